@@ -1,0 +1,1 @@
+//! The per-driver adapter gRPC service: speaks each backend's protocol and normalises it.

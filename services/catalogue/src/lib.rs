@@ -1,0 +1,1 @@
+//! The catalogue gRPC service: product rules and driver routing.

@@ -1,0 +1,48 @@
+//! Serving and reaching gRPC services the same way everywhere.
+
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio_stream::wrappers::TcpListenerStream;
+use tonic::transport::{Channel, Endpoint};
+use tonic::transport::server::Router;
+
+use crate::Shutdown;
+
+/// How long a gRPC call between services may take before it fails with DEADLINE_EXCEEDED.
+/// Upstream timeouts are shorter (see the adapter's config), so this only trips on a hung hop.
+pub const CALL_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// A channel that connects on first use, so services can start in any order and a
+/// restarted peer is reconnected to without restarting the caller.
+///
+/// # Errors
+/// When `url` is not a valid URI.
+pub fn lazy_channel(url: &str) -> Result<Channel, tonic::transport::Error> {
+    Ok(Endpoint::from_shared(url.to_owned())?
+        .connect_timeout(Duration::from_secs(2))
+        .timeout(CALL_TIMEOUT)
+        .tcp_nodelay(true)
+        .connect_lazy())
+}
+
+/// Serves `router` on `listener` until `shutdown` is cancelled, then drains in-flight calls.
+///
+/// # Errors
+/// When the transport fails.
+pub async fn serve(router: Router, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
+    let incoming = TcpListenerStream::new(listener);
+    router.serve_with_incoming_shutdown(incoming, shutdown.cancelled_owned()).await?;
+    Ok(())
+}
+
+/// The standard `grpc.health.v1.Health` service, with `service_name` and the whole server
+/// reported SERVING.
+pub async fn health_service(
+    service_name: &str,
+) -> tonic_health::pb::health_server::HealthServer<impl tonic_health::pb::health_server::Health> {
+    let (reporter, service) = tonic_health::server::health_reporter();
+    reporter.set_service_status(service_name, tonic_health::ServingStatus::Serving).await;
+    reporter.set_service_status("", tonic_health::ServingStatus::Serving).await;
+    service
+}

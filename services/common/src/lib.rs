@@ -1,0 +1,16 @@
+//! Shared plumbing for every Vitrine service.
+//!
+//! - [`store`]: the `Store` trait with its Redis and embedded implementations.
+//! - [`adapters`]: gRPC clients of the per-driver adapters, looked up by backend.
+//! - [`grpc`]: serving a tonic router with the standard health service and shutdown.
+//! - [`telemetry`]: tracing set-up.
+//! - [`shutdown`]: the token every server watches for SIGINT/SIGTERM.
+
+pub mod adapters;
+pub mod grpc;
+pub mod shutdown;
+pub mod store;
+pub mod telemetry;
+
+pub use shutdown::Shutdown;
+pub use store::{SharedStore, Store, StoreError};

@@ -1,0 +1,57 @@
+//! The one key-value + pub/sub store every service shares.
+//!
+//! Redis when `VITRINE_REDIS_URL` is set (services in separate processes), otherwise an
+//! embedded in-process store with the same semantics (the one-command demo).
+
+mod embedded;
+mod redis_store;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::stream::BoxStream;
+
+pub use embedded::EmbeddedStore;
+pub use redis_store::RedisStore;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+}
+
+impl From<redis::RedisError> for StoreError {
+    fn from(e: redis::RedisError) -> Self {
+        Self::Unavailable(e.to_string())
+    }
+}
+
+#[async_trait::async_trait]
+pub trait Store: Send + Sync + 'static {
+    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Writes `value`; with `ttl` the key expires after it.
+    async fn set(&self, key: &str, value: &[u8], ttl: Option<Duration>) -> Result<(), StoreError>;
+    /// Removes every key starting with `prefix`; returns how many went.
+    async fn delete_prefix(&self, prefix: &str) -> Result<u64, StoreError>;
+    async fn publish(&self, channel: &str, message: &str) -> Result<(), StoreError>;
+    /// Messages published on `channel` from now on. The stream ends if the store connection
+    /// is lost; callers that need to stay subscribed resubscribe.
+    async fn subscribe(&self, channel: &str) -> Result<BoxStream<'static, String>, StoreError>;
+    async fn ping(&self) -> Result<(), StoreError>;
+}
+
+pub type SharedStore = Arc<dyn Store>;
+
+/// Redis at `redis_url` when given, else a fresh embedded store.
+///
+/// # Errors
+/// When Redis cannot be reached.
+pub async fn connect(redis_url: Option<&str>) -> Result<SharedStore, StoreError> {
+    match redis_url {
+        Some(url) => Ok(Arc::new(RedisStore::connect(url).await?)),
+        None => Ok(Arc::new(EmbeddedStore::default())),
+    }
+}
+
+// The contract test that runs against both implementations lives in
+// services/testkit/tests/store_contract.rs, beside the redis-server harness.

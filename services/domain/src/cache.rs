@@ -1,0 +1,60 @@
+//! Named upstream cache policies (STYLE habit 10): every cached upstream operation picks
+//! one here; no TTL literal lives anywhere else.
+
+use std::time::Duration;
+
+use crate::Backend;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CachePolicy {
+    ProductList,
+    Product,
+    Navigation,
+    Route,
+}
+
+impl CachePolicy {
+    /// Catalogue data changes rarely in a demo; a switch clears the GraphQL backends
+    /// anyway (spec §4), so minutes are safe.
+    #[must_use]
+    pub const fn ttl(self) -> Duration {
+        match self {
+            Self::ProductList | Self::Navigation => Duration::from_secs(300),
+            Self::Product | Self::Route => Duration::from_secs(600),
+        }
+    }
+
+    const fn name(self) -> &'static str {
+        match self {
+            Self::ProductList => "products",
+            Self::Product => "product",
+            Self::Navigation => "navigation",
+            Self::Route => "route",
+        }
+    }
+
+    /// The store key of one cached upstream answer.
+    #[must_use]
+    pub fn key(self, backend: Backend, request: &str) -> String {
+        format!("{}{}:{request}", backend_prefix(backend), self.name())
+    }
+}
+
+/// Every cached answer of `backend` starts with this; clearing deletes the prefix.
+#[must_use]
+pub fn backend_prefix(backend: Backend) -> String {
+    format!("vitrine:cache:{backend}:")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_namespaced_per_backend() {
+        let key = CachePolicy::Product.key(Backend::Magento, "GET /products/1");
+        assert_eq!(key, "vitrine:cache:magento:product:GET /products/1");
+        assert!(key.starts_with(&backend_prefix(Backend::Magento)));
+        assert!(!key.starts_with(&backend_prefix(Backend::InMemory)));
+    }
+}

@@ -1,0 +1,17 @@
+//! Backend-independent rules of the storefront. Pure: no I/O, no async.
+//!
+//! - [`driver`]: the debug bar's driver values and which adapter serves each (spec §4).
+//! - [`error`]: `DriverError`, its gRPC status and user text, mapped once (spec §8).
+//! - [`route`]: route result classification and the failed result (spec §3, §4).
+//! - [`paths`]: URL path normalisation and the route shapes of spec §2.
+//! - [`cache`]: named upstream cache policies and their store keys.
+
+pub mod cache;
+pub mod driver;
+pub mod error;
+pub mod paths;
+pub mod route;
+
+pub use driver::{Backend, Driver};
+pub use error::DriverError;
+pub use vitrine_proto::v1 as model;

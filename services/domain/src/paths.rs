@@ -1,0 +1,66 @@
+//! URL path rules shared by every backend.
+
+/// spec §2: "the joined URL path segments of the current route ('/' when empty)".
+/// Empty segments are dropped, so `//a///b/` becomes `/a/b`; query and fragment go.
+#[must_use]
+pub fn join_segments(path: &str) -> String {
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    let joined: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    format!("/{}", joined.join("/"))
+}
+
+/// The slug of a `/products/{slug}` path, optionally with a file extension (spec §2).
+/// `None` for any other shape (`/products`, `/products/a/b`, `/collections/x`).
+#[must_use]
+pub fn product_slug(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix('/').unwrap_or(path).strip_prefix("products/")?;
+    if rest.is_empty() || rest.contains('/') {
+        return None;
+    }
+    Some(strip_extension(rest))
+}
+
+/// `name.ext` → `name`; a leading dot is not an extension (`.html` stays).
+#[must_use]
+pub fn strip_extension(segment: &str) -> &str {
+    match segment.rfind('.') {
+        Some(i) if i > 0 => &segment[..i],
+        _ => segment,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn join_segments_normalises() {
+        for (input, expected) in [
+            ("", "/"),
+            ("/", "/"),
+            ("1001", "/1001"),
+            ("/1001", "/1001"),
+            ("//a///b/", "/a/b"),
+            ("/products/x.html?v=1#top", "/products/x.html"),
+        ] {
+            assert_eq!(join_segments(input), expected, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn product_slug_matches_spec_shapes() {
+        for (input, expected) in [
+            ("/products/blue-shirt", Some("blue-shirt")),
+            ("/products/blue-shirt.html", Some("blue-shirt")),
+            ("products/x.y.html", Some("x.y")),
+            ("/products/.html", Some(".html")),
+            ("/products", None),
+            ("/products/", None),
+            ("/products/a/b", None),
+            ("/collections/x", None),
+            ("/1001", None),
+        ] {
+            assert_eq!(product_slug(input), expected, "input {input:?}");
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! Configuration: the service's start-up settings and the runtime settings the `config`
+//! command reads and writes (the in-memory web API's options, spec §7, §9).
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+/// Start-up settings of the mock-data service.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// spec §9: responses are delayed by default 500 ms.
+    pub delay: Duration,
+    /// Absolute base URL at which this service's generated images are reachable (by the
+    /// edge's image service). `None`: derived from the bound address.
+    pub public_url: Option<String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self { delay: Duration::from_millis(500), public_url: None }
+    }
+}
+
+impl Config {
+    /// No delay, so tests run fast; everything else as in production.
+    #[must_use]
+    pub fn for_test() -> Self {
+        Self { delay: Duration::ZERO, ..Self::default() }
+    }
+}
+
+/// The runtime options, as `GET /api/commands/config` shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RuntimeConfig {
+    /// Milliseconds every `/api` response waits.
+    pub delay: u64,
+    /// POST of an existing item answers 204 (else 200 with the item).
+    pub post204: bool,
+    /// PUT of an existing item answers 204 (else 200 with the item).
+    pub put204: bool,
+    /// DELETE of a missing item is a 404 (spec §9: by default it is not).
+    pub delete404: bool,
+    /// POST of an existing item is a 409 instead of an update.
+    pub post409: bool,
+    /// PUT of a missing item is a 404 instead of a create.
+    pub put404: bool,
+    /// spec §9: search is case-insensitive unless this is set.
+    pub case_sensitive_search: bool,
+    /// spec §9: no unknown-URL passthrough by default. This service has nowhere to pass
+    /// to, so the option is shown but an unknown URL is always a 404.
+    pub pass_thru_unknown_url: bool,
+    /// spec §9: API base 'api'.
+    pub api_base: String,
+}
+
+impl Default for RuntimeConfig {
+    fn default() -> Self {
+        Self {
+            delay: 500,
+            post204: true,
+            put204: true,
+            delete404: false,
+            post409: false,
+            put404: false,
+            case_sensitive_search: false,
+            pass_thru_unknown_url: false,
+            api_base: "api".to_owned(),
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! The 35 mock products (spec §9), normalised as the storefront model.
+
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+use vitrine_proto::v1::{Discount, Image, Product};
+
+use super::{rng, words};
+
+pub const PRODUCT_COUNT: u32 = 35;
+const FIRST_ID: u32 = 1001;
+const SEED: u64 = 0x5eed_1001;
+
+/// Products 1001–1035. Image urls point at `image_base`, where this service draws them.
+#[must_use]
+pub fn products(image_base: &str) -> Vec<Product> {
+    let mut rng = rng(SEED);
+    (FIRST_ID..FIRST_ID + PRODUCT_COUNT).map(|id| product(&mut rng, id, image_base)).collect()
+}
+
+fn pick(rng: &mut ChaCha8Rng, list: &[&'static str]) -> &'static str {
+    list.choose(rng).copied().unwrap_or_default()
+}
+
+fn product_name(rng: &mut ChaCha8Rng) -> String {
+    format!("{} {} {}", pick(rng, words::ADJECTIVES), pick(rng, words::MATERIALS), pick(rng, words::PRODUCTS))
+}
+
+fn sentence(rng: &mut ChaCha8Rng, len: usize) -> String {
+    let words: Vec<&str> = (0..len).map(|_| pick(rng, words::LOREM)).collect();
+    let mut s = words.join(" ");
+    if let Some(first) = s.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    s + "."
+}
+
+fn image(rng: &mut ChaCha8Rng, id: u32, n: usize, image_base: &str) -> Image {
+    Image {
+        id: format!("{id}-{n}"),
+        url: format!("{image_base}/images/{id}-{n}.svg"),
+        label: sentence(rng, 4),
+    }
+}
+
+fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
+    let name = product_name(rng);
+    // spec §9: price 1 to 1500; discount between 0 and price minus 1.
+    let price: u32 = rng.random_range(1..=1500);
+    let discount: u32 = rng.random_range(0..price);
+    let image_count = rng.random_range(1..=10);
+    let images = (1..=image_count).map(|n| image(rng, id, n, image_base)).collect();
+    let feature = pick(rng, words::FEATURES);
+    let description = format!(
+        "<p>The {name} is {feature}.</p><ul><li>{}</li><li>{}</li></ul>",
+        sentence(rng, 6),
+        sentence(rng, 5)
+    );
+    let brand = format!("{} {}", pick(rng, words::SURNAMES), pick(rng, words::COMPANY_SUFFIXES));
+    Product {
+        id: id.to_string(),
+        r#type: "simple".to_owned(),
+        // spec §2: the in-memory mock gives each product a url of the form /{id}.
+        url: format!("/{id}"),
+        canonical_url: Some(format!("/{id}")),
+        thumbnail: Some(image(rng, id, 0, image_base)),
+        images,
+        price: Some(f64::from(price)),
+        discount: Some(Discount {
+            amount: f64::from(discount),
+            percent: f64::from(discount * 100 / price),
+        }),
+        in_stock: Some(true),
+        short_description: Some(format!("{name}, {feature}.")),
+        meta_title: Some(product_name(rng)),
+        meta_description: Some(sentence(rng, 10)),
+        description: Some(description),
+        brand: Some(brand),
+        name,
+        review_count: None,
+        rating_summary: None,
+        sku: Some(format!("MOCK-{id}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thirty_five_products_within_spec_limits() {
+        let all = products("http://img");
+        assert_eq!(all.len(), 35);
+        for (i, p) in all.iter().enumerate() {
+            let expected_id = 1001 + u32::try_from(i).unwrap_or_default();
+            assert_eq!(p.id, expected_id.to_string());
+            assert_eq!(p.url, format!("/{}", p.id));
+            let price = p.price.unwrap_or_default();
+            assert!((1.0..=1500.0).contains(&price), "price {price}");
+            let discount = p.discount.as_ref().map(|d| d.amount).unwrap_or(-1.0);
+            assert!((0.0..price).contains(&discount), "discount {discount} of {price}");
+            assert!((1..=10).contains(&p.images.len()), "images {}", p.images.len());
+            assert!(p.thumbnail.as_ref().is_some_and(|t| t.url.starts_with("http://img/images/")));
+            assert!(p.brand.is_some() && p.description.is_some());
+        }
+    }
+
+    #[test]
+    fn generation_is_seeded() {
+        assert_eq!(products("x"), products("x"));
+    }
+}

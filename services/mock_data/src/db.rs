@@ -1,0 +1,196 @@
+//! Generic collections (spec §7 "Generic collection handling"): GET, POST, PUT and
+//! DELETE on `/api/{collection}/{id}`, with the semantics of the reference in-memory web
+//! API. Transport-free: handlers turn a [`Reply`] into HTTP.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::config::RuntimeConfig;
+use crate::error::MockError;
+
+/// What a collection operation answers: a status, an optional JSON body and, for a
+/// create, the new item's location.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    pub status: u16,
+    pub body: Option<Value>,
+    pub location: Option<String>,
+}
+
+impl Reply {
+    pub(crate) fn json(status: u16, body: Value) -> Self {
+        Self { status, body: Some(body), location: None }
+    }
+
+    pub(crate) const fn no_content() -> Self {
+        Self { status: 204, body: None, location: None }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Db {
+    collections: BTreeMap<String, Vec<Value>>,
+}
+
+/// Ids compare as text, so `1` and `"1"` are the same item (as in the reference API).
+fn id_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+fn item_id(item: &Value) -> Option<String> {
+    item.get("id").and_then(id_text)
+}
+
+/// spec §9: case-insensitive search, by substring of a field's text.
+fn matches(item: &Value, query: &[(String, String)], case_sensitive: bool) -> bool {
+    query.iter().all(|(field, wanted)| {
+        let Some(text) = item.get(field).and_then(|v| match v {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(_) | Value::Bool(_) => Some(v.to_string()),
+            _ => None,
+        }) else {
+            return false;
+        };
+        if case_sensitive { text.contains(wanted) } else { text.to_lowercase().contains(&wanted.to_lowercase()) }
+    })
+}
+
+impl Db {
+    #[must_use]
+    pub fn new(collections: Vec<(String, Vec<Value>)>) -> Self {
+        Self { collections: collections.into_iter().collect() }
+    }
+
+    fn collection(&self, name: &str) -> Result<&Vec<Value>, MockError> {
+        self.collections.get(name).ok_or_else(|| MockError::CollectionNotFound(name.to_owned()))
+    }
+
+    fn collection_mut(&mut self, name: &str) -> Result<&mut Vec<Value>, MockError> {
+        self.collections.get_mut(name).ok_or_else(|| MockError::CollectionNotFound(name.to_owned()))
+    }
+
+    /// The items of `name` in order.
+    ///
+    /// # Errors
+    /// An unknown collection.
+    pub fn items(&self, name: &str) -> Result<&[Value], MockError> {
+        self.collection(name).map(Vec::as_slice)
+    }
+
+    /// GET: the whole collection filtered by `query`, or one item.
+    ///
+    /// # Errors
+    /// Unknown collection or item.
+    pub fn get(&self, name: &str, id: Option<&str>, query: &[(String, String)], cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+        let items = self.collection(name)?;
+        match id {
+            None => {
+                let found: Vec<Value> =
+                    items.iter().filter(|i| matches(i, query, cfg.case_sensitive_search)).cloned().collect();
+                Ok(Reply::json(200, Value::Array(found)))
+            }
+            Some(id) => items
+                .iter()
+                .find(|i| item_id(i).as_deref() == Some(id))
+                .map(|i| Reply::json(200, i.clone()))
+                .ok_or_else(|| MockError::ItemNotFound { collection: name.to_owned(), id: id.to_owned() }),
+        }
+    }
+
+    /// POST: create, or (unless `post409`) replace an existing item.
+    ///
+    /// # Errors
+    /// See spec §8: 422, 400, 409.
+    pub fn post(&mut self, name: &str, id: Option<&str>, mut item: Value, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+        if !item.is_object() {
+            return Err(MockError::BadBody);
+        }
+        let items = self.collection_mut(name)?;
+        let item_id = match item_id(&item) {
+            Some(existing) => existing,
+            None => {
+                let generated = match id {
+                    Some(id) => Value::String(id.to_owned()),
+                    None => Value::from(next_numeric_id(items).ok_or_else(|| MockError::NonNumericId(name.to_owned()))?),
+                };
+                item["id"] = generated;
+                self::item_id(&item).unwrap_or_default()
+            }
+        };
+        if id.is_some_and(|id| id != item_id) {
+            return Err(MockError::IdMismatch(name.to_owned()));
+        }
+        match items.iter().position(|i| self::item_id(i).as_deref() == Some(&item_id)) {
+            None => {
+                items.push(item.clone());
+                Ok(Reply { status: 201, body: Some(item), location: Some(format!("{name}/{item_id}")) })
+            }
+            Some(_) if cfg.post409 => Err(MockError::Exists { collection: name.to_owned(), id: item_id }),
+            Some(ix) => {
+                items[ix] = item.clone();
+                Ok(if cfg.post204 { Reply::no_content() } else { Reply::json(200, item) })
+            }
+        }
+    }
+
+    /// PUT: replace, or (unless `put404`) create.
+    ///
+    /// # Errors
+    /// See spec §8: 404 missing id, 400 id mismatch.
+    pub fn put(&mut self, name: &str, id: Option<&str>, item: Value, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+        if !item.is_object() {
+            return Err(MockError::BadBody);
+        }
+        let items = self.collection_mut(name)?;
+        let item_id = item_id(&item).ok_or_else(|| MockError::MissingId(name.to_owned()))?;
+        if id.is_some_and(|id| id != item_id) {
+            return Err(MockError::IdMismatch(name.to_owned()));
+        }
+        match items.iter().position(|i| self::item_id(i).as_deref() == Some(&item_id)) {
+            Some(ix) => {
+                items[ix] = item.clone();
+                Ok(if cfg.put204 { Reply::no_content() } else { Reply::json(200, item) })
+            }
+            None if cfg.put404 => Err(MockError::PutNotFound { collection: name.to_owned(), id: item_id }),
+            None => {
+                items.push(item.clone());
+                Ok(Reply::json(201, item))
+            }
+        }
+    }
+
+    /// DELETE: spec §9, deleting a missing item is not a 404 (unless `delete404`).
+    ///
+    /// # Errors
+    /// 404 without an id, or for a missing item when configured.
+    pub fn delete(&mut self, name: &str, id: Option<&str>, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+        let items = self.collection_mut(name)?;
+        let id = id.ok_or_else(|| MockError::MissingId(name.to_owned()))?;
+        let before = items.len();
+        items.retain(|i| item_id(i).as_deref() != Some(id));
+        if before == items.len() && cfg.delete404 {
+            return Err(MockError::ItemNotFound { collection: name.to_owned(), id: id.to_owned() });
+        }
+        Ok(Reply::no_content())
+    }
+}
+
+/// The next id of a collection whose ids are numbers; `None` when they are not (the
+/// reference API can only generate numeric ids).
+fn next_numeric_id(items: &[Value]) -> Option<u64> {
+    if items.is_empty() {
+        return Some(1);
+    }
+    if !items.first().and_then(|i| i.get("id")).is_some_and(Value::is_u64) {
+        return None;
+    }
+    Some(items.iter().filter_map(|i| i.get("id").and_then(Value::as_u64)).max().unwrap_or(0) + 1)
+}
+
+#[cfg(test)]
+mod tests;

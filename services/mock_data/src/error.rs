@@ -1,0 +1,78 @@
+//! The mock backend's errors (spec §8 "Mock backend errors"), status and text side by side.
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MockError {
+    #[error("Collection '{0}' not found")]
+    CollectionNotFound(String),
+    #[error("Missing '{0}' id")]
+    MissingId(String),
+    #[error("'{collection}' with id='{id}' not found")]
+    ItemNotFound { collection: String, id: String },
+    #[error("Method {0} is not allowed")]
+    MethodNotAllowed(String),
+    #[error("Request for '{0}' id does not match item.id")]
+    IdMismatch(String),
+    #[error("Unknown command \"{0}\"")]
+    UnknownCommand(String),
+    #[error("Collection '{0}' id type is non-numeric or unknown. Can only generate numeric ids.")]
+    NonNumericId(String),
+    #[error("'{collection}' item with id='{id}' exists and may not be updated with POST; use PUT instead.")]
+    Exists { collection: String, id: String },
+    #[error("'{collection}' item with id='{id}' not found and may not be created with PUT; use POST instead.")]
+    PutNotFound { collection: String, id: String },
+    #[error("The request body is not a JSON object")]
+    BadBody,
+}
+
+impl MockError {
+    /// spec §8: 404 ×3, 405, 400 id mismatch, 500 unknown command, 422 non-numeric id
+    /// generation, 409 POST on an existing item (when configured).
+    #[must_use]
+    pub const fn status(&self) -> u16 {
+        match self {
+            Self::CollectionNotFound(_) | Self::MissingId(_) | Self::ItemNotFound { .. } | Self::PutNotFound { .. } => 404,
+            Self::MethodNotAllowed(_) => 405,
+            Self::IdMismatch(_) | Self::BadBody => 400,
+            Self::UnknownCommand(_) => 500,
+            Self::NonNumericId(_) => 422,
+            Self::Exists { .. } => 409,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MockError as E;
+
+    #[test]
+    fn every_case_has_its_status_and_text() {
+        let s = String::from;
+        for (error, status, text) in [
+            (E::CollectionNotFound(s("x")), 404, "Collection 'x' not found"),
+            (E::MissingId(s("airlines")), 404, "Missing 'airlines' id"),
+            (E::ItemNotFound { collection: s("products"), id: s("9") }, 404, "'products' with id='9' not found"),
+            (E::MethodNotAllowed(s("PATCH")), 405, "Method PATCH is not allowed"),
+            (E::IdMismatch(s("airlines")), 400, "Request for 'airlines' id does not match item.id"),
+            (E::UnknownCommand(s("explode")), 500, "Unknown command \"explode\""),
+            (
+                E::NonNumericId(s("products")),
+                422,
+                "Collection 'products' id type is non-numeric or unknown. Can only generate numeric ids.",
+            ),
+            (
+                E::Exists { collection: s("airlines"), id: s("1") },
+                409,
+                "'airlines' item with id='1' exists and may not be updated with POST; use PUT instead.",
+            ),
+            (
+                E::PutNotFound { collection: s("airlines"), id: s("99") },
+                404,
+                "'airlines' item with id='99' not found and may not be created with PUT; use POST instead.",
+            ),
+            (E::BadBody, 400, "The request body is not a JSON object"),
+        ] {
+            assert_eq!(error.status(), status, "{error:?}");
+            assert_eq!(error.to_string(), text, "{error:?}");
+        }
+    }
+}

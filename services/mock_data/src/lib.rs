@@ -1,0 +1,53 @@
+//! mock-data: the in-memory backend of the storefront spec (§7, §8, §9) as a REST
+//! service under `/api`, plus generated product images under `/images`.
+//!
+//! - [`data`]: seeded sample data (35 products, a 3-deep navigation tree, filler).
+//! - [`db`]: generic collection semantics (GET/POST/PUT/DELETE).
+//! - [`routes`]: the route table, product and navigation specials, commands, delay.
+//! - [`error`]: the mock errors with their statuses.
+
+pub mod config;
+pub mod data;
+pub mod db;
+pub mod error;
+mod images;
+mod routes;
+
+use std::sync::{Arc, RwLock};
+
+use actix_web::{App, HttpServer, web};
+use vitrine_common::Shutdown;
+
+pub use config::{Config, RuntimeConfig};
+
+/// Serves the mock backend on `listener` until `shutdown`.
+///
+/// # Errors
+/// When the listener cannot be used.
+pub async fn serve(config: Config, listener: std::net::TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
+    let addr = listener.local_addr()?;
+    let image_base = config.public_url.clone().unwrap_or_else(|| format!("http://{addr}"));
+    let runtime = RuntimeConfig {
+        delay: u64::try_from(config.delay.as_millis()).unwrap_or(u64::MAX),
+        ..RuntimeConfig::default()
+    };
+    let state = Arc::new(routes::State {
+        db: RwLock::new(db::Db::default()),
+        config: RwLock::new(runtime),
+        image_base,
+    });
+    state.reset();
+    let server = HttpServer::new(move || App::new().app_data(web::Data::new(state.clone())).configure(routes::routes))
+        .workers(2)
+        .disable_signals()
+        .listen(listener)?
+        .run();
+    let handle = server.handle();
+    tokio::spawn(async move {
+        shutdown.cancelled().await;
+        handle.stop(true).await;
+    });
+    tracing::info!(%addr, "mock-data listening");
+    server.await?;
+    Ok(())
+}

@@ -1,0 +1,163 @@
+//! The route table of the mock backend: `/api/*` (spec §7 "In-memory mock backend"),
+//! generated images, health.
+
+use std::sync::{Arc, RwLock};
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde_json::{Value, json};
+
+use crate::config::RuntimeConfig;
+use crate::db::{Db, Reply};
+use crate::error::MockError;
+use crate::{data, images};
+
+/// spec §7: best-sellers returns the first 4 mock products.
+const BEST_SELLERS: usize = 4;
+
+pub(crate) struct State {
+    pub(crate) db: RwLock<Db>,
+    pub(crate) config: RwLock<RuntimeConfig>,
+    pub(crate) image_base: String,
+}
+
+impl State {
+    fn config(&self) -> RuntimeConfig {
+        self.config.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    fn db(&self) -> std::sync::RwLockReadGuard<'_, Db> {
+        self.db.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn db_mut(&self) -> std::sync::RwLockWriteGuard<'_, Db> {
+        self.db.write().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    pub(crate) fn reset(&self) {
+        *self.db_mut() = Db::new(data::initial_collections(&self.image_base));
+    }
+}
+
+pub(crate) fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/healthz", web::get().to(|| async { HttpResponse::Ok().body("ok") }))
+        .route("/images/{name}.svg", web::get().to(image))
+        .route("/api/{tail:.*}", web::route().to(api))
+        .default_service(web::to(|| async { to_http(Err(MockError::CollectionNotFound(String::new()))) }));
+}
+
+async fn image(name: web::Path<String>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(("Cache-Control", "public, max-age=86400, immutable"))
+        .body(images::svg(&name))
+}
+
+async fn api(req: HttpRequest, tail: web::Path<String>, body: web::Bytes, state: web::Data<Arc<State>>) -> HttpResponse {
+    let config = state.config();
+    // spec §7: responses are delayed (default 500 ms).
+    if config.delay > 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(config.delay)).await;
+    }
+    let query: Vec<(String, String)> = web::Query::<Vec<(String, String)>>::from_query(req.query_string())
+        .map(web::Query::into_inner)
+        .unwrap_or_default();
+    let segments: Vec<&str> = tail.split('/').filter(|s| !s.is_empty()).collect();
+    let result = match segments.split_first() {
+        Some((&"commands", rest)) => command(&state, rest.first().copied().unwrap_or_default(), req.method(), &body),
+        Some((collection, rest)) => {
+            let id = (!rest.is_empty()).then(|| rest.join("/"));
+            dispatch(&state, &config, collection, id.as_deref(), req.method(), &body, &query)
+        }
+        None => Err(MockError::CollectionNotFound(String::new())),
+    };
+    to_http(result)
+}
+
+fn parse_body(body: &[u8]) -> Result<Value, MockError> {
+    serde_json::from_slice(body).map_err(|_| MockError::BadBody)
+}
+
+fn dispatch(
+    state: &State,
+    config: &RuntimeConfig,
+    collection: &str,
+    id: Option<&str>,
+    method: &Method,
+    body: &[u8],
+    query: &[(String, String)],
+) -> Result<Reply, MockError> {
+    match (collection, method.as_str(), id) {
+        ("products", "GET", Some("best-sellers")) => {
+            let db = state.db();
+            let first: Vec<Value> = db.items("products")?.iter().take(BEST_SELLERS).cloned().collect();
+            Ok(Reply::json(200, Value::Array(first)))
+        }
+        ("products", "GET", Some(id)) => product(&state.db(), id),
+        // spec §7: GET navigation and navigation/{id} both answer the whole tree.
+        ("navigation", "GET", _) => {
+            let db = state.db();
+            let tree = db.items("navigation")?.first().cloned().unwrap_or(Value::Null);
+            Ok(Reply::json(200, tree))
+        }
+        (_, "GET", _) => state.db().get(collection, id, query, config),
+        (_, "POST", _) => state.db_mut().post(collection, id, parse_body(body)?, config),
+        (_, "PUT", _) => state.db_mut().put(collection, id, parse_body(body)?, config),
+        (_, "DELETE", _) => state.db_mut().delete(collection, id, config),
+        (_, other, _) => Err(MockError::MethodNotAllowed(other.to_owned())),
+    }
+}
+
+/// spec §7: products/{id} answers one product wrapped as {id, products}; an id that is
+/// not a product id is tried as the product's url ("products with a url suffix").
+fn product(db: &Db, id_or_url: &str) -> Result<Reply, MockError> {
+    let products = db.items("products")?;
+    let url = format!("/{id_or_url}");
+    let found = products
+        .iter()
+        .find(|p| p.get("id").and_then(Value::as_str) == Some(id_or_url))
+        .or_else(|| products.iter().find(|p| p.get("url").and_then(Value::as_str) == Some(url.as_str())));
+    match found {
+        Some(p) => Ok(Reply::json(200, json!({ "id": p["id"], "products": [p] }))),
+        None => Err(MockError::ItemNotFound { collection: "products".to_owned(), id: id_or_url.to_owned() }),
+    }
+}
+
+/// spec §7: command endpoints to reset the db and read or write config.
+fn command(state: &State, name: &str, method: &Method, body: &[u8]) -> Result<Reply, MockError> {
+    match name {
+        "resetDb" | "resetdb" => {
+            state.reset();
+            Ok(Reply::no_content())
+        }
+        "config" if method == Method::GET => Ok(Reply::json(200, json!(state.config()))),
+        "config" => {
+            let mut merged = json!(state.config());
+            let Value::Object(changes) = parse_body(body)? else { return Err(MockError::BadBody) };
+            for (k, v) in changes {
+                merged[k] = v;
+            }
+            let next: RuntimeConfig = serde_json::from_value(merged).map_err(|_| MockError::BadBody)?;
+            *state.config.write().unwrap_or_else(std::sync::PoisonError::into_inner) = next;
+            Ok(Reply::no_content())
+        }
+        other => Err(MockError::UnknownCommand(other.to_owned())),
+    }
+}
+
+fn to_http(result: Result<Reply, MockError>) -> HttpResponse {
+    match result {
+        Ok(reply) => {
+            let mut res = HttpResponse::build(StatusCode::from_u16(reply.status).unwrap_or(StatusCode::OK));
+            if let Some(location) = reply.location {
+                res.insert_header(("Location", format!("/api/{location}")));
+            }
+            match reply.body {
+                Some(body) => res.json(body),
+                None => res.finish(),
+            }
+        }
+        Err(e) => HttpResponse::build(StatusCode::from_u16(e.status()).unwrap_or(StatusCode::NOT_FOUND))
+            .json(json!({ "error": e.to_string() })),
+    }
+}

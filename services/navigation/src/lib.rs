@@ -1,0 +1,1 @@
+//! The navigation gRPC service: menu rules and driver routing.

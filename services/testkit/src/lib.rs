@@ -1,0 +1,1 @@
+//! Test kit: TestApp builder, redis-server harness, local fake upstreams.
