@@ -1,1 +1,41 @@
-//! The per-driver adapter gRPC service: speaks each backend's protocol and normalises it.
+//! The adapter: one gRPC `Adapter` service per backend ("driver"), speaking the backend's
+//! protocol and returning the normalised model.
+//!
+//! - [`drivers`]: the three domain traits every backend implements.
+//! - [`registry`]: which implementation serves which backend.
+//! - [`rest`]: a cached JSON-over-HTTP client for REST upstreams.
+//! - [`sanitize`]: backend HTML made safe for a page, applied to every driver's output.
+//! - [`service`]: the gRPC service over those traits.
+//! - [`in_memory`]: the mock-data backend.
+
+pub mod config;
+pub mod drivers;
+pub mod in_memory;
+pub mod registry;
+pub mod rest;
+pub mod sanitize;
+mod service;
+
+use tokio::net::TcpListener;
+use vitrine_common::{SharedStore, Shutdown, grpc};
+use vitrine_proto::v1::adapter_server::AdapterServer;
+
+pub use config::Config;
+
+/// The tonic router of one adapter: the `Adapter` service plus gRPC health.
+pub async fn app(config: &Config, store: SharedStore) -> tonic::transport::server::Router {
+    let drivers = registry::build(config, store.clone());
+    let service = service::AdapterService::new(config.backend, drivers, store);
+    tonic::transport::Server::builder()
+        .add_service(grpc::health_service("vitrine.v1.Adapter").await)
+        .add_service(AdapterServer::new(service))
+}
+
+/// Serves the adapter of `config.backend` on `listener` until `shutdown`.
+///
+/// # Errors
+/// When the transport fails.
+pub async fn serve(config: Config, store: SharedStore, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
+    tracing::info!(backend = %config.backend, addr = %listener.local_addr()?, "adapter listening");
+    grpc::serve(app(&config, store).await, listener, shutdown).await
+}

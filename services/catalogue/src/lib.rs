@@ -1,1 +1,77 @@
-//! The catalogue gRPC service: product rules and driver routing.
+//! catalogue: the product calls of the storefront, routed to the adapter of the visitor's
+//! driver (mageos → magento, medusa disabled), with the backend-independent product rules.
+
+use tokio::net::TcpListener;
+use tonic::{Request, Response, Status};
+use vitrine_common::adapters::{AdapterDirectory, Purpose};
+use vitrine_common::{Shutdown, grpc};
+use vitrine_domain::{Backend, DriverError, paths};
+use vitrine_proto::v1::catalogue_server::{Catalogue, CatalogueServer};
+use vitrine_proto::v1::{DriverRequest, ProductList, ProductRequest, ProductResponse, ProductsRequest, UrlRequest};
+
+/// Where each backend's adapter listens.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    pub adapters: Vec<(Backend, String)>,
+}
+
+pub struct CatalogueService {
+    adapters: AdapterDirectory,
+}
+
+/// The tonic router: `Catalogue` plus gRPC health.
+///
+/// # Errors
+/// When an adapter URL is not a valid URI.
+pub async fn app(config: &Config) -> anyhow::Result<tonic::transport::server::Router> {
+    let adapters = AdapterDirectory::new(config.adapters.iter().map(|(b, u)| (*b, u.as_str())))?;
+    Ok(tonic::transport::Server::builder()
+        .add_service(grpc::health_service("vitrine.v1.Catalogue").await)
+        .add_service(CatalogueServer::new(CatalogueService { adapters })))
+}
+
+/// # Errors
+/// When the configuration is invalid or the transport fails.
+pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
+    tracing::info!(addr = %listener.local_addr()?, "catalogue listening");
+    grpc::serve(app(&config).await?, listener, shutdown).await
+}
+
+impl CatalogueService {
+    fn adapter(&self, driver: &str) -> Result<vitrine_proto::v1::adapter_client::AdapterClient<tonic::transport::Channel>, Status> {
+        Ok(self.adapters.route(driver, Purpose::Catalogue)?.1)
+    }
+}
+
+#[tonic::async_trait]
+impl Catalogue for CatalogueService {
+    async fn list_products(&self, req: Request<ProductsRequest>) -> Result<Response<ProductList>, Status> {
+        let req = req.into_inner();
+        self.adapter(&req.driver)?.list_products(req).await
+    }
+
+    async fn best_sellers(&self, req: Request<DriverRequest>) -> Result<Response<ProductList>, Status> {
+        let req = req.into_inner();
+        self.adapter(&req.driver)?.best_sellers(req).await
+    }
+
+    async fn get_product(&self, req: Request<ProductRequest>) -> Result<Response<ProductResponse>, Status> {
+        let req = req.into_inner();
+        if req.id.trim().is_empty() {
+            return Err(DriverError::BadInput("a product id is required".into()).into());
+        }
+        self.adapter(&req.driver)?.get_product(req).await
+    }
+
+    /// spec §2: the product is looked up by the joined path segments ('/' when empty);
+    /// spec §8: a lookup that yields no product is 'The platform did not respond with a product.'
+    async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
+        let mut req = req.into_inner();
+        req.url = paths::join_segments(&req.url);
+        let response = self.adapter(&req.driver)?.get_product_by_url(req).await?;
+        if response.get_ref().products.is_empty() {
+            return Err(DriverError::NoProduct.into());
+        }
+        Ok(response)
+    }
+}

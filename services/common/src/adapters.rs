@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use tonic::transport::Channel;
-use vitrine_domain::{Backend, DriverError};
+use vitrine_domain::{Backend, Driver, DriverError};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 
 #[derive(Clone, Default)]
@@ -35,5 +35,29 @@ impl AdapterDirectory {
     /// [`DriverError::NotConfigured`] when no adapter URL was configured for it.
     pub fn client(&self, backend: Backend) -> Result<AdapterClient<Channel>, DriverError> {
         self.clients.get(&backend).cloned().ok_or(DriverError::NotConfigured(backend))
+    }
+}
+
+/// Which adapter answers a domain call for a driver value.
+#[derive(Debug, Clone, Copy)]
+pub enum Purpose {
+    /// Products and route resolution.
+    Catalogue,
+    /// spec §4: for navigation, fake is treated like in-memory.
+    Navigation,
+}
+
+impl AdapterDirectory {
+    /// Parses the visitor's driver value and finds the adapter that serves it.
+    ///
+    /// # Errors
+    /// An unknown value (bad input), a disabled driver, an unconfigured backend.
+    pub fn route(&self, driver: &str, purpose: Purpose) -> Result<(Driver, AdapterClient<Channel>), DriverError> {
+        let parsed = Driver::parse(driver).ok_or_else(|| DriverError::BadInput(format!("unknown driver {driver:?}")))?;
+        let backend = match purpose {
+            Purpose::Catalogue => parsed.backend()?,
+            Purpose::Navigation => parsed.navigation_backend()?,
+        };
+        Ok((parsed, self.client(backend)?))
     }
 }

@@ -2,6 +2,7 @@
 //!
 //! - [`driver`]: the debug bar's driver values and which adapter serves each (spec §4).
 //! - [`error`]: `DriverError`, its gRPC status and user text, mapped once (spec §8).
+//! - [`navigation`]: menu depth and breadcrumb order (spec §5, §9).
 //! - [`route`]: route result classification and the failed result (spec §3, §4).
 //! - [`paths`]: URL path normalisation and the route shapes of spec §2.
 //! - [`cache`]: named upstream cache policies and their store keys.
@@ -9,6 +10,7 @@
 pub mod cache;
 pub mod driver;
 pub mod error;
+pub mod navigation;
 pub mod paths;
 pub mod route;
 

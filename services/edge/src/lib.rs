@@ -1,1 +1,71 @@
-//! The actix-web edge: sessions, driver choice, the SPA's JSON API, health and metrics.
+//! The edge: the only service the browser talks to (actix-web).
+//!
+//! - [`routes`]: the one route table.
+//! - [`api`]: the SPA's JSON handlers (driver, navigation, resolve, products).
+//! - [`session`]: the visitor's session cookie and the driver it holds in the store.
+//! - [`sse`]: per-session driver-switch events.
+//! - [`error`]: gRPC status → HTTP status + JSON body, in one place.
+//! - [`metrics`]: Prometheus counters and the request middleware.
+//! - [`health`]: liveness and readiness.
+
+mod api;
+pub mod config;
+mod error;
+mod health;
+mod metrics;
+mod routes;
+mod session;
+mod sse;
+mod state;
+
+use actix_web::{App, HttpServer, web};
+use vitrine_common::{SharedStore, Shutdown};
+
+pub use config::Config;
+pub use state::AppState;
+
+/// The actix `App` for `state`; tests drive it with `actix_web::test`.
+pub fn app(
+    state: web::Data<AppState>,
+) -> App<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let metrics = state.metrics.clone();
+    App::new()
+        .app_data(state)
+        .app_data(web::JsonConfig::default().limit(16 * 1024).error_handler(error::json_error))
+        .app_data(web::QueryConfig::default().error_handler(error::query_error))
+        .wrap(actix_web::middleware::from_fn(move |req, next| metrics::track(metrics.clone(), req, next)))
+        .wrap(actix_web::middleware::Compress::default())
+        .configure(routes::routes)
+}
+
+/// Serves the edge on `listener` until `shutdown`.
+///
+/// # Errors
+/// When a service URL is invalid or the listener cannot be used.
+pub async fn serve(config: Config, store: SharedStore, listener: std::net::TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
+    let addr = listener.local_addr()?;
+    let state = web::Data::new(AppState::new(&config, store, shutdown.clone()).await?);
+    let workers = config.workers;
+    let server = HttpServer::new(move || app(state.clone()))
+        .workers(workers)
+        .disable_signals()
+        .shutdown_timeout(5)
+        .listen(listener)?
+        .run();
+    let handle = server.handle();
+    tokio::spawn(async move {
+        shutdown.cancelled().await;
+        handle.stop(true).await;
+    });
+    tracing::info!(%addr, "edge listening");
+    server.await?;
+    Ok(())
+}

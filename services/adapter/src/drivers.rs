@@ -1,0 +1,84 @@
+//! One trait per domain (STYLE habit 3): what pages need, nothing more. Every backend
+//! implements all three; the service holds them as `Arc<dyn …>`.
+
+use std::sync::Arc;
+
+use vitrine_domain::DriverError;
+use vitrine_proto::v1::{NavigationNode, Product, ProductResponse, RouteResolution};
+
+pub type DriverResult<T> = Result<T, DriverError>;
+
+#[async_trait::async_trait]
+pub trait CatalogueDriver: Send + Sync {
+    /// `limit` 0 means the backend's default length.
+    async fn list(&self, limit: usize) -> DriverResult<Vec<Product>>;
+    async fn best_sellers(&self) -> DriverResult<Vec<Product>>;
+    async fn get(&self, id: &str) -> DriverResult<ProductResponse>;
+    /// `url` is a normalised path with a leading slash.
+    async fn get_by_url(&self, url: &str) -> DriverResult<ProductResponse>;
+}
+
+#[async_trait::async_trait]
+pub trait NavigationDriver: Send + Sync {
+    async fn tree(&self) -> DriverResult<NavigationNode>;
+}
+
+#[async_trait::async_trait]
+pub trait RouteDriver: Send + Sync {
+    /// The backend's resolution of `url` (a path with a leading slash). Unknown routes are
+    /// the not-found result, not an error.
+    async fn resolve(&self, url: &str) -> DriverResult<RouteResolution>;
+}
+
+/// The three domain implementations of one backend.
+#[derive(Clone)]
+pub struct Drivers {
+    pub catalogue: Arc<dyn CatalogueDriver>,
+    pub navigation: Arc<dyn NavigationDriver>,
+    pub routes: Arc<dyn RouteDriver>,
+}
+
+/// Stands in for a backend whose client was not configured: every call says so
+/// (spec §8 'Client has not been defined yet') instead of the adapter failing to start.
+pub(crate) struct Unconfigured(pub(crate) vitrine_domain::Backend);
+
+impl Unconfigured {
+    fn err<T>(&self) -> DriverResult<T> {
+        Err(DriverError::NotConfigured(self.0))
+    }
+
+    pub(crate) fn drivers(backend: vitrine_domain::Backend) -> Drivers {
+        let this = Arc::new(Self(backend));
+        Drivers { catalogue: this.clone(), navigation: this.clone(), routes: this }
+    }
+}
+
+#[async_trait::async_trait]
+impl CatalogueDriver for Unconfigured {
+    async fn list(&self, _: usize) -> DriverResult<Vec<Product>> {
+        self.err()
+    }
+    async fn best_sellers(&self) -> DriverResult<Vec<Product>> {
+        self.err()
+    }
+    async fn get(&self, _: &str) -> DriverResult<ProductResponse> {
+        self.err()
+    }
+    async fn get_by_url(&self, _: &str) -> DriverResult<ProductResponse> {
+        self.err()
+    }
+}
+
+#[async_trait::async_trait]
+impl NavigationDriver for Unconfigured {
+    async fn tree(&self) -> DriverResult<NavigationNode> {
+        self.err()
+    }
+}
+
+#[async_trait::async_trait]
+impl RouteDriver for Unconfigured {
+    async fn resolve(&self, _: &str) -> DriverResult<RouteResolution> {
+        self.err()
+    }
+}

@@ -1,0 +1,77 @@
+//! The in-memory driver: sends to the mock-data REST API, then transforms.
+
+use vitrine_domain::DriverError;
+use vitrine_domain::cache::CachePolicy;
+use vitrine_proto::v1::{NavigationNode, Product, ProductResponse, RouteResolution};
+
+use super::transform;
+use crate::drivers::{CatalogueDriver, DriverResult, NavigationDriver, RouteDriver};
+use crate::rest::RestClient;
+
+pub struct InMemoryDriver {
+    client: RestClient,
+}
+
+impl InMemoryDriver {
+    #[must_use]
+    pub const fn new(client: RestClient) -> Self {
+        Self { client }
+    }
+
+    async fn all(&self) -> DriverResult<Vec<Product>> {
+        self.client.get_json("/api/products", CachePolicy::ProductList).await
+    }
+}
+
+#[async_trait::async_trait]
+impl CatalogueDriver for InMemoryDriver {
+    async fn list(&self, limit: usize) -> DriverResult<Vec<Product>> {
+        let mut all = self.all().await?;
+        if limit > 0 {
+            all.truncate(limit);
+        }
+        Ok(all)
+    }
+
+    async fn best_sellers(&self) -> DriverResult<Vec<Product>> {
+        self.client.get_json("/api/products/best-sellers", CachePolicy::ProductList).await
+    }
+
+    async fn get(&self, id: &str) -> DriverResult<ProductResponse> {
+        if id.is_empty() || id.contains('/') {
+            return Err(DriverError::NotFound(format!("product {id}")));
+        }
+        let path = format!("/api/products/{}", urlencoding::encode(id));
+        self.client.get_json(&path, CachePolicy::Product).await.map_err(|e| match e {
+            DriverError::NotFound(_) => DriverError::NotFound(format!("product {id}")),
+            other => other,
+        })
+    }
+
+    async fn get_by_url(&self, url: &str) -> DriverResult<ProductResponse> {
+        let path = transform::product_by_url_path(url).ok_or(DriverError::NoProduct)?;
+        let response: ProductResponse = self.client.get_json(&path, CachePolicy::Product).await.map_err(|e| match e {
+            // spec §8: missing product on url lookup.
+            DriverError::NotFound(_) => DriverError::NoProduct,
+            other => other,
+        })?;
+        if response.products.is_empty() {
+            return Err(DriverError::NoProduct);
+        }
+        Ok(response)
+    }
+}
+
+#[async_trait::async_trait]
+impl NavigationDriver for InMemoryDriver {
+    async fn tree(&self) -> DriverResult<NavigationNode> {
+        self.client.get_json("/api/navigation", CachePolicy::Navigation).await
+    }
+}
+
+#[async_trait::async_trait]
+impl RouteDriver for InMemoryDriver {
+    async fn resolve(&self, url: &str) -> DriverResult<RouteResolution> {
+        Ok(transform::resolve(&self.all().await?, url))
+    }
+}

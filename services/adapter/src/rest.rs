@@ -1,0 +1,88 @@
+//! A JSON-over-HTTP GET client for REST upstreams, with the upstream answer cached in the
+//! store under a named policy. Failures are never cached.
+
+use std::time::Duration;
+
+use serde::de::DeserializeOwned;
+use vitrine_common::SharedStore;
+use vitrine_domain::cache::CachePolicy;
+use vitrine_domain::{Backend, DriverError};
+
+#[derive(Clone)]
+pub struct RestClient {
+    http: reqwest::Client,
+    base: String,
+    backend: Backend,
+    store: SharedStore,
+}
+
+/// Maps a transport failure onto the driver error it is; the detail is kept for the log.
+pub(crate) fn transport_error(e: &reqwest::Error) -> DriverError {
+    if e.is_timeout() {
+        DriverError::Timeout
+    } else if e.is_decode() || e.is_body() {
+        DriverError::Undecodable(e.to_string())
+    } else {
+        DriverError::Network(e.to_string())
+    }
+}
+
+impl RestClient {
+    #[must_use]
+    pub fn new(backend: Backend, base: &str, timeout: Duration, store: SharedStore) -> Self {
+        let http = reqwest::Client::builder()
+            .timeout(timeout)
+            .connect_timeout(timeout.min(Duration::from_secs(2)))
+            .build()
+            .unwrap_or_default();
+        Self { http, base: base.trim_end_matches('/').to_owned(), backend, store }
+    }
+
+    /// GETs `path` (relative to the base, leading slash) and decodes its JSON body.
+    ///
+    /// # Errors
+    /// 404 → [`DriverError::NotFound`]; other non-2xx → `UpstreamStatus`; transport and
+    /// decoding failures as their cases.
+    pub async fn get_json<T: DeserializeOwned>(&self, path: &str, policy: CachePolicy) -> Result<T, DriverError> {
+        let key = policy.key(self.backend, path);
+        match self.store.get(&key).await {
+            Ok(Some(bytes)) => {
+                if let Ok(value) = serde_json::from_slice(&bytes) {
+                    return Ok(value);
+                }
+                tracing::warn!(%key, "dropping undecodable cache entry");
+            }
+            Ok(None) => {}
+            // The cache is an optimisation: a store outage must not fail the request.
+            Err(e) => tracing::warn!(error = %e, "cache read failed"),
+        }
+        let bytes = self.fetch(path).await?;
+        let value = serde_json::from_slice(&bytes).map_err(|e| {
+            tracing::warn!(backend = %self.backend, path, error = %e, "undecodable upstream body");
+            DriverError::Undecodable(e.to_string())
+        })?;
+        if let Err(e) = self.store.set(&key, &bytes, Some(policy.ttl())).await {
+            tracing::warn!(error = %e, "cache write failed");
+        }
+        Ok(value)
+    }
+
+    async fn fetch(&self, path: &str) -> Result<Vec<u8>, DriverError> {
+        let url = format!("{}{path}", self.base);
+        let started = std::time::Instant::now();
+        let response = self.http.get(&url).send().await.map_err(|e| {
+            tracing::warn!(backend = %self.backend, path, error = %e, "upstream request failed");
+            transport_error(&e)
+        })?;
+        let status = response.status();
+        tracing::debug!(backend = %self.backend, path, status = status.as_u16(), elapsed_ms = started.elapsed().as_millis(), "upstream answered");
+        if status == reqwest::StatusCode::NOT_FOUND {
+            return Err(DriverError::NotFound(path.to_owned()));
+        }
+        if !status.is_success() {
+            tracing::warn!(backend = %self.backend, path, status = status.as_u16(), "upstream error status");
+            return Err(DriverError::UpstreamStatus(status.as_u16()));
+        }
+        Ok(response.bytes().await.map_err(|e| transport_error(&e))?.to_vec())
+    }
+}

@@ -1,0 +1,51 @@
+//! Backend HTML is untrusted: descriptions are cleaned here, once, for every driver,
+//! before they leave the adapter (so no page ever receives raw backend markup).
+
+use vitrine_proto::v1::Product;
+
+/// Keeps formatting markup (paragraphs, lists, emphasis, links, images); drops scripts,
+/// event handlers, `javascript:` URLs and styles.
+#[must_use]
+pub fn html(input: &str) -> String {
+    ammonia::clean(input)
+}
+
+/// Sanitises the HTML fields of `product` in place.
+pub fn product(product: &mut Product) {
+    for field in [&mut product.description, &mut product.short_description] {
+        if let Some(text) = field.as_mut() {
+            *text = html(text);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_keeps_markup_and_drops_active_content() {
+        for (input, expected) in [
+            ("<p>Plain <b>bold</b></p>", "<p>Plain <b>bold</b></p>"),
+            ("<p onclick=\"x()\">Hi</p>", "<p>Hi</p>"),
+            ("<script>alert(1)</script><ul><li>a</li></ul>", "<ul><li>a</li></ul>"),
+            ("<a href=\"javascript:alert(1)\">x</a>", "<a rel=\"noopener noreferrer\">x</a>"),
+            ("<img src=\"x\" onerror=\"alert(1)\">", "<img src=\"x\">"),
+            ("<style>p{}</style>text", "text"),
+        ] {
+            assert_eq!(html(input), expected, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn product_cleans_both_description_fields() {
+        let mut p = Product {
+            description: Some("<p>ok</p><script>x</script>".into()),
+            short_description: Some("<i onmouseover=\"x\">s</i>".into()),
+            ..Product::default()
+        };
+        product(&mut p);
+        assert_eq!(p.description.as_deref(), Some("<p>ok</p>"));
+        assert_eq!(p.short_description.as_deref(), Some("<i>s</i>"));
+    }
+}

@@ -1,0 +1,96 @@
+//! The gRPC `Adapter` service over one backend's drivers: validates requests, sanitises
+//! every product, maps `DriverError` to a status (in `vitrine_domain::error`, once).
+
+use tonic::{Request, Response, Status};
+use vitrine_common::SharedStore;
+use vitrine_domain::{Backend, Driver, DriverError, cache, paths};
+use vitrine_proto::v1::adapter_server::Adapter;
+use vitrine_proto::v1::{
+    ClearCacheResponse, DriverRequest, NavigationNode, ProductList, ProductRequest, ProductResponse, ProductsRequest,
+    RouteResolution, UrlRequest,
+};
+
+use crate::drivers::Drivers;
+use crate::sanitize;
+
+pub(crate) struct AdapterService {
+    backend: Backend,
+    drivers: Drivers,
+    store: SharedStore,
+}
+
+impl AdapterService {
+    pub(crate) fn new(backend: Backend, drivers: Drivers, store: SharedStore) -> Self {
+        Self { backend, drivers, store }
+    }
+
+    /// The request's driver must be a known value; it is recorded for the logs.
+    fn check(&self, driver: &str, op: &'static str) -> Result<(), Status> {
+        let Some(driver) = Driver::parse(driver) else {
+            return Err(DriverError::BadInput(format!("unknown driver {driver:?}")).to_status());
+        };
+        tracing::debug!(backend = %self.backend, %driver, op, "adapter call");
+        Ok(())
+    }
+}
+
+fn clean(mut products: Vec<vitrine_proto::v1::Product>) -> Vec<vitrine_proto::v1::Product> {
+    products.iter_mut().for_each(sanitize::product);
+    products
+}
+
+fn clean_response(mut r: ProductResponse) -> ProductResponse {
+    r.products = clean(r.products);
+    r
+}
+
+#[tonic::async_trait]
+impl Adapter for AdapterService {
+    async fn list_products(&self, req: Request<ProductsRequest>) -> Result<Response<ProductList>, Status> {
+        let req = req.into_inner();
+        self.check(&req.driver, "list_products")?;
+        let products = self.drivers.catalogue.list(req.limit as usize).await?;
+        Ok(Response::new(ProductList { products: clean(products) }))
+    }
+
+    async fn best_sellers(&self, req: Request<DriverRequest>) -> Result<Response<ProductList>, Status> {
+        self.check(&req.get_ref().driver, "best_sellers")?;
+        let products = self.drivers.catalogue.best_sellers().await?;
+        Ok(Response::new(ProductList { products: clean(products) }))
+    }
+
+    async fn get_product(&self, req: Request<ProductRequest>) -> Result<Response<ProductResponse>, Status> {
+        let req = req.into_inner();
+        self.check(&req.driver, "get_product")?;
+        Ok(Response::new(clean_response(self.drivers.catalogue.get(req.id.trim()).await?)))
+    }
+
+    async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
+        let req = req.into_inner();
+        self.check(&req.driver, "get_product_by_url")?;
+        let url = paths::join_segments(&req.url);
+        Ok(Response::new(clean_response(self.drivers.catalogue.get_by_url(&url).await?)))
+    }
+
+    async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
+        self.check(&req.get_ref().driver, "get_navigation")?;
+        Ok(Response::new(self.drivers.navigation.tree().await?))
+    }
+
+    async fn resolve(&self, req: Request<UrlRequest>) -> Result<Response<RouteResolution>, Status> {
+        let req = req.into_inner();
+        self.check(&req.driver, "resolve")?;
+        let url = paths::join_segments(&req.url);
+        Ok(Response::new(self.drivers.routes.resolve(&url).await?))
+    }
+
+    async fn clear_cache(&self, req: Request<DriverRequest>) -> Result<Response<ClearCacheResponse>, Status> {
+        self.check(&req.get_ref().driver, "clear_cache")?;
+        let removed = self
+            .store
+            .delete_prefix(&cache::backend_prefix(self.backend))
+            .await
+            .map_err(|e| Status::unavailable(format!("store: {e}")))?;
+        Ok(Response::new(ClearCacheResponse { removed }))
+    }
+}

@@ -1,0 +1,30 @@
+//! The edge's settings. Only the binary reads the environment.
+
+use vitrine_domain::Driver;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub catalogue_url: String,
+    pub navigation_url: String,
+    pub url_resolution_url: String,
+    /// The driver of a visitor who has not chosen one (spec §4: in-memory).
+    pub default_driver: Driver,
+    /// Mark the session cookie `Secure` (behind TLS).
+    pub secure_cookies: bool,
+    /// actix worker threads.
+    pub workers: usize,
+}
+
+impl Config {
+    #[must_use]
+    pub fn new(catalogue_url: &str, navigation_url: &str, url_resolution_url: &str) -> Self {
+        Self {
+            catalogue_url: catalogue_url.to_owned(),
+            navigation_url: navigation_url.to_owned(),
+            url_resolution_url: url_resolution_url.to_owned(),
+            default_driver: Driver::DEFAULT,
+            secure_cookies: false,
+            workers: 2,
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! Liveness (the process answers) and readiness (the store and every service answer).
+
+use std::time::Duration;
+
+use actix_web::{HttpResponse, web};
+use serde_json::json;
+use tonic_health::pb::HealthCheckRequest;
+use tonic_health::pb::health_client::HealthClient;
+
+use crate::AppState;
+
+const CHECK_TIMEOUT: Duration = Duration::from_secs(2);
+
+pub(crate) async fn healthz() -> HttpResponse {
+    HttpResponse::Ok().json(json!({ "status": "ok" }))
+}
+
+pub(crate) async fn readyz(state: web::Data<AppState>) -> HttpResponse {
+    let mut checks = serde_json::Map::new();
+    let store_ok = matches!(tokio::time::timeout(CHECK_TIMEOUT, state.store.ping()).await, Ok(Ok(())));
+    checks.insert("store".into(), json!(store_ok));
+    let mut ready = store_ok;
+    for (service, channel) in &state.channels {
+        let mut client = HealthClient::new(channel.clone());
+        let request = HealthCheckRequest { service: (*service).to_owned() };
+        let ok = matches!(
+            tokio::time::timeout(CHECK_TIMEOUT, client.check(request)).await,
+            Ok(Ok(r)) if r.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32
+        );
+        checks.insert((*service).to_owned(), json!(ok));
+        ready &= ok;
+    }
+    let body = json!({ "ready": ready, "checks": checks });
+    if ready { HttpResponse::Ok().json(body) } else { HttpResponse::ServiceUnavailable().json(body) }
+}
+
+pub(crate) async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().content_type("text/plain; version=0.0.4").body(state.metrics.render())
+}

@@ -1,0 +1,77 @@
+//! Prometheus metrics of the edge: requests by route and status, latency, driver switches.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
+
+pub(crate) struct Metrics {
+    registry: Registry,
+    requests: IntCounterVec,
+    latency: HistogramVec,
+    pub(crate) switches: IntCounterVec,
+}
+
+impl Metrics {
+    /// # Panics
+    /// Never in practice: metric names and labels are static and registered once.
+    #[must_use]
+    #[allow(clippy::unwrap_used, clippy::missing_panics_doc)]
+    pub(crate) fn new() -> Self {
+        let registry = Registry::new();
+        let requests = IntCounterVec::new(
+            Opts::new("vitrine_http_requests_total", "HTTP requests by route pattern, method and status"),
+            &["route", "method", "status"],
+        )
+        .unwrap();
+        let latency = HistogramVec::new(
+            HistogramOpts::new("vitrine_http_request_duration_seconds", "HTTP request latency by route pattern"),
+            &["route"],
+        )
+        .unwrap();
+        let switches =
+            IntCounterVec::new(Opts::new("vitrine_driver_switches_total", "Driver switches by target driver"), &["driver"])
+                .unwrap();
+        registry.register(Box::new(requests.clone())).unwrap();
+        registry.register(Box::new(latency.clone())).unwrap();
+        registry.register(Box::new(switches.clone())).unwrap();
+        Self { registry, requests, latency, switches }
+    }
+
+    /// The Prometheus text exposition of every metric.
+    #[must_use]
+    pub(crate) fn render(&self) -> String {
+        let mut out = Vec::new();
+        // Encoding into a Vec cannot fail on I/O; a metric family error would be a bug.
+        if let Err(e) = TextEncoder::new().encode(&self.registry.gather(), &mut out) {
+            tracing::error!(error = %e, "metrics encoding failed");
+        }
+        String::from_utf8(out).unwrap_or_default()
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Middleware: counts and times every request by its route pattern (never the raw path,
+/// which would make label cardinality unbounded).
+pub(crate) async fn track(
+    metrics: Arc<Metrics>,
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = Instant::now();
+    let route = req.match_pattern().unwrap_or_else(|| "unmatched".to_owned());
+    let method = req.method().to_string();
+    let res = next.call(req).await?;
+    let status = res.status().as_u16().to_string();
+    metrics.requests.with_label_values(&[route.as_str(), method.as_str(), status.as_str()]).inc();
+    metrics.latency.with_label_values(&[route.as_str()]).observe(started.elapsed().as_secs_f64());
+    Ok(res)
+}

@@ -1,0 +1,22 @@
+//! The edge's one route table (DESIGN.md "The edge's HTTP API"). More specific product
+//! paths come before `/api/products/{id}`.
+
+use actix_web::web;
+
+use crate::{api, health, sse};
+
+pub(crate) fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/driver", web::get().to(api::get_driver))
+        .route("/api/driver", web::put().to(api::put_driver))
+        .route("/api/driver/events", web::get().to(sse::events))
+        .route("/api/navigation", web::get().to(api::navigation))
+        .route("/api/resolve", web::get().to(api::resolve))
+        .route("/api/products", web::get().to(api::products))
+        .route("/api/products/best-sellers", web::get().to(api::best_sellers))
+        .route("/api/products/by-url", web::get().to(api::product_by_url))
+        .route("/api/products/{id}", web::get().to(api::product))
+        .route("/healthz", web::get().to(health::healthz))
+        .route("/readyz", web::get().to(health::readyz))
+        .route("/metrics", web::get().to(health::metrics))
+        .service(web::scope("/api").default_service(web::to(api::unknown)));
+}

@@ -1,0 +1,105 @@
+//! Driver-switch events (spec §4: switching notifies consumers so products, navigation
+//! and route resolution reload). A switch is published on the store; every edge relays
+//! the store's channel into a local broadcast; each SSE stream forwards its session's.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use actix_web::http::header::ContentEncoding;
+use actix_web::{HttpRequest, HttpResponse, web};
+use bytes::Bytes;
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{broadcast, mpsc};
+use tokio_stream::wrappers::ReceiverStream;
+use vitrine_common::{SharedStore, Shutdown};
+
+use crate::{AppState, session};
+
+pub(crate) const CHANNEL: &str = "vitrine:driver-switched";
+/// Comments keep proxies from closing an idle stream.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct SwitchEvent {
+    pub(crate) session: String,
+    pub(crate) driver: String,
+}
+
+/// Subscribes to the store's switch channel (before returning, so no switch published
+/// after start-up is missed) and keeps relaying, resubscribing if the store drops us.
+pub(crate) async fn relay(store: SharedStore, shutdown: Shutdown) -> broadcast::Sender<String> {
+    let (tx, _) = broadcast::channel(1024);
+    let first = store.subscribe(CHANNEL).await;
+    let sender = tx.clone();
+    tokio::spawn(async move {
+        let mut next = first;
+        loop {
+            match next {
+                Ok(mut stream) => loop {
+                    tokio::select! {
+                        () = shutdown.cancelled() => return,
+                        msg = stream.next() => match msg {
+                            Some(m) => { let _ = sender.send(m); }
+                            None => break,
+                        },
+                    }
+                },
+                Err(e) => tracing::warn!(error = %e, "driver event subscription failed"),
+            }
+            tokio::select! {
+                () = shutdown.cancelled() => return,
+                () = tokio::time::sleep(Duration::from_secs(1)) => {}
+            }
+            next = store.subscribe(CHANNEL).await;
+        }
+    });
+    tx
+}
+
+fn frame(driver: &str) -> Bytes {
+    Bytes::from(format!("event: driver\ndata: {}\n\n", serde_json::json!({ "driver": driver })))
+}
+
+/// GET /api/driver/events: `driver` events for this session, starting with the current one.
+pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let (session, cookie) = session::id_or_new(&req, &state);
+    let current = session::driver(&state, Some(&session)).await;
+    let mut switches = state.events.subscribe();
+    let shutdown = state.shutdown.clone();
+    let (tx, rx) = mpsc::channel::<Bytes>(16);
+    tokio::spawn(async move {
+        if tx.send(frame(current.as_str())).await.is_err() {
+            return;
+        }
+        let mut ping = tokio::time::interval(KEEP_ALIVE);
+        ping.tick().await;
+        loop {
+            let out = tokio::select! {
+                () = shutdown.cancelled() => return,
+                () = tx.closed() => return,
+                _ = ping.tick() => Bytes::from_static(b": keep-alive\n\n"),
+                msg = switches.recv() => match msg {
+                    Ok(raw) => match serde_json::from_str::<SwitchEvent>(&raw) {
+                        Ok(ev) if ev.session == session => frame(&ev.driver),
+                        _ => continue,
+                    },
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+            };
+            if tx.send(out).await.is_err() {
+                return;
+            }
+        }
+    });
+    let mut res = HttpResponse::Ok();
+    res.content_type("text/event-stream")
+        .insert_header(("Cache-Control", "no-cache"))
+        // Compression would buffer events; identity streams each frame as written.
+        .insert_header(ContentEncoding::Identity);
+    if let Some(cookie) = cookie {
+        res.cookie(cookie);
+    }
+    res.streaming(ReceiverStream::new(rx).map(Ok::<_, Infallible>))
+}

@@ -1,0 +1,55 @@
+//! What every handler shares: gRPC clients, the store, the local event fan-out, metrics.
+
+use tokio::sync::broadcast;
+use tonic::transport::Channel;
+use vitrine_common::{SharedStore, Shutdown, grpc};
+use vitrine_domain::Driver;
+use vitrine_proto::v1::catalogue_client::CatalogueClient;
+use vitrine_proto::v1::navigation_client::NavigationClient;
+use vitrine_proto::v1::url_resolution_client::UrlResolutionClient;
+
+use crate::Config;
+use crate::metrics::Metrics;
+
+pub struct AppState {
+    pub(crate) catalogue: CatalogueClient<Channel>,
+    pub(crate) navigation: NavigationClient<Channel>,
+    pub(crate) url_resolution: UrlResolutionClient<Channel>,
+    pub(crate) channels: Vec<(&'static str, Channel)>,
+    pub(crate) store: SharedStore,
+    pub(crate) default_driver: Driver,
+    pub(crate) secure_cookies: bool,
+    /// Driver switches of every session, as published on the store; SSE streams filter.
+    pub(crate) events: broadcast::Sender<String>,
+    pub(crate) metrics: std::sync::Arc<Metrics>,
+    pub(crate) shutdown: Shutdown,
+}
+
+impl AppState {
+    /// Connects lazily to the services and starts relaying the store's driver events.
+    ///
+    /// # Errors
+    /// When a service URL is not a valid URI.
+    pub async fn new(config: &Config, store: SharedStore, shutdown: Shutdown) -> anyhow::Result<Self> {
+        let catalogue = grpc::lazy_channel(&config.catalogue_url)?;
+        let navigation = grpc::lazy_channel(&config.navigation_url)?;
+        let url_resolution = grpc::lazy_channel(&config.url_resolution_url)?;
+        let events = crate::sse::relay(store.clone(), shutdown.clone()).await;
+        Ok(Self {
+            catalogue: CatalogueClient::new(catalogue.clone()),
+            navigation: NavigationClient::new(navigation.clone()),
+            url_resolution: UrlResolutionClient::new(url_resolution.clone()),
+            channels: vec![
+                ("vitrine.v1.Catalogue", catalogue),
+                ("vitrine.v1.Navigation", navigation),
+                ("vitrine.v1.UrlResolution", url_resolution),
+            ],
+            store,
+            default_driver: config.default_driver,
+            secure_cookies: config.secure_cookies,
+            events,
+            metrics: std::sync::Arc::new(Metrics::new()),
+            shutdown,
+        })
+    }
+}

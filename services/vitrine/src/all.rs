@@ -1,0 +1,76 @@
+//! `vitrine all`: every service in one process, each on its own loopback port, talking
+//! real gRPC and HTTP to each other exactly as separate processes would.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use tokio::task::JoinSet;
+use vitrine_common::Shutdown;
+use vitrine_domain::Backend;
+
+use crate::cli::{AllArgs, BackendOptions};
+use crate::config;
+use crate::run::{connect, listener, std_listener};
+
+/// Internal services take any free loopback port; only the edge has a fixed address.
+const ANY_LOOPBACK: SocketAddr = SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 0);
+
+fn url(addr: SocketAddr) -> String {
+    format!("http://{addr}")
+}
+
+pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdown) -> anyhow::Result<()> {
+    let store = connect(redis_url).await?;
+    let mut tasks = JoinSet::new();
+
+    let mock = std_listener(ANY_LOOPBACK)?;
+    let mock_url = url(mock.local_addr()?);
+    tasks.spawn(vitrine_mock_data::serve(config::mock_data(&args.mock), mock, shutdown.clone()));
+
+    let backends = BackendOptions { mock_data_url: mock_url, upstream_timeout_ms: args.upstream_timeout_ms };
+    let mut adapters = Vec::new();
+    for backend in Backend::ALL {
+        let l = listener(ANY_LOOPBACK).await?;
+        adapters.push((backend, url(l.local_addr()?)));
+        tasks.spawn(vitrine_adapter::serve(config::adapter(backend, &backends), store.clone(), l, shutdown.clone()));
+    }
+
+    let catalogue = listener(ANY_LOOPBACK).await?;
+    let catalogue_url = url(catalogue.local_addr()?);
+    let cfg = vitrine_catalogue::Config { adapters: adapters.clone() };
+    tasks.spawn(vitrine_catalogue::serve(cfg, catalogue, shutdown.clone()));
+
+    let navigation = listener(ANY_LOOPBACK).await?;
+    let navigation_url = url(navigation.local_addr()?);
+    let cfg = vitrine_navigation::Config { adapters: adapters.clone() };
+    tasks.spawn(vitrine_navigation::serve(cfg, navigation, shutdown.clone()));
+
+    let resolution = listener(ANY_LOOPBACK).await?;
+    let resolution_url = url(resolution.local_addr()?);
+    let cfg = vitrine_url_resolution::Config {
+        adapters,
+        failed_resolution_path: args.routing.failed_resolution_path.clone(),
+    };
+    tasks.spawn(vitrine_url_resolution::serve(cfg, resolution, shutdown.clone()));
+
+    let edge_config = config::edge(&catalogue_url, &navigation_url, &resolution_url, &args.edge)?;
+    let edge = std_listener(args.http_addr)?;
+    tracing::info!("Vitrine is up: open http://{}", args.http_addr);
+    tasks.spawn(vitrine_edge::serve(edge_config, store, edge, shutdown.clone()));
+
+    // One service failing takes the demo down rather than leaving it half-alive.
+    let mut result = Ok(());
+    while let Some(done) = tasks.join_next().await {
+        let outcome = done.map_err(anyhow::Error::from).and_then(|r| r);
+        if let Err(e) = outcome {
+            if result.is_ok() {
+                result = Err(e);
+            }
+            shutdown.cancel();
+        } else if !shutdown.is_cancelled() {
+            shutdown.cancel();
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(10)).await;
+    result
+}

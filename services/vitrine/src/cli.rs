@@ -1,0 +1,192 @@
+//! The command line: one subcommand per service, plus `all`. Every option is also an
+//! environment variable (`VITRINE_*`, a contract: add, never rename).
+
+use std::net::SocketAddr;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "vitrine", version, about = "Vitrine: a demo storefront over switchable commerce backends")]
+pub(crate) struct Cli {
+    /// Redis for sessions, driver choice, caches and events. Unset: an embedded
+    /// in-process store (only meaningful for `all`).
+    #[arg(long, env = "VITRINE_REDIS_URL", global = true)]
+    pub(crate) redis_url: Option<String>,
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// The HTTP edge the browser talks to.
+    Edge(EdgeArgs),
+    /// The catalogue gRPC service.
+    Catalogue(DomainArgs<CatalogueAddr>),
+    /// The navigation gRPC service.
+    Navigation(DomainArgs<NavigationAddr>),
+    /// The url-resolution gRPC service.
+    UrlResolution(UrlResolutionArgs),
+    /// The in-memory mock backend (REST under /api).
+    MockData(MockDataArgs),
+    /// The adapter of one driver.
+    Adapter(AdapterArgs),
+    /// Every service in one process on loopback ports (the one-command demo).
+    All(AllArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct EdgeArgs {
+    #[arg(long, env = "VITRINE_HTTP_ADDR", default_value = "127.0.0.1:8080")]
+    pub(crate) http_addr: SocketAddr,
+    #[arg(long, env = "VITRINE_CATALOGUE_URL", default_value = "http://127.0.0.1:50051")]
+    pub(crate) catalogue_url: String,
+    #[arg(long, env = "VITRINE_NAVIGATION_URL", default_value = "http://127.0.0.1:50052")]
+    pub(crate) navigation_url: String,
+    #[arg(long, env = "VITRINE_URL_RESOLUTION_URL", default_value = "http://127.0.0.1:50053")]
+    pub(crate) url_resolution_url: String,
+    #[command(flatten)]
+    pub(crate) edge: EdgeOptions,
+}
+
+#[derive(Debug, Args, Clone)]
+pub(crate) struct EdgeOptions {
+    /// The driver of a visitor who has not chosen one.
+    #[arg(long, env = "VITRINE_DEFAULT_DRIVER", default_value = "in-memory")]
+    pub(crate) default_driver: String,
+    /// Mark the session cookie Secure (when served over TLS).
+    #[arg(long, env = "VITRINE_SECURE_COOKIES", default_value_t = false)]
+    pub(crate) secure_cookies: bool,
+    /// HTTP worker threads of the edge.
+    #[arg(long, env = "VITRINE_HTTP_WORKERS", default_value_t = 2)]
+    pub(crate) http_workers: usize,
+}
+
+/// Where each driver's adapter listens. Unset: that driver answers "not configured".
+#[derive(Debug, Args, Clone)]
+pub(crate) struct AdapterUrls {
+    #[arg(long, env = "VITRINE_ADAPTER_IN_MEMORY_URL", default_value = "http://127.0.0.1:50061")]
+    pub(crate) adapter_in_memory_url: String,
+    #[arg(long, env = "VITRINE_ADAPTER_FAKE_URL")]
+    pub(crate) adapter_fake_url: Option<String>,
+    #[arg(long, env = "VITRINE_ADAPTER_MAGENTO_URL")]
+    pub(crate) adapter_magento_url: Option<String>,
+    #[arg(long, env = "VITRINE_ADAPTER_SHOPIFY_URL")]
+    pub(crate) adapter_shopify_url: Option<String>,
+}
+
+/// A service's listen address with its own variable and default port.
+pub(crate) trait ServiceAddr: Args {
+    fn addr(&self) -> SocketAddr;
+}
+
+macro_rules! service_addr {
+    ($name:ident, $env:literal, $default:literal) => {
+        #[derive(Debug, Args)]
+        pub(crate) struct $name {
+            #[arg(long = "addr", env = $env, default_value = $default)]
+            addr: SocketAddr,
+        }
+        impl ServiceAddr for $name {
+            fn addr(&self) -> SocketAddr {
+                self.addr
+            }
+        }
+    };
+}
+
+service_addr!(CatalogueAddr, "VITRINE_CATALOGUE_ADDR", "127.0.0.1:50051");
+service_addr!(NavigationAddr, "VITRINE_NAVIGATION_ADDR", "127.0.0.1:50052");
+
+#[derive(Debug, Args)]
+pub(crate) struct DomainArgs<A: ServiceAddr> {
+    #[command(flatten)]
+    pub(crate) listen: A,
+    #[command(flatten)]
+    pub(crate) adapters: AdapterUrls,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct UrlResolutionArgs {
+    #[arg(long, env = "VITRINE_URL_RESOLUTION_ADDR", default_value = "127.0.0.1:50053")]
+    pub(crate) addr: SocketAddr,
+    #[command(flatten)]
+    pub(crate) adapters: AdapterUrls,
+    #[command(flatten)]
+    pub(crate) routing: RoutingOptions,
+}
+
+#[derive(Debug, Args, Clone)]
+pub(crate) struct RoutingOptions {
+    /// Where a visitor goes when a route lookup fails (spec §9: '/').
+    #[arg(long, env = "VITRINE_FAILED_RESOLUTION_PATH", default_value = "/")]
+    pub(crate) failed_resolution_path: String,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct MockDataArgs {
+    #[arg(long, env = "VITRINE_MOCK_DATA_ADDR", default_value = "127.0.0.1:50070")]
+    pub(crate) addr: SocketAddr,
+    #[command(flatten)]
+    pub(crate) mock: MockOptions,
+}
+
+#[derive(Debug, Args, Clone)]
+pub(crate) struct MockOptions {
+    /// Delay of every mock API response (spec §9: 500 ms).
+    #[arg(long, env = "VITRINE_MOCK_DELAY_MS", default_value_t = 500)]
+    pub(crate) mock_delay_ms: u64,
+    /// Base URL at which the mock's images are reachable; default: its own address.
+    #[arg(long, env = "VITRINE_MOCK_DATA_PUBLIC_URL")]
+    pub(crate) mock_data_public_url: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct AdapterArgs {
+    /// The driver this adapter serves: in-memory, fake, magento or shopify.
+    #[arg(long, env = "VITRINE_ADAPTER_DRIVER")]
+    pub(crate) driver: String,
+    /// Listen address; default: the driver's port (in-memory 50061, fake 50062,
+    /// magento 50063, shopify 50064).
+    #[arg(long, env = "VITRINE_ADAPTER_ADDR")]
+    pub(crate) addr: Option<SocketAddr>,
+    #[command(flatten)]
+    pub(crate) backends: BackendOptions,
+}
+
+/// How the adapters reach their backends.
+#[derive(Debug, Args, Clone)]
+pub(crate) struct BackendOptions {
+    /// in-memory: the mock-data service.
+    #[arg(long, env = "VITRINE_MOCK_DATA_URL", default_value = "http://127.0.0.1:50070")]
+    pub(crate) mock_data_url: String,
+    /// Time limit of one upstream request.
+    #[arg(long, env = "VITRINE_UPSTREAM_TIMEOUT_MS", default_value_t = 5000)]
+    pub(crate) upstream_timeout_ms: u64,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct AllArgs {
+    #[arg(long, env = "VITRINE_HTTP_ADDR", default_value = "127.0.0.1:8080")]
+    pub(crate) http_addr: SocketAddr,
+    #[command(flatten)]
+    pub(crate) edge: EdgeOptions,
+    #[command(flatten)]
+    pub(crate) routing: RoutingOptions,
+    #[command(flatten)]
+    pub(crate) mock: MockOptions,
+    /// Time limit of one upstream request.
+    #[arg(long, env = "VITRINE_UPSTREAM_TIMEOUT_MS", default_value_t = 5000)]
+    pub(crate) upstream_timeout_ms: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    #[test]
+    fn cli_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}

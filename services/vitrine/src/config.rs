@@ -1,0 +1,56 @@
+//! From command-line arguments to each library's plain config struct.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use vitrine_domain::{Backend, Driver};
+
+use crate::cli::{AdapterUrls, BackendOptions, EdgeOptions, MockOptions};
+
+pub(crate) fn adapter_urls(urls: &AdapterUrls) -> Vec<(Backend, String)> {
+    let mut out = vec![(Backend::InMemory, urls.adapter_in_memory_url.clone())];
+    for (backend, url) in [
+        (Backend::Fake, &urls.adapter_fake_url),
+        (Backend::Magento, &urls.adapter_magento_url),
+        (Backend::Shopify, &urls.adapter_shopify_url),
+    ] {
+        if let Some(url) = url {
+            out.push((backend, url.clone()));
+        }
+    }
+    out
+}
+
+pub(crate) fn edge(catalogue: &str, navigation: &str, url_resolution: &str, opts: &EdgeOptions) -> anyhow::Result<vitrine_edge::Config> {
+    let mut config = vitrine_edge::Config::new(catalogue, navigation, url_resolution);
+    config.default_driver = Driver::parse(&opts.default_driver)
+        .filter(|d| d.enabled())
+        .with_context(|| format!("VITRINE_DEFAULT_DRIVER {:?} is not an enabled driver", opts.default_driver))?;
+    config.secure_cookies = opts.secure_cookies;
+    config.workers = opts.http_workers.max(1);
+    Ok(config)
+}
+
+pub(crate) fn mock_data(opts: &MockOptions) -> vitrine_mock_data::Config {
+    vitrine_mock_data::Config {
+        delay: Duration::from_millis(opts.mock_delay_ms),
+        public_url: opts.mock_data_public_url.clone(),
+    }
+}
+
+pub(crate) fn adapter(backend: Backend, opts: &BackendOptions) -> vitrine_adapter::Config {
+    let mut config = vitrine_adapter::Config::new(backend);
+    config.mock_data_url = Some(opts.mock_data_url.clone());
+    config.upstream_timeout = Duration::from_millis(opts.upstream_timeout_ms);
+    config
+}
+
+/// The default listen port of each driver's adapter.
+pub(crate) const fn adapter_port(backend: Backend) -> u16 {
+    match backend {
+        Backend::InMemory => 50061,
+        Backend::Fake => 50062,
+        Backend::Magento => 50063,
+        Backend::Shopify => 50064,
+    }
+}

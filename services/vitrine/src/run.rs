@@ -1,0 +1,64 @@
+//! One function per subcommand: build the config, bind, serve until shutdown.
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+use vitrine_common::{SharedStore, Shutdown, store};
+use vitrine_domain::Backend;
+
+use crate::cli::{Cli, Command, ServiceAddr};
+use crate::config;
+
+pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
+    let redis_url = cli.redis_url.as_deref();
+    match cli.command {
+        Command::Edge(args) => {
+            let config = config::edge(&args.catalogue_url, &args.navigation_url, &args.url_resolution_url, &args.edge)?;
+            let store = connect(redis_url).await?;
+            vitrine_edge::serve(config, store, std_listener(args.http_addr)?, shutdown).await
+        }
+        Command::Catalogue(args) => {
+            let config = vitrine_catalogue::Config { adapters: config::adapter_urls(&args.adapters) };
+            vitrine_catalogue::serve(config, listener(args.listen.addr()).await?, shutdown).await
+        }
+        Command::Navigation(args) => {
+            let config = vitrine_navigation::Config { adapters: config::adapter_urls(&args.adapters) };
+            vitrine_navigation::serve(config, listener(args.listen.addr()).await?, shutdown).await
+        }
+        Command::UrlResolution(args) => {
+            let config = vitrine_url_resolution::Config {
+                adapters: config::adapter_urls(&args.adapters),
+                failed_resolution_path: args.routing.failed_resolution_path,
+            };
+            vitrine_url_resolution::serve(config, listener(args.addr).await?, shutdown).await
+        }
+        Command::MockData(args) => {
+            vitrine_mock_data::serve(config::mock_data(&args.mock), std_listener(args.addr)?, shutdown).await
+        }
+        Command::Adapter(args) => {
+            let backend = Backend::parse(&args.driver).with_context(|| {
+                format!("--driver {:?}: expected one of in-memory, fake, magento, shopify", args.driver)
+            })?;
+            let addr = args.addr.unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], config::adapter_port(backend))));
+            let store = connect(redis_url).await?;
+            vitrine_adapter::serve(config::adapter(backend, &args.backends), store, listener(addr).await?, shutdown).await
+        }
+        Command::All(args) => crate::all::run(args, redis_url, shutdown).await,
+    }
+}
+
+pub(crate) async fn connect(redis_url: Option<&str>) -> anyhow::Result<SharedStore> {
+    let store = store::connect(redis_url).await.context("connecting to the store (VITRINE_REDIS_URL)")?;
+    tracing::info!(backend = if redis_url.is_some() { "redis" } else { "embedded" }, "store ready");
+    Ok(store)
+}
+
+pub(crate) async fn listener(addr: SocketAddr) -> anyhow::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))
+}
+
+pub(crate) fn std_listener(addr: SocketAddr) -> anyhow::Result<std::net::TcpListener> {
+    let l = std::net::TcpListener::bind(addr).with_context(|| format!("binding {addr}"))?;
+    l.set_nonblocking(true)?;
+    Ok(l)
+}
