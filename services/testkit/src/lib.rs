@@ -1,1 +1,57 @@
-//! Test kit: TestApp builder, redis-server harness, local fake upstreams.
+//! Test kit shared by every service's tests (STYLE habits 11, 12). Real parts only:
+//! a real `redis-server`, real gRPC over loopback, real HTTP.
+//!
+//! - [`redis`]: starts `redis-server` on a free port for one test.
+//! - [`app`]: [`TestApp`], the whole suite in-process on free ports.
+//! - [`scripted`]: an `Adapter` gRPC server that answers what a test scripts.
+//! - [`process`]: child processes of the `vitrine` binary, killed on drop.
+//! - [`assert`]: HTTP assertion helpers.
+//! - [`mock`]: the mock-data service alone.
+
+pub mod app;
+pub mod assert;
+pub mod mock;
+pub mod process;
+pub mod redis;
+pub mod scripted;
+
+pub use app::{TestApp, TestAppBuilder};
+pub use redis::RedisServer;
+
+/// A loopback port that was free a moment ago (the OS picks it).
+///
+/// # Panics
+/// When no loopback port can be bound.
+#[must_use]
+#[allow(clippy::unwrap_used)]
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// A reqwest client that keeps cookies, like a browser tab.
+///
+/// # Panics
+/// When the client cannot be built (no TLS backend).
+#[must_use]
+#[allow(clippy::unwrap_used)]
+pub fn browser() -> reqwest::Client {
+    reqwest::Client::builder().cookie_store(true).timeout(std::time::Duration::from_secs(20)).build().unwrap()
+}
+
+/// Polls `probe` every 50 ms until it returns true or `within` passes.
+pub async fn eventually<F, Fut>(within: std::time::Duration, mut probe: F) -> bool
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        if probe().await {
+            return true;
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return false;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}

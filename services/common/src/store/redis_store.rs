@@ -25,7 +25,11 @@ impl RedisStore {
         let client = redis::Client::open(url)?;
         let config = redis::aio::ConnectionManagerConfig::new()
             .set_connection_timeout(Duration::from_secs(2))
-            .set_response_timeout(Duration::from_secs(2));
+            .set_response_timeout(Duration::from_secs(2))
+            // Fail fast when Redis is down (at start-up the process exits and is restarted
+            // by its supervisor; later, a request falls back instead of hanging).
+            .set_number_of_retries(2)
+            .set_max_delay(1000);
         let conn = ConnectionManager::new_with_config(client.clone(), config).await?;
         Ok(Self { client, conn })
     }

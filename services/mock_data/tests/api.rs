@@ -1,0 +1,154 @@
+//! mock-data over real HTTP: spec §7 endpoints, §8 error codes, §9 constants.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use vitrine_testkit::mock::MockDataServer;
+
+struct Mock {
+    url: String,
+    http: reqwest::Client,
+    _server: MockDataServer,
+}
+
+async fn start(config: vitrine_mock_data::Config) -> Mock {
+    let server = MockDataServer::start(config).await;
+    Mock { url: server.url.clone(), http: reqwest::Client::new(), _server: server }
+}
+
+impl Mock {
+    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let mut req = self.http.request(method.parse().expect("method"), format!("{}{path}", self.url));
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn products_best_sellers_by_id_and_by_url() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    let (status, all) = mock.call("GET", "/api/products", None).await;
+    assert_eq!(status, 200);
+    let all = all.as_array().cloned().unwrap_or_default();
+    assert_eq!(all.len(), 35);
+    assert_eq!(all[0]["id"], "1001");
+    assert_eq!(all[34]["id"], "1035");
+
+    let (_, best) = mock.call("GET", "/api/products/best-sellers", None).await;
+    let ids: Vec<&str> = best.as_array().into_iter().flatten().filter_map(|p| p["id"].as_str()).collect();
+    assert_eq!(ids, ["1001", "1002", "1003", "1004"]);
+
+    let (status, one) = mock.call("GET", "/api/products/1007", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(one["id"], "1007");
+    assert_eq!(one["products"][0]["url"], "/1007");
+
+    let (status, err) = mock.call("GET", "/api/products/9999", None).await;
+    assert_eq!((status, err["error"].as_str()), (404, Some("'products' with id='9999' not found")));
+
+    // Images referenced by products are served by the mock itself (offline demo).
+    let thumb = one["products"][0]["thumbnail"]["url"].as_str().unwrap_or_default().to_owned();
+    let res = mock.http.get(&thumb).send().await.expect("image");
+    assert_eq!(res.status().as_u16(), 200);
+    assert_eq!(res.headers()["content-type"], "image/svg+xml");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn navigation_answers_the_tree_with_or_without_id() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    let (status, tree) = mock.call("GET", "/api/navigation", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(tree["id"], "root");
+    let first = &tree["children"][0];
+    assert!(first["children"][0]["children"][0]["id"].is_string(), "three levels below the root");
+    let (_, same) = mock.call("GET", "/api/navigation/anything", None).await;
+    assert_eq!(same, tree);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn generic_collections_and_every_error_code_of_section_8() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    // Search is case-insensitive (spec §9).
+    let (status, found) = mock.call("GET", "/api/airlines?name=AURORA", None).await;
+    assert_eq!((status, found.as_array().map(Vec::len)), (200, Some(1)));
+
+    let cases: Vec<(&str, &str, Option<Value>, u16, &str)> = vec![
+        ("GET", "/api/unicorns", None, 404, "Collection 'unicorns' not found"),
+        ("DELETE", "/api/airlines", None, 404, "Missing 'airlines' id"),
+        ("PUT", "/api/airlines", Some(json!({"name": "no id"})), 404, "Missing 'airlines' id"),
+        ("GET", "/api/airlines/99", None, 404, "'airlines' with id='99' not found"),
+        ("PATCH", "/api/airlines/1", Some(json!({})), 405, "Method PATCH is not allowed"),
+        ("PUT", "/api/airlines/1", Some(json!({"id": 2})), 400, "Request for 'airlines' id does not match item.id"),
+        ("POST", "/api/commands/explode", None, 500, "Unknown command \"explode\""),
+        (
+            "POST",
+            "/api/products",
+            Some(json!({"name": "no id"})),
+            422,
+            "Collection 'products' id type is non-numeric or unknown. Can only generate numeric ids.",
+        ),
+    ];
+    for (method, path, body, status, text) in cases {
+        let (got, err) = mock.call(method, path, body).await;
+        assert_eq!((got, err["error"].as_str()), (status, Some(text)), "{method} {path}");
+    }
+
+    // POST creates with a generated numeric id; POST and PUT updates answer 204.
+    let (status, created) = mock.call("POST", "/api/airlines", Some(json!({"name": "New Air"}))).await;
+    assert_eq!((status, &created["id"]), (201, &json!(6)));
+    let (status, _) = mock.call("POST", "/api/airlines", Some(json!({"id": 6, "name": "Renamed"}))).await;
+    assert_eq!(status, 204);
+    let (status, _) = mock.call("PUT", "/api/airlines/6", Some(json!({"id": 6, "name": "Again"}))).await;
+    assert_eq!(status, 204);
+    let (_, got) = mock.call("GET", "/api/airlines/6", None).await;
+    assert_eq!(got["name"], "Again");
+
+    // DELETE of a missing item is not a 404 (spec §9).
+    assert_eq!(mock.call("DELETE", "/api/airlines/6", None).await.0, 204);
+    assert_eq!(mock.call("DELETE", "/api/airlines/6", None).await.0, 204);
+
+    // 409 when configured (spec §8).
+    assert_eq!(mock.call("POST", "/api/commands/config", Some(json!({"post409": true}))).await.0, 204);
+    let (status, err) = mock.call("POST", "/api/airlines", Some(json!({"id": 1, "name": "dup"}))).await;
+    assert_eq!(
+        (status, err["error"].as_str()),
+        (409, Some("'airlines' item with id='1' exists and may not be updated with POST; use PUT instead."))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn commands_reset_the_db_and_read_and_write_config() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    let (_, config) = mock.call("GET", "/api/commands/config", None).await;
+    assert_eq!(config["delay"], 0);
+    assert_eq!(config["apiBase"], "api");
+    assert_eq!(config["post204"], true);
+
+    assert_eq!(mock.call("DELETE", "/api/products/1001", None).await.0, 204);
+    assert_eq!(mock.call("GET", "/api/products/1001", None).await.0, 404);
+    assert_eq!(mock.call("POST", "/api/commands/resetDb", None).await.0, 204);
+    assert_eq!(mock.call("GET", "/api/products/1001", None).await.0, 200);
+
+    assert_eq!(mock.call("POST", "/api/commands/config", Some(json!({"caseSensitiveSearch": true}))).await.0, 204);
+    let (_, found) = mock.call("GET", "/api/airlines?name=AURORA", None).await;
+    assert_eq!(found.as_array().map(Vec::len), Some(0));
+    let (_, config) = mock.call("GET", "/api/commands/config", None).await;
+    assert_eq!(config["caseSensitiveSearch"], true);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn responses_are_delayed_by_the_configured_delay() {
+    let mock = start(vitrine_mock_data::Config::default()).await;
+    let (_, config) = mock.call("GET", "/api/commands/config", None).await;
+    assert_eq!(config["delay"], 500, "spec §9 default");
+    // A lower bound only: the delay must happen; how fast the rest is is not asserted.
+    assert_eq!(mock.call("POST", "/api/commands/config", Some(json!({"delay": 150}))).await.0, 204);
+    let started = Instant::now();
+    assert_eq!(mock.call("GET", "/api/products/1001", None).await.0, 200);
+    assert!(started.elapsed() >= Duration::from_millis(150), "the response waited for the delay");
+}

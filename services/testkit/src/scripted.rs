@@ -1,0 +1,111 @@
+//! A scripted `Adapter`: a real tonic server on a free port answering what the test
+//! says, so the domain services can be driven through cases no backend produces on
+//! demand (a 301, a 503 resolution, an adapter error). Records every call it gets.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tonic::{Code, Request, Response, Status};
+use vitrine_common::Shutdown;
+use vitrine_proto::v1::adapter_server::{Adapter, AdapterServer};
+use vitrine_proto::v1::{
+    ClearCacheResponse, DriverRequest, NavigationNode, Product, ProductList, ProductRequest, ProductResponse,
+    ProductsRequest, RouteResolution, UrlRequest,
+};
+
+/// What the adapter answers; anything not scripted is NOT_FOUND.
+#[derive(Debug, Clone, Default)]
+pub struct Script {
+    pub products: Option<Result<Vec<Product>, Code>>,
+    pub by_url: HashMap<String, Result<ProductResponse, Code>>,
+    pub navigation: Option<Result<NavigationNode, Code>>,
+    pub resolutions: HashMap<String, Result<RouteResolution, Code>>,
+}
+
+type Calls = Arc<Mutex<Vec<String>>>;
+
+struct Scripted {
+    script: Script,
+    calls: Calls,
+}
+
+pub struct ScriptedAdapter {
+    pub url: String,
+    calls: Calls,
+    shutdown: Shutdown,
+}
+
+fn answer<T: Clone>(found: Option<&Result<T, Code>>) -> Result<Response<T>, Status> {
+    match found {
+        Some(Ok(v)) => Ok(Response::new(v.clone())),
+        Some(Err(code)) => Err(Status::new(*code, "scripted failure")),
+        None => Err(Status::not_found("not scripted")),
+    }
+}
+
+impl Scripted {
+    fn record(&self, call: String) {
+        self.calls.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(call);
+    }
+}
+
+#[tonic::async_trait]
+impl Adapter for Scripted {
+    async fn list_products(&self, req: Request<ProductsRequest>) -> Result<Response<ProductList>, Status> {
+        self.record(format!("list_products {} {}", req.get_ref().driver, req.get_ref().limit));
+        answer(self.script.products.as_ref()).map(|r| r.map(|products| ProductList { products }))
+    }
+    async fn best_sellers(&self, req: Request<DriverRequest>) -> Result<Response<ProductList>, Status> {
+        self.record(format!("best_sellers {}", req.get_ref().driver));
+        answer(self.script.products.as_ref()).map(|r| r.map(|products| ProductList { products }))
+    }
+    async fn get_product(&self, req: Request<ProductRequest>) -> Result<Response<ProductResponse>, Status> {
+        self.record(format!("get_product {} {}", req.get_ref().driver, req.get_ref().id));
+        Err(Status::not_found("not scripted"))
+    }
+    async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
+        self.record(format!("get_product_by_url {} {}", req.get_ref().driver, req.get_ref().url));
+        answer(self.script.by_url.get(&req.get_ref().url))
+    }
+    async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
+        self.record(format!("get_navigation {}", req.get_ref().driver));
+        answer(self.script.navigation.as_ref())
+    }
+    async fn resolve(&self, req: Request<UrlRequest>) -> Result<Response<RouteResolution>, Status> {
+        self.record(format!("resolve {} {}", req.get_ref().driver, req.get_ref().url));
+        answer(self.script.resolutions.get(&req.get_ref().url))
+    }
+    async fn clear_cache(&self, req: Request<DriverRequest>) -> Result<Response<ClearCacheResponse>, Status> {
+        self.record(format!("clear_cache {}", req.get_ref().driver));
+        Ok(Response::new(ClearCacheResponse { removed: 0 }))
+    }
+}
+
+impl ScriptedAdapter {
+    /// Serves `script` on a free loopback port.
+    ///
+    /// # Panics
+    /// When no port can be bound.
+    pub async fn start(script: Script) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind loopback");
+        let url = format!("http://{}", listener.local_addr().expect("addr"));
+        let calls = Calls::default();
+        let shutdown = Shutdown::new();
+        let router = tonic::transport::Server::builder()
+            .add_service(AdapterServer::new(Scripted { script, calls: calls.clone() }));
+        tokio::spawn(vitrine_common::grpc::serve(router, listener, shutdown.clone()));
+        Self { url, calls, shutdown }
+    }
+
+    /// Every call received so far, as `"method driver argument"`.
+    #[must_use]
+    pub fn calls(&self) -> Vec<String> {
+        self.calls.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+}
+
+impl Drop for ScriptedAdapter {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}

@@ -1,0 +1,63 @@
+//! The `Store` contract, run against the embedded store and a real redis-server: both
+//! implementations must behave the same, since the demo uses one and production the other.
+
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use vitrine_common::store::{EmbeddedStore, RedisStore};
+use vitrine_common::SharedStore;
+use vitrine_testkit::RedisServer;
+
+async fn contract(store: SharedStore) {
+    assert_eq!(store.get("k").await.ok(), Some(None));
+    store.set("k", b"v1", None).await.expect("set");
+    assert_eq!(store.get("k").await.ok(), Some(Some(b"v1".to_vec())));
+    store.set("k", b"v2", None).await.expect("overwrite");
+    assert_eq!(store.get("k").await.ok(), Some(Some(b"v2".to_vec())));
+
+    store.set("short", b"x", Some(Duration::from_millis(100))).await.expect("set ttl");
+    assert_eq!(store.get("short").await.ok(), Some(Some(b"x".to_vec())));
+    let expired = vitrine_testkit::eventually(Duration::from_secs(3), || {
+        let store = store.clone();
+        async move { store.get("short").await.ok() == Some(None) }
+    })
+    .await;
+    assert!(expired, "a key with a TTL expires");
+
+    for key in ["vitrine:cache:magento:a", "vitrine:cache:magento:b", "vitrine:cache:shopify:a", "vitrine:cache:magento*x"] {
+        store.set(key, b"1", None).await.expect("seed");
+    }
+    assert_eq!(store.delete_prefix("vitrine:cache:magento:").await.ok(), Some(2));
+    assert_eq!(store.get("vitrine:cache:magento:a").await.ok(), Some(None));
+    assert_eq!(store.get("vitrine:cache:shopify:a").await.ok(), Some(Some(b"1".to_vec())));
+    assert_eq!(store.get("vitrine:cache:magento*x").await.ok(), Some(Some(b"1".to_vec())), "prefix is literal");
+
+    let mut sub = store.subscribe("chan").await.expect("subscribe");
+    let mut other = store.subscribe("other").await.expect("subscribe other");
+    store.publish("chan", "hello").await.expect("publish");
+    store.publish("other", "elsewhere").await.expect("publish other");
+    let got = tokio::time::timeout(Duration::from_secs(3), sub.next()).await.ok().flatten();
+    assert_eq!(got.as_deref(), Some("hello"));
+    let got = tokio::time::timeout(Duration::from_secs(3), other.next()).await.ok().flatten();
+    assert_eq!(got.as_deref(), Some("elsewhere"), "each subscription sees only its channel");
+    store.ping().await.expect("ping");
+}
+
+#[tokio::test]
+async fn embedded_store_meets_the_contract() {
+    contract(std::sync::Arc::new(EmbeddedStore::default())).await;
+}
+
+#[tokio::test]
+async fn redis_store_meets_the_contract() {
+    let redis = RedisServer::start();
+    let store = RedisStore::connect(&redis.url()).await.expect("connect");
+    contract(std::sync::Arc::new(store)).await;
+}
+
+#[tokio::test]
+async fn redis_store_reports_an_unreachable_server_as_an_error() {
+    let port = vitrine_testkit::free_port();
+    let result = RedisStore::connect(&format!("redis://127.0.0.1:{port}/")).await;
+    assert!(result.is_err(), "nothing listens there");
+}
