@@ -10,6 +10,7 @@ use vitrine_common::{SharedStore, Shutdown, store};
 use vitrine_domain::Backend;
 
 use crate::RedisServer;
+use crate::mock::MockDataServer;
 
 pub struct TestAppBuilder {
     redis: bool,
@@ -20,7 +21,7 @@ pub struct TestAppBuilder {
 
 pub struct TestApp {
     pub edge_url: String,
-    pub mock_url: String,
+    pub mock: MockDataServer,
     pub catalogue_url: String,
     pub navigation_url: String,
     pub url_resolution_url: String,
@@ -93,10 +94,7 @@ impl TestAppBuilder {
         let store = store::connect(redis.as_ref().map(RedisServer::url).as_deref()).await.expect("store");
         let shutdown = Shutdown::new();
 
-        let mock = std_listener("127.0.0.1:0".parse().expect("addr"));
-        let mock_url = url(mock.local_addr().expect("addr"));
-        let mock_config = vitrine_mock_data::Config { delay: self.mock_delay, public_url: None };
-        tokio::spawn(vitrine_mock_data::serve(mock_config, mock, shutdown.clone()));
+        let mock = MockDataServer::start(vitrine_mock_data::Config { delay: self.mock_delay, public_url: None }).await;
 
         let mut adapters = Vec::new();
         for backend in Backend::ALL {
@@ -105,7 +103,7 @@ impl TestAppBuilder {
                 continue;
             }
             let (l, u) = tokio_listener().await;
-            let config = vitrine_adapter::Config::for_test(backend, &mock_url);
+            let config = vitrine_adapter::Config::for_test(backend, &mock.url);
             tokio::spawn(vitrine_adapter::serve(config, store.clone(), l, shutdown.clone()));
             adapters.push((backend, u));
         }
@@ -126,7 +124,7 @@ impl TestAppBuilder {
         let edge_addr: SocketAddr = format!("127.0.0.1:{}", crate::free_port()).parse().expect("addr");
         let mut app = TestApp {
             edge_url: url(edge_addr),
-            mock_url,
+            mock,
             catalogue_url,
             navigation_url,
             url_resolution_url,

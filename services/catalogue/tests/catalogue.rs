@@ -1,0 +1,56 @@
+//! catalogue alone over real gRPC, against a scripted adapter.
+
+use std::collections::HashMap;
+
+use tonic::Code;
+use vitrine_common::Shutdown;
+use vitrine_domain::Backend;
+use vitrine_proto::v1::catalogue_client::CatalogueClient;
+use vitrine_proto::v1::{DriverRequest, Product, ProductRequest, ProductResponse, ProductsRequest, UrlRequest};
+use vitrine_testkit::scripted::{Script, ScriptedAdapter};
+
+fn product(id: &str) -> Product {
+    Product { id: id.into(), name: format!("Product {id}"), ..Product::default() }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn routes_by_driver_and_applies_product_rules() {
+    let mut by_url = HashMap::new();
+    by_url.insert("/a/b".to_owned(), Ok(ProductResponse { id: "7".into(), products: vec![product("7")] }));
+    by_url.insert("/empty".to_owned(), Ok(ProductResponse { id: String::new(), products: vec![] }));
+    let script = Script { products: Some(Ok(vec![product("1"), product("2")])), by_url, ..Script::default() };
+    let in_memory = ScriptedAdapter::start(script.clone()).await;
+    let magento = ScriptedAdapter::start(script).await;
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    let config = vitrine_catalogue::Config {
+        adapters: vec![(Backend::InMemory, in_memory.url.clone()), (Backend::Magento, magento.url.clone())],
+    };
+    let shutdown = Shutdown::new();
+    tokio::spawn(vitrine_catalogue::serve(config, listener, shutdown.clone()));
+    let mut c = CatalogueClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
+
+    let list = c.list_products(ProductsRequest { driver: "in-memory".into(), limit: 2 }).await.expect("list");
+    assert_eq!(list.get_ref().products.len(), 2);
+    c.best_sellers(DriverRequest { driver: "mageos".into() }).await.expect("mageos → magento");
+    assert_eq!(in_memory.calls(), ["list_products in-memory 2"]);
+    assert_eq!(magento.calls(), ["best_sellers mageos"]);
+
+    // spec §2: the joined path segments.
+    let one = c.get_product_by_url(UrlRequest { driver: "in-memory".into(), url: "a//b/".into() }).await.expect("url");
+    assert_eq!(one.get_ref().products[0].id, "7");
+    assert!(in_memory.calls().contains(&"get_product_by_url in-memory /a/b".to_owned()));
+
+    // spec §8: no product in the answer.
+    let err = c.get_product_by_url(UrlRequest { driver: "in-memory".into(), url: "/empty".into() }).await.expect_err("empty");
+    assert_eq!((err.code(), err.message()), (Code::NotFound, "The platform did not respond with a product."));
+
+    for (driver, code) in [("medusa", Code::FailedPrecondition), ("shopify", Code::FailedPrecondition), ("x", Code::InvalidArgument)] {
+        let err = c.best_sellers(DriverRequest { driver: driver.into() }).await.expect_err(driver);
+        assert_eq!(err.code(), code, "{driver}");
+    }
+    let err = c.get_product(ProductRequest { driver: "in-memory".into(), id: " ".into() }).await.expect_err("blank id");
+    assert_eq!(err.code(), Code::InvalidArgument);
+    shutdown.cancel();
+}

@@ -1,0 +1,195 @@
+//! The edge through every hop: edge → catalogue / navigation / url-resolution (gRPC) →
+//! adapter (in-memory) → mock-data (HTTP), with a real Redis.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use vitrine_testkit::{TestApp, assert, browser};
+
+async fn get(client: &reqwest::Client, app: &TestApp, path: &str) -> reqwest::Response {
+    client.get(app.url(path)).send().await.expect(path)
+}
+
+async fn put_driver(client: &reqwest::Client, app: &TestApp, driver: &str) -> Value {
+    let res = client.put(app.url("/api/driver")).json(&json!({ "driver": driver })).send().await.expect("put");
+    assert::ok_json(res).await
+}
+
+fn depth(node: &Value) -> usize {
+    node["children"].as_array().into_iter().flatten().map(|c| 1 + depth(c)).max().unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_read_endpoint_answers_through_every_hop() {
+    let app = TestApp::builder().with_redis().start().await;
+    let c = browser();
+    let tree = assert::ok_json(get(&c, &app, "/api/navigation").await).await;
+    assert_eq!(depth(&tree), 3, "a 3-deep tree");
+
+    let best = assert::ok_json(get(&c, &app, "/api/products/best-sellers").await).await;
+    assert_eq!(best.as_array().map(Vec::len), Some(4));
+
+    let by_url = assert::ok_json(get(&c, &app, "/api/products/by-url?url=/1001").await).await;
+    assert_eq!(by_url["id"], "1001");
+    assert_eq!(by_url["products"][0]["id"], "1001");
+    assert!(by_url["products"][0]["canonicalUrl"].is_string(), "spec §3 camelCase canonicalUrl");
+
+    let one = assert::ok_json(get(&c, &app, "/api/products/1002").await).await;
+    assert_eq!(one["products"][0]["id"], "1002");
+    let list = assert::ok_json(get(&c, &app, "/api/products?limit=10").await).await;
+    assert_eq!(list.as_array().map(Vec::len), Some(10));
+
+    let found = assert::ok_json(get(&c, &app, "/api/resolve?url=/1001").await).await;
+    assert_eq!((&found["type"], &found["code"], &found["outcome"]), (&json!("PRODUCT"), &json!(200), &json!("match")));
+    let missing = assert::ok_json(get(&c, &app, "/api/resolve?url=/no-such-thing").await).await;
+    assert_eq!(missing["code"], 404);
+    assert_eq!((&missing["id"], &missing["url"], &missing["type"]), (&Value::Null, &Value::Null, &Value::Null));
+    assert_eq!(missing["error_code"], "404_NOT_FOUND");
+
+    let driver = assert::ok_json(get(&c, &app, "/api/driver").await).await;
+    assert_eq!(driver["driver"], "in-memory");
+    let options: Vec<(&str, bool)> = driver["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|o| (o["value"].as_str().unwrap_or_default(), o["enabled"].as_bool().unwrap_or_default()))
+        .collect();
+    assert_eq!(
+        options,
+        [("in-memory", true), ("fake", true), ("magento", true), ("mageos", true), ("shopify", true), ("medusa", false)]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sessions_keep_their_own_driver_across_an_edge_restart() {
+    let mut app = TestApp::builder().with_redis().start().await;
+    let (alice, bob) = (browser(), browser());
+    assert_eq!(put_driver(&alice, &app, "fake").await["driver"], "fake");
+    assert_eq!(put_driver(&bob, &app, "mageos").await["driver"], "mageos");
+    app.restart_edge().await;
+    assert_eq!(assert::ok_json(get(&alice, &app, "/api/driver").await).await["driver"], "fake");
+    assert_eq!(assert::ok_json(get(&bob, &app, "/api/driver").await).await["driver"], "mageos");
+    let stranger = browser();
+    assert_eq!(assert::ok_json(get(&stranger, &app, "/api/driver").await).await["driver"], "in-memory");
+
+    // The cookie is HttpOnly: scripts never see the session id.
+    let res = get(&browser(), &app, "/api/driver").await;
+    let cookie = res.headers().get("set-cookie").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    assert!(cookie.starts_with("vitrine_session=") && cookie.contains("HttpOnly"), "{cookie}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn unknown_and_disabled_drivers_change_nothing_and_say_why() {
+    let app = TestApp::builder().start().await;
+    let c = browser();
+    put_driver(&c, &app, "fake").await;
+    let unknown = put_driver(&c, &app, "woocommerce").await;
+    assert_eq!(unknown["driver"], "fake");
+    assert_eq!(unknown["notice"], "Unknown driver 'woocommerce' ignored.");
+    let medusa = put_driver(&c, &app, "medusa").await;
+    assert_eq!(medusa["driver"], "fake");
+    assert_eq!(medusa["notice"], "The medusa driver is coming soon; it cannot be selected yet.");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn switching_to_magento_or_shopify_clears_that_cache_first() {
+    let app = TestApp::builder().with_redis().start().await;
+    let c = browser();
+    for key in ["vitrine:cache:magento:product:x", "vitrine:cache:shopify:product:x", "vitrine:cache:in-memory:product:x"] {
+        app.store.set(key, b"cached", None).await.expect("seed");
+    }
+    put_driver(&c, &app, "fake").await;
+    put_driver(&c, &app, "in-memory").await;
+    assert!(app.store.get("vitrine:cache:in-memory:product:x").await.expect("get").is_some(), "in-memory swaps immediately");
+    put_driver(&c, &app, "mageos").await;
+    assert!(app.store.get("vitrine:cache:magento:product:x").await.expect("get").is_none(), "mageos clears magento");
+    assert!(app.store.get("vitrine:cache:shopify:product:x").await.expect("get").is_some());
+    put_driver(&c, &app, "shopify").await;
+    assert!(app.store.get("vitrine:cache:shopify:product:x").await.expect("get").is_none());
+    assert!(app.store.get("vitrine:cache:in-memory:product:x").await.expect("get").is_some());
+}
+
+/// Reads SSE chunks until one contains `needle` or `within` passes.
+async fn read_until(res: &mut reqwest::Response, needle: &str, within: Duration) -> String {
+    let mut seen = String::new();
+    let _ = tokio::time::timeout(within, async {
+        while let Ok(Some(chunk)) = res.chunk().await {
+            seen.push_str(&String::from_utf8_lossy(&chunk));
+            if seen.contains(needle) {
+                break;
+            }
+        }
+    })
+    .await;
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_switch_reaches_the_sessions_other_tabs_and_no_one_else() {
+    let app = TestApp::builder().with_redis().start().await;
+    let (tab, other_visitor) = (browser(), browser());
+    assert::ok_json(get(&tab, &app, "/api/driver").await).await;
+    let mut same = get(&tab, &app, "/api/driver/events").await;
+    let mut other = get(&other_visitor, &app, "/api/driver/events").await;
+    assert_eq!(same.headers()["content-type"], "text/event-stream");
+    let first = read_until(&mut same, "in-memory", Duration::from_secs(5)).await;
+    assert!(first.contains("event: driver"), "{first}");
+    read_until(&mut other, "in-memory", Duration::from_secs(5)).await;
+
+    put_driver(&tab, &app, "fake").await;
+    let seen = read_until(&mut same, "\"fake\"", Duration::from_secs(5)).await;
+    assert!(seen.contains("data: {\"driver\":\"fake\"}"), "{seen}");
+    let leaked = read_until(&mut other, "\"fake\"", Duration::from_millis(500)).await;
+    assert!(!leaked.contains("fake"), "another visitor's stream stays quiet: {leaked}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_input_and_faults_get_clear_errors_never_a_500() {
+    let app = TestApp::builder().with_redis().start().await;
+    let c = browser();
+    let cases: Vec<(&str, u16, &str)> = vec![
+        ("/api/products/9999", 404, "not_found"),
+        ("/api/products/by-url?url=/no/such/product", 404, "not_found"),
+        ("/api/products/by-url", 400, "bad_request"),
+        ("/api/resolve", 400, "bad_request"),
+        ("/api/products?limit=1000", 400, "bad_request"),
+        ("/api/products?limit=-1", 400, "bad_request"),
+        ("/api/nothing/here", 404, "not_found"),
+        ("/api/products/%2e%2e%2fcommands", 404, "not_found"),
+    ];
+    for (path, status, code) in cases {
+        assert::json_error(get(&c, &app, path).await, status, code).await;
+    }
+    let long = format!("/api/resolve?url=/{}", "a".repeat(3000));
+    assert::json_error(get(&c, &app, &long).await, 400, "bad_request").await;
+    let res = c.put(app.url("/api/driver")).header("content-type", "application/json").body("{nope").send().await.expect("put");
+    assert::json_error(res, 400, "bad_request").await;
+
+    // A driver whose backend has no client: 503 with the spec's text.
+    put_driver(&c, &app, "magento").await;
+    let message = assert::json_error(get(&c, &app, "/api/navigation").await, 503, "driver_unavailable").await;
+    assert!(message.starts_with("Client has not been defined yet"), "{message}");
+    // A failed lookup sends the visitor to the failed-resolution path.
+    let failed = assert::ok_json(get(&c, &app, "/api/resolve?url=/1001").await).await;
+    assert_eq!((&failed["outcome"], &failed["location"]), (&json!("failed"), &json!("/")));
+
+    // The backend going away: 502, and the message names no internals.
+    put_driver(&c, &app, "in-memory").await;
+    app.mock.stop();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let message = assert::json_error(get(&c, &app, "/api/products/1030").await, 502, "upstream_unavailable").await;
+    assert!(!message.contains("127.0.0.1"), "{message}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn health_readiness_and_metrics() {
+    let app = TestApp::builder().start().await;
+    let c = browser();
+    assert::ok_json(get(&c, &app, "/healthz").await).await;
+    let ready = assert::ok_json(get(&c, &app, "/readyz").await).await;
+    assert_eq!(ready["ready"], true);
+    put_driver(&c, &app, "fake").await;
+    let metrics = get(&c, &app, "/metrics").await.text().await.expect("metrics");
+    assert!(metrics.contains("vitrine_driver_switches_total{driver=\"fake\"} 1"), "{metrics}");
+    assert!(metrics.contains("vitrine_http_requests_total{method=\"GET\",route=\"/readyz\",status=\"200\"} 1"), "{metrics}");
+}
