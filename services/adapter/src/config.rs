@@ -23,6 +23,10 @@ impl Config {
     /// The in-memory adapter against a mock-data service at `mock_data_url`.
     #[must_use]
     pub fn for_test(backend: Backend, mock_data_url: &str) -> Self {
-        Self { mock_data_url: Some(mock_data_url.to_owned()), upstream_timeout: Duration::from_secs(2), ..Self::new(backend) }
+        Self {
+            mock_data_url: Some(mock_data_url.to_owned()),
+            upstream_timeout: Duration::from_secs(2),
+            ..Self::new(backend)
+        }
     }
 }

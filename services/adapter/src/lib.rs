@@ -35,7 +35,12 @@ pub async fn app(config: &Config, store: SharedStore) -> tonic::transport::serve
 ///
 /// # Errors
 /// When the transport fails.
-pub async fn serve(config: Config, store: SharedStore, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
+pub async fn serve(
+    config: Config,
+    store: SharedStore,
+    listener: TcpListener,
+    shutdown: Shutdown,
+) -> anyhow::Result<()> {
     tracing::info!(backend = %config.backend, addr = %listener.local_addr()?, "adapter listening");
     grpc::serve(app(&config, store).await, listener, shutdown).await
 }

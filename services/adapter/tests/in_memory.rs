@@ -81,7 +81,11 @@ async fn missing_products_and_bad_input_are_clear_errors() {
     assert_eq!((err.code(), err.message()), (Code::NotFound, "Not found: product 42"));
     for path in ["/nope", "/../commands/resetDb", "/"] {
         let err = c.get_product_by_url(url("in-memory", path)).await.expect_err(path);
-        assert_eq!((err.code(), err.message()), (Code::NotFound, "The platform did not respond with a product."), "{path}");
+        assert_eq!(
+            (err.code(), err.message()),
+            (Code::NotFound, "The platform did not respond with a product."),
+            "{path}"
+        );
     }
     let err = c.best_sellers(DriverRequest { driver: "woocommerce".into() }).await.expect_err("bad driver");
     assert_eq!(err.code(), Code::InvalidArgument);
@@ -121,7 +125,8 @@ async fn slow_upstream_times_out_cleanly() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_backend_without_a_client_says_so() {
     let s = setup(Backend::Magento, Duration::ZERO).await;
-    let err = s.client.clone().best_sellers(DriverRequest { driver: "magento".into() }).await.expect_err("unconfigured");
+    let err =
+        s.client.clone().best_sellers(DriverRequest { driver: "magento".into() }).await.expect_err("unconfigured");
     assert_eq!(err.code(), Code::FailedPrecondition);
     assert!(err.message().starts_with("Client has not been defined yet"), "{}", err.message());
 }

@@ -38,7 +38,10 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
 }
 
 impl CatalogueService {
-    fn adapter(&self, driver: &str) -> Result<vitrine_proto::v1::adapter_client::AdapterClient<tonic::transport::Channel>, Status> {
+    fn adapter(
+        &self,
+        driver: &str,
+    ) -> Result<vitrine_proto::v1::adapter_client::AdapterClient<tonic::transport::Channel>, Status> {
         Ok(self.adapters.route(driver, Purpose::Catalogue)?.1)
     }
 }

@@ -43,10 +43,13 @@ async fn routes_by_driver_and_applies_product_rules() {
     assert!(in_memory.calls().contains(&"get_product_by_url in-memory /a/b".to_owned()));
 
     // spec §8: no product in the answer.
-    let err = c.get_product_by_url(UrlRequest { driver: "in-memory".into(), url: "/empty".into() }).await.expect_err("empty");
+    let err =
+        c.get_product_by_url(UrlRequest { driver: "in-memory".into(), url: "/empty".into() }).await.expect_err("empty");
     assert_eq!((err.code(), err.message()), (Code::NotFound, "The platform did not respond with a product."));
 
-    for (driver, code) in [("medusa", Code::FailedPrecondition), ("shopify", Code::FailedPrecondition), ("x", Code::InvalidArgument)] {
+    for (driver, code) in
+        [("medusa", Code::FailedPrecondition), ("shopify", Code::FailedPrecondition), ("x", Code::InvalidArgument)]
+    {
         let err = c.best_sellers(DriverRequest { driver: driver.into() }).await.expect_err(driver);
         assert_eq!(err.code(), code, "{driver}");
     }

@@ -19,9 +19,7 @@ impl AdapterDirectory {
     ///
     /// # Errors
     /// When a URL is not a valid URI.
-    pub fn new<'a>(
-        urls: impl IntoIterator<Item = (Backend, &'a str)>,
-    ) -> Result<Self, tonic::transport::Error> {
+    pub fn new<'a>(urls: impl IntoIterator<Item = (Backend, &'a str)>) -> Result<Self, tonic::transport::Error> {
         let mut clients = HashMap::new();
         for (backend, url) in urls {
             clients.insert(backend, AdapterClient::new(crate::grpc::lazy_channel(url)?));
@@ -53,7 +51,8 @@ impl AdapterDirectory {
     /// # Errors
     /// An unknown value (bad input), a disabled driver, an unconfigured backend.
     pub fn route(&self, driver: &str, purpose: Purpose) -> Result<(Driver, AdapterClient<Channel>), DriverError> {
-        let parsed = Driver::parse(driver).ok_or_else(|| DriverError::BadInput(format!("unknown driver {driver:?}")))?;
+        let parsed =
+            Driver::parse(driver).ok_or_else(|| DriverError::BadInput(format!("unknown driver {driver:?}")))?;
         let backend = match purpose {
             Purpose::Catalogue => parsed.backend()?,
             Purpose::Navigation => parsed.navigation_backend()?,

@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio_stream::wrappers::TcpListenerStream;
-use tonic::transport::{Channel, Endpoint};
 use tonic::transport::server::Router;
+use tonic::transport::{Channel, Endpoint};
 
 use crate::Shutdown;
 

@@ -100,7 +100,11 @@ mod tests {
             (DriverError::NotFound("product 7".into()), Code::NotFound, "Not found: product 7"),
             (DriverError::NoProduct, Code::NotFound, "The platform did not respond with a product."),
             (DriverError::UpstreamStatus(503), Code::Unavailable, "The backend answered with HTTP status 503."),
-            (DriverError::Network("connection refused 10.0.0.1".into()), Code::Unavailable, "The backend could not be reached."),
+            (
+                DriverError::Network("connection refused 10.0.0.1".into()),
+                Code::Unavailable,
+                "The backend could not be reached.",
+            ),
             (DriverError::Timeout, Code::DeadlineExceeded, "The backend did not answer in time."),
             (
                 DriverError::Undecodable("expected value at line 1".into()),

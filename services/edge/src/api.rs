@@ -30,7 +30,10 @@ fn driver_body(driver: Driver, notice: Option<String>) -> Value {
     body
 }
 
-fn with_cookie(mut res: actix_web::HttpResponseBuilder, cookie: Option<actix_web::cookie::Cookie<'static>>) -> actix_web::HttpResponseBuilder {
+fn with_cookie(
+    mut res: actix_web::HttpResponseBuilder,
+    cookie: Option<actix_web::cookie::Cookie<'static>>,
+) -> actix_web::HttpResponseBuilder {
     if let Some(cookie) = cookie {
         res.cookie(cookie);
     }
@@ -53,7 +56,11 @@ pub(crate) struct DriverChange {
 /// answer the unchanged driver with a notice saying why). Magento and Shopify clear
 /// their upstream cache first; then the session's driver is swapped and the switch is
 /// published for the session's other tabs.
-pub(crate) async fn put_driver(req: HttpRequest, state: web::Data<AppState>, body: web::Json<DriverChange>) -> ApiResult {
+pub(crate) async fn put_driver(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<DriverChange>,
+) -> ApiResult {
     let (session, cookie) = session::id_or_new(&req, &state);
     let current = session::driver(&state, Some(&session)).await;
     let Some(next) = Driver::parse(&body.driver) else {
@@ -143,10 +150,15 @@ pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -
 }
 
 /// GET /api/products/by-url?url=/path → `{id, products}`
-pub(crate) async fn product_by_url(req: HttpRequest, state: web::Data<AppState>, query: web::Query<UrlQuery>) -> ApiResult {
+pub(crate) async fn product_by_url(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<UrlQuery>,
+) -> ApiResult {
     let url = lookup_url(&query)?;
     let driver = session::request_driver(&req, &state).await;
-    let response = state.catalogue.clone().get_product_by_url(UrlRequest { driver: driver.as_str().into(), url }).await?;
+    let response =
+        state.catalogue.clone().get_product_by_url(UrlRequest { driver: driver.as_str().into(), url }).await?;
     Ok(HttpResponse::Ok().json(response.into_inner()))
 }
 

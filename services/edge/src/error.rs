@@ -38,7 +38,9 @@ impl From<tonic::Status> for ApiError {
         let (http, code, message) = match status.code() {
             Code::NotFound => (StatusCode::NOT_FOUND, "not_found", status.message().to_owned()),
             Code::InvalidArgument => (StatusCode::BAD_REQUEST, "bad_request", status.message().to_owned()),
-            Code::FailedPrecondition => (StatusCode::SERVICE_UNAVAILABLE, "driver_unavailable", status.message().to_owned()),
+            Code::FailedPrecondition => {
+                (StatusCode::SERVICE_UNAVAILABLE, "driver_unavailable", status.message().to_owned())
+            }
             Code::DeadlineExceeded => {
                 (StatusCode::GATEWAY_TIMEOUT, "upstream_timeout", "The backend did not answer in time.".to_owned())
             }
@@ -62,10 +64,13 @@ impl ResponseError for ApiError {
 }
 
 /// Malformed JSON bodies answer in the same shape as every other error.
+/// (actix hands the error over by value.)
+#[allow(clippy::needless_pass_by_value)]
 pub(crate) fn json_error(err: actix_web::error::JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
     ApiError::bad_request(format!("Invalid JSON body: {err}")).into()
 }
 
+#[allow(clippy::needless_pass_by_value)]
 pub(crate) fn query_error(err: actix_web::error::QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
     ApiError::bad_request(format!("Invalid query: {err}")).into()
 }
@@ -79,9 +84,21 @@ mod tests {
         for (code, message, http, api_code, text) in [
             (Code::NotFound, "Not found: product 9", 404, "not_found", "Not found: product 9"),
             (Code::InvalidArgument, "Bad request: x", 400, "bad_request", "Bad request: x"),
-            (Code::FailedPrecondition, "Client has not been defined yet", 503, "driver_unavailable", "Client has not been defined yet"),
+            (
+                Code::FailedPrecondition,
+                "Client has not been defined yet",
+                503,
+                "driver_unavailable",
+                "Client has not been defined yet",
+            ),
             (Code::DeadlineExceeded, "deadline", 504, "upstream_timeout", "The backend did not answer in time."),
-            (Code::Unavailable, "tcp connect error 10.0.0.1", 502, "upstream_unavailable", "The backend is unavailable."),
+            (
+                Code::Unavailable,
+                "tcp connect error 10.0.0.1",
+                502,
+                "upstream_unavailable",
+                "The backend is unavailable.",
+            ),
             (Code::Internal, "panic at x.rs", 502, "upstream_unavailable", "The backend is unavailable."),
             (Code::Unknown, "transport error", 502, "upstream_unavailable", "The backend is unavailable."),
         ] {

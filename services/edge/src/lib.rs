@@ -50,7 +50,12 @@ pub fn app(
 ///
 /// # Errors
 /// When a service URL is invalid or the listener cannot be used.
-pub async fn serve(config: Config, store: SharedStore, listener: std::net::TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
+pub async fn serve(
+    config: Config,
+    store: SharedStore,
+    listener: std::net::TcpListener,
+    shutdown: Shutdown,
+) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     let state = web::Data::new(AppState::new(&config, store, shutdown.clone()).await?);
     let workers = config.workers;

@@ -32,9 +32,11 @@ impl Metrics {
             &["route"],
         )
         .unwrap();
-        let switches =
-            IntCounterVec::new(Opts::new("vitrine_driver_switches_total", "Driver switches by target driver"), &["driver"])
-                .unwrap();
+        let switches = IntCounterVec::new(
+            Opts::new("vitrine_driver_switches_total", "Driver switches by target driver"),
+            &["driver"],
+        )
+        .unwrap();
         registry.register(Box::new(requests.clone())).unwrap();
         registry.register(Box::new(latency.clone())).unwrap();
         registry.register(Box::new(switches.clone())).unwrap();

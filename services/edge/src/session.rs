@@ -57,7 +57,11 @@ pub(crate) async fn driver(state: &AppState, session: Option<&str>) -> Driver {
 ///
 /// # Errors
 /// When the store cannot be written.
-pub(crate) async fn set_driver(state: &AppState, session: &str, driver: Driver) -> Result<(), vitrine_common::StoreError> {
+pub(crate) async fn set_driver(
+    state: &AppState,
+    session: &str,
+    driver: Driver,
+) -> Result<(), vitrine_common::StoreError> {
     state.store.set(&key(session), driver.as_str().as_bytes(), Some(SESSION_TTL)).await
 }
 

@@ -56,7 +56,14 @@ async fn every_read_endpoint_answers_through_every_hop() {
         .collect();
     assert_eq!(
         options,
-        [("in-memory", true), ("fake", true), ("magento", true), ("mageos", true), ("shopify", true), ("medusa", false)]
+        [
+            ("in-memory", true),
+            ("fake", true),
+            ("magento", true),
+            ("mageos", true),
+            ("shopify", true),
+            ("medusa", false)
+        ]
     );
 }
 
@@ -95,12 +102,17 @@ async fn unknown_and_disabled_drivers_change_nothing_and_say_why() {
 async fn switching_to_magento_or_shopify_clears_that_cache_first() {
     let app = TestApp::builder().with_redis().start().await;
     let c = browser();
-    for key in ["vitrine:cache:magento:product:x", "vitrine:cache:shopify:product:x", "vitrine:cache:in-memory:product:x"] {
+    for key in
+        ["vitrine:cache:magento:product:x", "vitrine:cache:shopify:product:x", "vitrine:cache:in-memory:product:x"]
+    {
         app.store.set(key, b"cached", None).await.expect("seed");
     }
     put_driver(&c, &app, "fake").await;
     put_driver(&c, &app, "in-memory").await;
-    assert!(app.store.get("vitrine:cache:in-memory:product:x").await.expect("get").is_some(), "in-memory swaps immediately");
+    assert!(
+        app.store.get("vitrine:cache:in-memory:product:x").await.expect("get").is_some(),
+        "in-memory swaps immediately"
+    );
     put_driver(&c, &app, "mageos").await;
     assert!(app.store.get("vitrine:cache:magento:product:x").await.expect("get").is_none(), "mageos clears magento");
     assert!(app.store.get("vitrine:cache:shopify:product:x").await.expect("get").is_some());
@@ -162,7 +174,13 @@ async fn bad_input_and_faults_get_clear_errors_never_a_500() {
     }
     let long = format!("/api/resolve?url=/{}", "a".repeat(3000));
     assert::json_error(get(&c, &app, &long).await, 400, "bad_request").await;
-    let res = c.put(app.url("/api/driver")).header("content-type", "application/json").body("{nope").send().await.expect("put");
+    let res = c
+        .put(app.url("/api/driver"))
+        .header("content-type", "application/json")
+        .body("{nope")
+        .send()
+        .await
+        .expect("put");
     assert::json_error(res, 400, "bad_request").await;
 
     // A driver whose backend has no client: 503 with the spec's text.
@@ -191,5 +209,8 @@ async fn health_readiness_and_metrics() {
     put_driver(&c, &app, "fake").await;
     let metrics = get(&c, &app, "/metrics").await.text().await.expect("metrics");
     assert!(metrics.contains("vitrine_driver_switches_total{driver=\"fake\"} 1"), "{metrics}");
-    assert!(metrics.contains("vitrine_http_requests_total{method=\"GET\",route=\"/readyz\",status=\"200\"} 1"), "{metrics}");
+    assert!(
+        metrics.contains("vitrine_http_requests_total{method=\"GET\",route=\"/readyz\",status=\"200\"} 1"),
+        "{metrics}"
+    );
 }

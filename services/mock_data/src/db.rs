@@ -86,7 +86,13 @@ impl Db {
     ///
     /// # Errors
     /// Unknown collection or item.
-    pub fn get(&self, name: &str, id: Option<&str>, query: &[(String, String)], cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+    pub fn get(
+        &self,
+        name: &str,
+        id: Option<&str>,
+        query: &[(String, String)],
+        cfg: &RuntimeConfig,
+    ) -> Result<Reply, MockError> {
         let items = self.collection(name)?;
         match id {
             None => {
@@ -106,7 +112,13 @@ impl Db {
     ///
     /// # Errors
     /// See spec §8: 422, 400, 409.
-    pub fn post(&mut self, name: &str, id: Option<&str>, mut item: Value, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+    pub fn post(
+        &mut self,
+        name: &str,
+        id: Option<&str>,
+        mut item: Value,
+        cfg: &RuntimeConfig,
+    ) -> Result<Reply, MockError> {
         if !item.is_object() {
             return Err(MockError::BadBody);
         }
@@ -116,7 +128,9 @@ impl Db {
             None => {
                 let generated = match id {
                     Some(id) => Value::String(id.to_owned()),
-                    None => Value::from(next_numeric_id(items).ok_or_else(|| MockError::NonNumericId(name.to_owned()))?),
+                    None => {
+                        Value::from(next_numeric_id(items).ok_or_else(|| MockError::NonNumericId(name.to_owned()))?)
+                    }
                 };
                 item["id"] = generated;
                 self::item_id(&item).unwrap_or_default()

@@ -30,7 +30,9 @@ impl MockError {
     #[must_use]
     pub const fn status(&self) -> u16 {
         match self {
-            Self::CollectionNotFound(_) | Self::MissingId(_) | Self::ItemNotFound { .. } | Self::PutNotFound { .. } => 404,
+            Self::CollectionNotFound(_) | Self::MissingId(_) | Self::ItemNotFound { .. } | Self::PutNotFound { .. } => {
+                404
+            }
             Self::MethodNotAllowed(_) => 405,
             Self::IdMismatch(_) | Self::BadBody => 400,
             Self::UnknownCommand(_) => 500,

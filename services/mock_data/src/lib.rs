@@ -31,11 +31,8 @@ pub async fn serve(config: Config, listener: std::net::TcpListener, shutdown: Sh
         delay: u64::try_from(config.delay.as_millis()).unwrap_or(u64::MAX),
         ..RuntimeConfig::default()
     };
-    let state = Arc::new(routes::State {
-        db: RwLock::new(db::Db::default()),
-        config: RwLock::new(runtime),
-        image_base,
-    });
+    let state =
+        Arc::new(routes::State { db: RwLock::new(db::Db::default()), config: RwLock::new(runtime), image_base });
     state.reset();
     let server = HttpServer::new(move || App::new().app_data(web::Data::new(state.clone())).configure(routes::routes))
         .workers(2)

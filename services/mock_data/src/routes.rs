@@ -53,7 +53,12 @@ async fn image(name: web::Path<String>) -> HttpResponse {
         .body(images::svg(&name))
 }
 
-async fn api(req: HttpRequest, tail: web::Path<String>, body: web::Bytes, state: web::Data<Arc<State>>) -> HttpResponse {
+async fn api(
+    req: HttpRequest,
+    tail: web::Path<String>,
+    body: web::Bytes,
+    state: web::Data<Arc<State>>,
+) -> HttpResponse {
     let config = state.config();
     // spec §7: responses are delayed (default 500 ms).
     if config.delay > 0 {

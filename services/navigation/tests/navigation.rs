@@ -12,7 +12,8 @@ fn chain(depth: usize) -> NavigationNode {
     if depth > 0 {
         node.children = vec![chain(depth - 1)];
     }
-    node.breadcrumbs = vec![Breadcrumb { level: 2, ..Breadcrumb::default() }, Breadcrumb { level: 1, ..Breadcrumb::default() }];
+    node.breadcrumbs =
+        vec![Breadcrumb { level: 2, ..Breadcrumb::default() }, Breadcrumb { level: 1, ..Breadcrumb::default() }];
     node
 }
 
@@ -23,7 +24,8 @@ fn depth(n: &NavigationNode) -> usize {
 #[tokio::test(flavor = "multi_thread")]
 async fn fake_uses_the_in_memory_tree_cut_to_depth_three() {
     let in_memory = ScriptedAdapter::start(Script { navigation: Some(Ok(chain(6))), ..Script::default() }).await;
-    let failing = ScriptedAdapter::start(Script { navigation: Some(Err(Code::Unavailable)), ..Script::default() }).await;
+    let failing =
+        ScriptedAdapter::start(Script { navigation: Some(Err(Code::Unavailable)), ..Script::default() }).await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let url = format!("http://{}", listener.local_addr().expect("addr"));
     let config = vitrine_navigation::Config {

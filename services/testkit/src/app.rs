@@ -117,8 +117,10 @@ impl TestAppBuilder {
         tokio::spawn(vitrine_navigation::serve(config, l, shutdown.clone()));
 
         let (l, url_resolution_url) = tokio_listener().await;
-        let config =
-            vitrine_url_resolution::Config { adapters: adapters.clone(), failed_resolution_path: self.failed_path.clone() };
+        let config = vitrine_url_resolution::Config {
+            adapters: adapters.clone(),
+            failed_resolution_path: self.failed_path.clone(),
+        };
         tokio::spawn(vitrine_url_resolution::serve(config, l, shutdown.clone()));
 
         let edge_addr: SocketAddr = format!("127.0.0.1:{}", crate::free_port()).parse().expect("addr");

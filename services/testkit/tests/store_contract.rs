@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use vitrine_common::store::{EmbeddedStore, RedisStore};
 use vitrine_common::SharedStore;
+use vitrine_common::store::{EmbeddedStore, RedisStore};
 use vitrine_testkit::RedisServer;
 
 async fn contract(store: SharedStore) {
@@ -24,7 +24,9 @@ async fn contract(store: SharedStore) {
     .await;
     assert!(expired, "a key with a TTL expires");
 
-    for key in ["vitrine:cache:magento:a", "vitrine:cache:magento:b", "vitrine:cache:shopify:a", "vitrine:cache:magento*x"] {
+    for key in
+        ["vitrine:cache:magento:a", "vitrine:cache:magento:b", "vitrine:cache:shopify:a", "vitrine:cache:magento*x"]
+    {
         store.set(key, b"1", None).await.expect("seed");
     }
     assert_eq!(store.delete_prefix("vitrine:cache:magento:").await.ok(), Some(2));

@@ -21,7 +21,12 @@ pub(crate) fn adapter_urls(urls: &AdapterUrls) -> Vec<(Backend, String)> {
     out
 }
 
-pub(crate) fn edge(catalogue: &str, navigation: &str, url_resolution: &str, opts: &EdgeOptions) -> anyhow::Result<vitrine_edge::Config> {
+pub(crate) fn edge(
+    catalogue: &str,
+    navigation: &str,
+    url_resolution: &str,
+    opts: &EdgeOptions,
+) -> anyhow::Result<vitrine_edge::Config> {
     let mut config = vitrine_edge::Config::new(catalogue, navigation, url_resolution);
     config.default_driver = Driver::parse(&opts.default_driver)
         .filter(|d| d.enabled())

@@ -41,7 +41,8 @@ pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
             })?;
             let addr = args.addr.unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], config::adapter_port(backend))));
             let store = connect(redis_url).await?;
-            vitrine_adapter::serve(config::adapter(backend, &args.backends), store, listener(addr).await?, shutdown).await
+            vitrine_adapter::serve(config::adapter(backend, &args.backends), store, listener(addr).await?, shutdown)
+                .await
         }
         Command::All(args) => crate::all::run(args, redis_url, shutdown).await,
     }

@@ -50,11 +50,12 @@ impl CatalogueDriver for InMemoryDriver {
 
     async fn get_by_url(&self, url: &str) -> DriverResult<ProductResponse> {
         let path = transform::product_by_url_path(url).ok_or(DriverError::NoProduct)?;
-        let response: ProductResponse = self.client.get_json(&path, CachePolicy::Product).await.map_err(|e| match e {
-            // spec §8: missing product on url lookup.
-            DriverError::NotFound(_) => DriverError::NoProduct,
-            other => other,
-        })?;
+        let response: ProductResponse =
+            self.client.get_json(&path, CachePolicy::Product).await.map_err(|e| match e {
+                // spec §8: missing product on url lookup.
+                DriverError::NotFound(_) => DriverError::NoProduct,
+                other => other,
+            })?;
         if response.products.is_empty() {
             return Err(DriverError::NoProduct);
         }

@@ -11,8 +11,11 @@ use tokio_stream::wrappers::BroadcastStream;
 
 use super::{Store, StoreError};
 
+/// Value and optional expiry, by key.
+type Entries = HashMap<String, (Vec<u8>, Option<Instant>)>;
+
 pub struct EmbeddedStore {
-    entries: Mutex<HashMap<String, (Vec<u8>, Option<Instant>)>>,
+    entries: Mutex<Entries>,
     bus: broadcast::Sender<(String, String)>,
 }
 
@@ -23,7 +26,7 @@ impl Default for EmbeddedStore {
 }
 
 impl EmbeddedStore {
-    fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<String, (Vec<u8>, Option<Instant>)>> {
+    fn entries(&self) -> std::sync::MutexGuard<'_, Entries> {
         // A panic while holding the lock cannot leave the map half-written (every
         // operation is a single insert/remove), so a poisoned lock is still usable.
         self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -36,11 +36,7 @@ fn sentence(rng: &mut ChaCha8Rng, len: usize) -> String {
 }
 
 fn image(rng: &mut ChaCha8Rng, id: u32, n: usize, image_base: &str) -> Image {
-    Image {
-        id: format!("{id}-{n}"),
-        url: format!("{image_base}/images/{id}-{n}.svg"),
-        label: sentence(rng, 4),
-    }
+    Image { id: format!("{id}-{n}"), url: format!("{image_base}/images/{id}-{n}.svg"), label: sentence(rng, 4) }
 }
 
 fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
@@ -51,11 +47,8 @@ fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
     let image_count = rng.random_range(1..=10);
     let images = (1..=image_count).map(|n| image(rng, id, n, image_base)).collect();
     let feature = pick(rng, words::FEATURES);
-    let description = format!(
-        "<p>The {name} is {feature}.</p><ul><li>{}</li><li>{}</li></ul>",
-        sentence(rng, 6),
-        sentence(rng, 5)
-    );
+    let description =
+        format!("<p>The {name} is {feature}.</p><ul><li>{}</li><li>{}</li></ul>", sentence(rng, 6), sentence(rng, 5));
     let brand = format!("{} {}", pick(rng, words::SURNAMES), pick(rng, words::COMPANY_SUFFIXES));
     Product {
         id: id.to_string(),
@@ -66,10 +59,7 @@ fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
         thumbnail: Some(image(rng, id, 0, image_base)),
         images,
         price: Some(f64::from(price)),
-        discount: Some(Discount {
-            amount: f64::from(discount),
-            percent: f64::from(discount * 100 / price),
-        }),
+        discount: Some(Discount { amount: f64::from(discount), percent: f64::from(discount * 100 / price) }),
         in_stock: Some(true),
         short_description: Some(format!("{name}, {feature}.")),
         meta_title: Some(product_name(rng)),

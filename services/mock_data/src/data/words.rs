@@ -2,8 +2,24 @@
 //! data"): none of these are real products, brands or places.
 
 pub(crate) const ADJECTIVES: &[&str] = &[
-    "Elegant", "Ergonomic", "Fantastic", "Handcrafted", "Incredible", "Modern", "Recycled", "Refined", "Rustic",
-    "Sleek", "Soft", "Tasty", "Gorgeous", "Practical", "Intelligent", "Licensed", "Small", "Awesome",
+    "Elegant",
+    "Ergonomic",
+    "Fantastic",
+    "Handcrafted",
+    "Incredible",
+    "Modern",
+    "Recycled",
+    "Refined",
+    "Rustic",
+    "Sleek",
+    "Soft",
+    "Tasty",
+    "Gorgeous",
+    "Practical",
+    "Intelligent",
+    "Licensed",
+    "Small",
+    "Awesome",
 ];
 
 pub(crate) const MATERIALS: &[&str] = &[
@@ -12,26 +28,78 @@ pub(crate) const MATERIALS: &[&str] = &[
 ];
 
 pub(crate) const PRODUCTS: &[&str] = &[
-    "Soap", "Gloves", "Pants", "Keyboard", "Cheese", "Bike", "Chair", "Table", "Computer", "Chips", "Shirt", "Sausages",
-    "Hat", "Shoes", "Lamp", "Towels", "Ball", "Mouse", "Car", "Salad", "Bacon", "Pizza", "Fish", "Tuna",
+    "Soap", "Gloves", "Pants", "Keyboard", "Cheese", "Bike", "Chair", "Table", "Computer", "Chips", "Shirt",
+    "Sausages", "Hat", "Shoes", "Lamp", "Towels", "Ball", "Mouse", "Car", "Salad", "Bacon", "Pizza", "Fish", "Tuna",
 ];
 
 pub(crate) const DEPARTMENTS: &[&str] = &[
-    "Books", "Movies", "Music", "Games", "Electronics", "Computers", "Home", "Garden", "Tools", "Grocery", "Health",
-    "Beauty", "Toys", "Kids", "Baby", "Clothing", "Shoes", "Jewelery", "Sports", "Outdoors", "Automotive",
+    "Books",
+    "Movies",
+    "Music",
+    "Games",
+    "Electronics",
+    "Computers",
+    "Home",
+    "Garden",
+    "Tools",
+    "Grocery",
+    "Health",
+    "Beauty",
+    "Toys",
+    "Kids",
+    "Baby",
+    "Clothing",
+    "Shoes",
+    "Jewelery",
+    "Sports",
+    "Outdoors",
+    "Automotive",
     "Industrial",
 ];
 
 pub(crate) const SURNAMES: &[&str] = &[
-    "Hartmann", "Kovacs", "Okafor", "Lindqvist", "Moreau", "Tanaka", "Castillo", "Novak", "Whitfield", "Rahman",
-    "Bianchi", "Fischer", "Olsen", "Duarte",
+    "Hartmann",
+    "Kovacs",
+    "Okafor",
+    "Lindqvist",
+    "Moreau",
+    "Tanaka",
+    "Castillo",
+    "Novak",
+    "Whitfield",
+    "Rahman",
+    "Bianchi",
+    "Fischer",
+    "Olsen",
+    "Duarte",
 ];
 
 pub(crate) const COMPANY_SUFFIXES: &[&str] = &["Group", "and Sons", "LLC", "Inc", "Works", "Trading", "Supply"];
 
 pub(crate) const LOREM: &[&str] = &[
-    "lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit", "sed", "do", "eiusmod", "tempor",
-    "incididunt", "labore", "dolore", "magna", "aliqua", "enim", "minim", "veniam", "quis", "nostrud", "exercitation",
+    "lorem",
+    "ipsum",
+    "dolor",
+    "sit",
+    "amet",
+    "consectetur",
+    "adipiscing",
+    "elit",
+    "sed",
+    "do",
+    "eiusmod",
+    "tempor",
+    "incididunt",
+    "labore",
+    "dolore",
+    "magna",
+    "aliqua",
+    "enim",
+    "minim",
+    "veniam",
+    "quis",
+    "nostrud",
+    "exercitation",
 ];
 
 pub(crate) const FEATURES: &[&str] = &[

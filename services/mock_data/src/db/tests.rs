@@ -33,7 +33,10 @@ fn errors_follow_spec_section_8() {
     let s = String::from;
     for (result, expected) in [
         (db.clone().get("nope", None, &[], &c), MockError::CollectionNotFound(s("nope"))),
-        (db.clone().get("airlines", Some("9"), &[], &c), MockError::ItemNotFound { collection: s("airlines"), id: s("9") }),
+        (
+            db.clone().get("airlines", Some("9"), &[], &c),
+            MockError::ItemNotFound { collection: s("airlines"), id: s("9") },
+        ),
         (db.clone().put("airlines", None, json!({"name": "x"}), &c), MockError::MissingId(s("airlines"))),
         (db.clone().delete("airlines", None, &c), MockError::MissingId(s("airlines"))),
         (db.clone().put("airlines", Some("1"), json!({"id": 2}), &c), MockError::IdMismatch(s("airlines"))),
