@@ -1,0 +1,49 @@
+// One fetcher for every SWR hook: same-origin JSON, errors as ApiError.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  const body = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = body?.error ?? {};
+    throw new ApiError(res.status, err.code ?? "http_error", err.message ?? `HTTP ${res.status}`);
+  }
+  return body as T;
+}
+
+export async function getJson<T>(path: string): Promise<T> {
+  return parse<T>(await fetch(path, { credentials: "same-origin", headers: { accept: "application/json" } }));
+}
+
+export async function putJson<T>(path: string, body: unknown): Promise<T> {
+  return parse<T>(
+    await fetch(path, {
+      method: "PUT",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+export const api = {
+  driver: "/api/driver",
+  navigation: "/api/navigation",
+  bestSellers: "/api/products/best-sellers",
+  resolve: (path: string) => `/api/resolve?url=${encodeURIComponent(path)}`,
+  productByUrl: (path: string) => `/api/products/by-url?url=${encodeURIComponent(path)}`,
+};
+
+/** The edge's image service (spec §9: quality 25, default width 256). */
+export function imageUrl(src: string, width = 256): string {
+  return `/img?src=${encodeURIComponent(src)}&w=${width}`;
+}

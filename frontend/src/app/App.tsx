@@ -1,0 +1,44 @@
+import { useCallback } from "react";
+import { Route, Routes } from "react-router";
+import { SWRConfig } from "swr";
+import { NavBar } from "../components/NavBar";
+import { DebugBar } from "../components/DebugBar";
+import { Home } from "../pages/Home";
+import { ResolvedRoute } from "../pages/ResolvedRoute";
+import { swrConfig, useDriver, useReloadAll } from "../hooks/data";
+import { useDriverEvents } from "../hooks/useDriverEvents";
+
+/** Reloads every view when another tab of this session switches the driver. */
+function FollowOtherTabs() {
+  const { data } = useDriver();
+  const reloadAll = useReloadAll();
+  const onSwitch = useCallback(() => void reloadAll(), [reloadAll]);
+  useDriverEvents(data?.driver, onSwitch);
+  return null;
+}
+
+/** The root shell (spec §2): navigation bar, routed page area, debug bar. */
+export function Shell() {
+  return (
+    <>
+      <NavBar />
+      <main className="page">
+        {/* spec §2 route table, in order: home, product-if-PRODUCT (else not found). */}
+        <Routes>
+          <Route index element={<Home />} />
+          <Route path="*" element={<ResolvedRoute />} />
+        </Routes>
+      </main>
+      <DebugBar />
+      <FollowOtherTabs />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <SWRConfig value={swrConfig}>
+      <Shell />
+    </SWRConfig>
+  );
+}

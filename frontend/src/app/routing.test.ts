@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import type { Resolution } from "../api/types";
+import { decide, joinSegments } from "./routing";
+
+const base: Resolution = { id: "1", url: "p", type: "PRODUCT", code: 200, outcome: "match", error_code: null, location: null };
+
+describe("decide (spec §2 route table, §4 route matching)", () => {
+  it.each<[Partial<Resolution>, ReturnType<typeof decide>]>([
+    [{}, { kind: "product" }],
+    [{ type: "CATEGORY" }, { kind: "not_found" }],
+    [{ type: "CMS_PAGE" }, { kind: "not_found" }],
+    [{ outcome: "not_found", code: 404, type: null }, { kind: "not_found" }],
+    [{ outcome: "redirect", code: 301, location: "/new" }, { kind: "redirect", to: "/new" }],
+    [{ outcome: "redirect", code: 302, location: "/tmp" }, { kind: "redirect", to: "/tmp" }],
+    [{ outcome: "failed", code: 503, location: "/oops" }, { kind: "failed", to: "/oops" }],
+  ])("%j → %j", (patch, expected) => {
+    expect(decide({ ...base, ...patch })).toEqual(expected);
+  });
+});
+
+describe("joinSegments", () => {
+  it.each([
+    ["", "/"],
+    ["/", "/"],
+    ["/1001", "/1001"],
+    ["//a///b/", "/a/b"],
+  ])("%s → %s", (input, expected) => {
+    expect(joinSegments(input)).toBe(expected);
+  });
+});

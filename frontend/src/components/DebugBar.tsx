@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { api, putJson } from "../api/client";
+import type { DriverInfo } from "../api/types";
+import { useDriver, useReloadAll } from "../hooks/data";
+
+// The developers' driver switch (spec §1, §4). A switch calls the edge, then every
+// view reloads; other tabs follow through server-sent events.
+export function DebugBar() {
+  const { data, mutate } = useDriver();
+  const reloadAll = useReloadAll();
+  const [notice, setNotice] = useState<string>("");
+  const [busy, setBusy] = useState(false);
+
+  const change = async (value: string) => {
+    setBusy(true);
+    try {
+      const next = await putJson<DriverInfo>(api.driver, { driver: value });
+      setNotice(next.notice ?? "");
+      if (next.driver !== data?.driver) await reloadAll();
+      else await mutate(next, { revalidate: false });
+    } catch (e) {
+      setNotice(e instanceof Error ? e.message : "The driver could not be switched.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <aside className="debugbar" aria-label="Debug bar">
+      <label htmlFor="driver-select">Driver</label>
+      <select
+        id="driver-select"
+        value={data?.driver ?? "in-memory"}
+        disabled={!data || busy}
+        onChange={(e) => void change(e.target.value)}
+      >
+        {(data?.options ?? [{ value: "in-memory", label: "In-memory (sample data)", enabled: true }]).map((o) => (
+          <option key={o.value} value={o.value} disabled={!o.enabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <span className="debug-notice" role="status">
+        {notice}
+      </span>
+    </aside>
+  );
+}

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useNavigation } from "../hooks/data";
+
+// spec §2 "Navigation bar": the store name; then exactly one of 'Loading...', the error
+// item with Retry, or the top-level categories with their children in a dropdown.
+// Below 768px a hamburger opens a 300px side panel over an overlay.
+export function NavBar() {
+  const { data, error, isLoading, mutate } = useNavigation();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  let items;
+  if (error) {
+    items = (
+      <li className="menu-status">
+        <span>Error loading menu</span>
+        <button type="button" className="retry" onClick={() => mutate()}>
+          Retry
+        </button>
+      </li>
+    );
+  } else if (isLoading || !data) {
+    items = <li className="menu-status">Loading...</li>;
+  } else {
+    items = data.children.map((category) => (
+      <li key={category.id} className={category.children.length > 0 ? "has-children" : undefined}>
+        <Link to={category.url} onClick={close}>
+          {category.name}
+        </Link>
+        {category.children.length > 0 && (
+          <ul className="dropdown" aria-label={`${category.name} subcategories`}>
+            {category.children.map((child) => (
+              <li key={child.id}>
+                <Link to={child.url} onClick={close}>
+                  {child.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </li>
+    ));
+  }
+
+  return (
+    <header className="navbar">
+      <div className="navbar-inner">
+        <Link to="/" className="brand" onClick={close}>
+          Vitrine
+        </Link>
+        <button
+          type="button"
+          className="hamburger"
+          aria-label={open ? "Close menu" : "Open menu"}
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true" />
+        </button>
+        <nav id="main-menu" className={open ? "menu open" : "menu"} aria-label="Categories">
+          <ul className="menu-list">{items}</ul>
+        </nav>
+      </div>
+      {open && <div className="overlay" data-testid="menu-overlay" onClick={close} />}
+    </header>
+  );
+}

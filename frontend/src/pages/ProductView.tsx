@@ -1,0 +1,46 @@
+import type { Product } from "../api/types";
+import { ProductImage } from "../components/ProductImage";
+import { formatPrice } from "../app/format";
+import { productJsonLd, scriptJson } from "../seo/jsonld";
+
+/** spec §2 "Product page": image, optional brand, name, price, optional description. */
+export function ProductView({ product, pageUrl }: { product: Product; pageUrl: string }) {
+  const alt = product.thumbnail?.label || product.name;
+  return (
+    <article className="product">
+      <div className="product-media">
+        <ProductImage src={product.thumbnail?.url} alt={alt} size={560} priority />
+      </div>
+      <div className="product-info">
+        {product.brand && <p className="product-brand">{product.brand}</p>}
+        <h1 className="product-name">{product.name}</h1>
+        <p className="product-price">{formatPrice(product.price, product.currency ?? "USD")}</p>
+        {product.description && (
+          <section className="product-description" aria-labelledby="description-heading">
+            <h2 id="description-heading">Description</h2>
+            {/* Sanitised by the adapter before it left the backend boundary. */}
+            <div dangerouslySetInnerHTML={{ __html: product.description }} />
+          </section>
+        )}
+      </div>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(product, pageUrl)) }} />
+    </article>
+  );
+}
+
+/** 'Loading product...' with the page's boxes reserved, so the product lands without a shift. */
+export function ProductLoading() {
+  return (
+    <article className="product" aria-busy="true">
+      <div className="product-media">
+        <div className="image-placeholder" />
+      </div>
+      <div className="product-info">
+        <p className="spinner" role="status">
+          <span className="spinner-icon" aria-hidden="true" />
+          Loading product...
+        </p>
+      </div>
+    </article>
+  );
+}

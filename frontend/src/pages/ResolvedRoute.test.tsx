@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { Route, Routes, useLocation } from "react-router";
+import { ResolvedRoute } from "./ResolvedRoute";
+import { renderAt, stubApi } from "../test/render";
+import { resetTitleMemory } from "../seo/title";
+
+const product = { id: "1001", type: "simple", url: "/1001", name: "Chair", images: [], price: 5 };
+
+function resolution(patch: Record<string, unknown>) {
+  return { status: 200, body: { id: "1001", url: "1001", type: "PRODUCT", code: 200, outcome: "match", error_code: null, location: null, ...patch } };
+}
+
+function WhereAmI() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function app() {
+  return (
+    <>
+      <Routes>
+        <Route index element={<p>home</p>} />
+        <Route path="/oops" element={<p>failed page</p>} />
+        <Route path="*" element={<ResolvedRoute />} />
+      </Routes>
+      <WhereAmI />
+    </>
+  );
+}
+
+beforeEach(() => {
+  resetTitleMemory();
+  document.title = "Vitrine";
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ResolvedRoute (spec §2 route 2, §4 route matching)", () => {
+  it("shows 'Loading product...' and then the first product when the lookup says PRODUCT", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls = stubApi({
+      "/api/resolve?url=%2F1001": async () => (await gate, resolution({ data: { title: "Chair | Vitrine" } })),
+      "/api/products/by-url?url=%2F1001": () => ({ status: 200, body: { id: "1001", products: [product, { ...product, name: "Second" }] } }),
+    });
+    renderAt(app(), "/1001");
+    expect(screen.getByText("Loading product...")).toBeTruthy();
+    expect(calls).toContain("GET /api/products/by-url?url=%2F1001");
+    release();
+    expect(await screen.findByRole("heading", { level: 1, name: "Chair" })).toBeTruthy();
+    expect(screen.queryByText("Second")).toBeNull();
+    expect(document.title).toBe("Chair | Vitrine");
+  });
+
+  it.each([
+    [{ type: "CATEGORY" }, "/shoes"],
+    [{ outcome: "not_found", code: 404, type: null, id: null, url: null, error_code: "404_NOT_FOUND" }, "/shoes"],
+  ])("%j shows the not-found screen", async (patch, path) => {
+    stubApi({ [`/api/resolve?url=${encodeURIComponent(path)}`]: () => resolution(patch) });
+    renderAt(app(), path);
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to the home page" }).getAttribute("href")).toBe("/");
+  });
+
+  it.each([
+    [{ outcome: "redirect", code: 301, location: "/1001" }, "/1001"],
+    [{ outcome: "failed", code: 503, location: "/oops", error_code: "5xx_SERVER_ERROR" }, "/oops"],
+  ])("%j navigates to its location", async (patch, target) => {
+    stubApi({
+      "/api/resolve?url=%2Fold": () => resolution(patch),
+      "/api/resolve?url=%2F1001": () => resolution({}),
+      "/api/products/by-url?url=%2F1001": () => ({ status: 200, body: { id: "1001", products: [product] } }),
+    });
+    renderAt(app(), "/old");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe(target));
+  });
+});
