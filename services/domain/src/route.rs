@@ -74,6 +74,7 @@ pub fn outcome(mut resolution: RouteResolution, failed_path: &str) -> RouteOutco
         outcome: outcome.to_owned(),
         error_code: class.error_code().map(str::to_owned),
         location,
+        failed_resolution_path: failed_path.to_owned(),
     }
 }
 
@@ -86,6 +87,7 @@ pub fn failed(failed_path: &str) -> RouteOutcome {
         outcome: "failed".to_owned(),
         error_code: None,
         location: Some(failed_path.to_owned()),
+        failed_resolution_path: failed_path.to_owned(),
     }
 }
 

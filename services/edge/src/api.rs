@@ -123,6 +123,7 @@ pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query:
     body["outcome"] = json!(outcome.outcome);
     body["error_code"] = json!(outcome.error_code);
     body["location"] = json!(outcome.location);
+    body["failed_resolution_path"] = json!(outcome.failed_resolution_path);
     Ok(HttpResponse::Ok().json(body))
 }
 

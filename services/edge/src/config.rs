@@ -13,6 +13,10 @@ pub struct Config {
     pub secure_cookies: bool,
     /// actix worker threads.
     pub workers: usize,
+    /// The built SPA (`frontend/dist`); `None` serves the API only.
+    pub static_dir: Option<std::path::PathBuf>,
+    /// Hosts `/img` may fetch from: `host` or `host:port`.
+    pub image_hosts: Vec<String>,
 }
 
 impl Config {
@@ -25,6 +29,8 @@ impl Config {
             default_driver: Driver::DEFAULT,
             secure_cookies: false,
             workers: 2,
+            static_dir: None,
+            image_hosts: Vec::new(),
         }
     }
 }

@@ -7,14 +7,20 @@
 //! - [`error`]: gRPC status → HTTP status + JSON body, in one place.
 //! - [`metrics`]: Prometheus counters and the request middleware.
 //! - [`health`]: liveness and readiness.
+//! - [`image`]: the image service (`/img`).
+//! - [`spa`]: the built React app with its client-route fallback.
+//! - [`headers`]: security and cache headers.
 
 mod api;
 pub mod config;
 mod error;
+mod headers;
 mod health;
+mod image;
 mod metrics;
 mod routes;
 mod session;
+mod spa;
 mod sse;
 mod state;
 
@@ -37,13 +43,15 @@ pub fn app(
     >,
 > {
     let metrics = state.metrics.clone();
+    let static_dir = state.static_dir.clone();
     App::new()
         .app_data(state)
         .app_data(web::JsonConfig::default().limit(16 * 1024).error_handler(error::json_error))
         .app_data(web::QueryConfig::default().error_handler(error::query_error))
         .wrap(actix_web::middleware::from_fn(move |req, next| metrics::track(metrics.clone(), req, next)))
+        .wrap(actix_web::middleware::from_fn(headers::apply))
         .wrap(actix_web::middleware::Compress::default())
-        .configure(routes::routes)
+        .configure(move |cfg| routes::routes(cfg, static_dir.as_deref()))
 }
 
 /// Serves the edge on `listener` until `shutdown`.

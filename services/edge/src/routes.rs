@@ -3,9 +3,10 @@
 
 use actix_web::web;
 
-use crate::{api, health, sse};
+use crate::{api, health, image, spa, sse};
 
-pub(crate) fn routes(cfg: &mut web::ServiceConfig) {
+/// `static_dir`: the built SPA, served for every path no route above claims.
+pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path::Path>) {
     cfg.route("/api/driver", web::get().to(api::get_driver))
         .route("/api/driver", web::put().to(api::put_driver))
         .route("/api/driver/events", web::get().to(sse::events))
@@ -18,5 +19,9 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig) {
         .route("/healthz", web::get().to(health::healthz))
         .route("/readyz", web::get().to(health::readyz))
         .route("/metrics", web::get().to(health::metrics))
+        .route("/img", web::get().to(image::serve))
         .service(web::scope("/api").default_service(web::to(api::unknown)));
+    if let Some(dir) = static_dir {
+        cfg.service(spa::files(dir));
+    }
 }

@@ -23,6 +23,10 @@ pub struct AppState {
     pub(crate) events: broadcast::Sender<String>,
     pub(crate) metrics: std::sync::Arc<Metrics>,
     pub(crate) shutdown: Shutdown,
+    pub(crate) static_dir: Option<std::path::PathBuf>,
+    pub(crate) image_hosts: Vec<String>,
+    /// For the image service's upstream fetches.
+    pub(crate) http: reqwest::Client,
 }
 
 impl AppState {
@@ -50,6 +54,13 @@ impl AppState {
             events,
             metrics: std::sync::Arc::new(Metrics::new()),
             shutdown,
+            static_dir: config.static_dir.clone(),
+            image_hosts: config.image_hosts.clone(),
+            http: reqwest::Client::builder()
+                .timeout(std::time::Duration::from_secs(8))
+                .connect_timeout(std::time::Duration::from_secs(2))
+                .redirect(reqwest::redirect::Policy::none())
+                .build()?,
         })
     }
 }

@@ -17,6 +17,8 @@ pub struct TestAppBuilder {
     failed_path: String,
     mock_delay: Duration,
     adapter_overrides: Vec<(Backend, String)>,
+    image_hosts: Vec<String>,
+    static_dir: Option<std::path::PathBuf>,
 }
 
 pub struct TestApp {
@@ -30,6 +32,8 @@ pub struct TestApp {
     pub store: SharedStore,
     pub redis: Option<RedisServer>,
     edge_addr: SocketAddr,
+    image_hosts: Vec<String>,
+    static_dir: Option<std::path::PathBuf>,
     edge: Option<(Shutdown, JoinHandle<anyhow::Result<()>>)>,
     shutdown: Shutdown,
 }
@@ -52,7 +56,14 @@ fn std_listener(addr: SocketAddr) -> std::net::TcpListener {
 
 impl Default for TestAppBuilder {
     fn default() -> Self {
-        Self { redis: false, failed_path: "/".to_owned(), mock_delay: Duration::ZERO, adapter_overrides: Vec::new() }
+        Self {
+            redis: false,
+            failed_path: "/".to_owned(),
+            mock_delay: Duration::ZERO,
+            adapter_overrides: Vec::new(),
+            image_hosts: Vec::new(),
+            static_dir: None,
+        }
     }
 }
 
@@ -81,6 +92,20 @@ impl TestAppBuilder {
     #[must_use]
     pub fn adapter(mut self, backend: Backend, url: &str) -> Self {
         self.adapter_overrides.push((backend, url.to_owned()));
+        self
+    }
+
+    /// Let the image service fetch from `authority` (`host:port`) too.
+    #[must_use]
+    pub fn image_host(mut self, authority: &str) -> Self {
+        self.image_hosts.push(authority.to_owned());
+        self
+    }
+
+    /// Serve a built SPA from `dir`.
+    #[must_use]
+    pub fn static_dir(mut self, dir: &std::path::Path) -> Self {
+        self.static_dir = Some(dir.to_owned());
         self
     }
 
@@ -124,6 +149,8 @@ impl TestAppBuilder {
         tokio::spawn(vitrine_url_resolution::serve(config, l, shutdown.clone()));
 
         let edge_addr: SocketAddr = format!("127.0.0.1:{}", crate::free_port()).parse().expect("addr");
+        let mut image_hosts = self.image_hosts;
+        image_hosts.push(mock.url.trim_start_matches("http://").to_owned());
         let mut app = TestApp {
             edge_url: url(edge_addr),
             mock,
@@ -134,6 +161,8 @@ impl TestAppBuilder {
             store,
             redis,
             edge_addr,
+            image_hosts,
+            static_dir: self.static_dir,
             edge: None,
             shutdown,
         };
@@ -155,7 +184,9 @@ impl TestApp {
     }
 
     async fn start_edge(&mut self) {
-        let config = vitrine_edge::Config::new(&self.catalogue_url, &self.navigation_url, &self.url_resolution_url);
+        let mut config = vitrine_edge::Config::new(&self.catalogue_url, &self.navigation_url, &self.url_resolution_url);
+        config.image_hosts.clone_from(&self.image_hosts);
+        config.static_dir.clone_from(&self.static_dir);
         let edge_shutdown = self.shutdown.child_token();
         let listener = std_listener(self.edge_addr);
         let handle = tokio::spawn(vitrine_edge::serve(config, self.store.clone(), listener, edge_shutdown.clone()));

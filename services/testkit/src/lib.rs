@@ -6,6 +6,7 @@
 //! - [`scripted`]: an `Adapter` gRPC server that answers what a test scripts.
 //! - [`process`]: child processes of the `vitrine` binary, killed on drop.
 //! - [`assert`]: HTTP assertion helpers.
+//! - [`upstream`]: a scripted plain-HTTP upstream (image hosts, REST backends).
 //! - [`mock`]: the mock-data service alone.
 
 pub mod app;
@@ -14,6 +15,7 @@ pub mod mock;
 pub mod process;
 pub mod redis;
 pub mod scripted;
+pub mod upstream;
 
 pub use app::{TestApp, TestAppBuilder};
 pub use redis::RedisServer;

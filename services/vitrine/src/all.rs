@@ -27,7 +27,7 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     let mock_url = url(mock.local_addr()?);
     tasks.spawn(vitrine_mock_data::serve(config::mock_data(&args.mock), mock, shutdown.clone()));
 
-    let backends = BackendOptions { mock_data_url: mock_url, upstream_timeout_ms: args.upstream_timeout_ms };
+    let backends = BackendOptions { mock_data_url: mock_url.clone(), upstream_timeout_ms: args.upstream_timeout_ms };
     let mut adapters = Vec::new();
     for backend in Backend::ALL {
         let l = listener(ANY_LOOPBACK).await?;
@@ -53,7 +53,9 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     };
     tasks.spawn(vitrine_url_resolution::serve(cfg, resolution, shutdown.clone()));
 
-    let edge_config = config::edge(&catalogue_url, &navigation_url, &resolution_url, &args.edge)?;
+    let mut edge_config = config::edge(&catalogue_url, &navigation_url, &resolution_url, &args.edge)?;
+    // The mock's images live on its ephemeral port; the image service must reach them.
+    edge_config.image_hosts.push(mock_url.trim_start_matches("http://").to_owned());
     let edge = std_listener(args.http_addr)?;
     tracing::info!("Vitrine is up: open http://{}", args.http_addr);
     tasks.spawn(vitrine_edge::serve(edge_config, store, edge, shutdown.clone()));

@@ -59,6 +59,12 @@ pub(crate) struct EdgeOptions {
     /// HTTP worker threads of the edge.
     #[arg(long, env = "VITRINE_HTTP_WORKERS", default_value_t = 2)]
     pub(crate) http_workers: usize,
+    /// The built frontend; served when the directory exists.
+    #[arg(long, env = "VITRINE_STATIC_DIR", default_value = "frontend/dist")]
+    pub(crate) static_dir: std::path::PathBuf,
+    /// Hosts the image service may fetch from (`host` or `host:port`, comma-separated).
+    #[arg(long, env = "VITRINE_IMAGE_HOSTS", value_delimiter = ',', default_value = "127.0.0.1:50070,localhost:50070")]
+    pub(crate) image_hosts: Vec<String>,
 }
 
 /// Where each driver's adapter listens. Unset: that driver answers "not configured".

@@ -33,6 +33,12 @@ pub(crate) fn edge(
         .with_context(|| format!("VITRINE_DEFAULT_DRIVER {:?} is not an enabled driver", opts.default_driver))?;
     config.secure_cookies = opts.secure_cookies;
     config.workers = opts.http_workers.max(1);
+    if opts.static_dir.join("index.html").is_file() {
+        config.static_dir = Some(opts.static_dir.clone());
+    } else {
+        tracing::warn!(dir = %opts.static_dir.display(), "no built frontend there; serving the API only");
+    }
+    config.image_hosts = opts.image_hosts.iter().map(|h| h.trim().to_owned()).filter(|h| !h.is_empty()).collect();
     Ok(config)
 }
 

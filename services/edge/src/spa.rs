@@ -1,0 +1,56 @@
+//! The built React app: files from the static directory, `index.html` for every other
+//! path (client-side routes), never for `/api` (its scope answers JSON 404s first).
+//! Hashed assets are cached for a year; everything else is revalidated.
+
+use std::path::{Path, PathBuf};
+
+use actix_files::{Files, NamedFile};
+use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+
+/// The file service rooted at `dir`, falling back to `dir/index.html`.
+pub(crate) fn files(dir: &Path) -> Files {
+    let index: PathBuf = dir.join("index.html");
+    Files::new("/", dir)
+        .index_file("index.html")
+        .prefer_utf8(true)
+        .use_etag(true)
+        .use_last_modified(true)
+        .default_handler(fn_service(move |req: ServiceRequest| {
+            let index = index.clone();
+            async move {
+                let (req, _) = req.into_parts();
+                // A missing build asset is a 404, not the app's HTML under a .js name.
+                if req.path().starts_with("/assets/") {
+                    return Ok(ServiceResponse::new(req, actix_web::HttpResponse::NotFound().finish()));
+                }
+                let file = NamedFile::open_async(&index).await?;
+                let mut res = file.into_response(&req);
+                res.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+                Ok(ServiceResponse::new(req, res))
+            }
+        }))
+}
+
+/// Cache policy by path: content-hashed `/assets/*` never change; the rest may.
+pub(crate) fn cache_control(path: &str) -> &'static str {
+    if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cache_control;
+
+    #[test]
+    fn hashed_assets_are_immutable_everything_else_revalidates() {
+        for (path, expected) in [
+            ("/assets/index-abc123.js", "public, max-age=31536000, immutable"),
+            ("/", "no-cache"),
+            ("/index.html", "no-cache"),
+            ("/1001", "no-cache"),
+            ("/favicon.svg", "no-cache"),
+        ] {
+            assert_eq!(cache_control(path), expected, "{path}");
+        }
+    }
+}
