@@ -31,9 +31,11 @@ export function Home() {
               ))
             : [0, 1, 2, 3].map((i) => (
                 <li key={i} className="product-card placeholder" aria-hidden="true">
-                  <div className="image-placeholder" />
-                  <span className="card-name">&nbsp;</span>
-                  <span className="card-price">&nbsp;</span>
+                  <div className="card-body">
+                    <div className="image-placeholder" />
+                    <span className="card-name">&nbsp;</span>
+                    <span className="card-price">&nbsp;</span>
+                  </div>
                 </li>
               ))}
         </ul>

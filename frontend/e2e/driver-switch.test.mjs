@@ -1,0 +1,73 @@
+// The debug bar: a switch reloads the menu and the pages; other tabs follow (SSE).
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { DESKTOP, launchBrowser, startSuite } from "./suite.mjs";
+
+let suite, browser;
+before(async () => {
+  suite = await startSuite({ name: "driver" });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await suite?.stop();
+});
+
+test("the debug bar lists every driver, medusa disabled as coming soon", async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.goto(suite.base + "/");
+  const select = page.getByLabel("Driver");
+  await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
+  assert.equal(await select.inputValue(), "in-memory");
+  const options = await select.locator("option").evaluateAll((os) => os.map((o) => [o.value, o.disabled, o.textContent]));
+  assert.deepEqual(options.map((o) => o[0]), ["in-memory", "fake", "magento", "mageos", "shopify", "medusa"]);
+  const medusa = options.find((o) => o[0] === "medusa");
+  assert.equal(medusa[1], true);
+  assert.match(medusa[2], /coming soon/i);
+  await page.close();
+});
+
+test("switching the driver reloads the menu, and the session's other tab follows", async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const other = await context.newPage();
+  await page.goto(suite.base + "/");
+  await other.goto(suite.base + "/");
+  await page.locator(".menu-list a").first().waitFor();
+  await other.locator(".menu-list a").first().waitFor();
+  await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
+  await other.waitForTimeout(1800); // the other tab subscribes to events after load
+
+  // magento has no client configured in this suite: the reload shows the menu's error state.
+  const reload = page.waitForResponse((r) => r.url().endsWith("/api/navigation"));
+  await page.getByLabel("Driver").selectOption("magento");
+  assert.equal((await reload).status(), 503);
+  await page.getByText("Error loading menu").waitFor();
+  await other.getByText("Error loading menu").waitFor();
+  assert.equal(await other.getByLabel("Driver").inputValue(), "magento");
+
+  // Back to in-memory: everything loads again, in both tabs.
+  await page.getByLabel("Driver").selectOption("in-memory");
+  await page.locator(".menu-list a").first().waitFor();
+  await other.locator(".menu-list a").first().waitFor();
+  await context.close();
+});
+
+test("fake serves the in-memory menu (spec §4) and medusa cannot be selected", async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.goto(suite.base + "/");
+  await page.locator(".menu-list a").first().waitFor();
+  const before = await page.locator(".menu-list > li > a").allTextContents();
+  const reload = page.waitForResponse((r) => r.url().endsWith("/api/navigation"));
+  await page.getByLabel("Driver").selectOption("fake");
+  assert.equal((await reload).status(), 200);
+  await page.locator(".menu-list a").first().waitFor();
+  assert.deepEqual(await page.locator(".menu-list > li > a").allTextContents(), before);
+  const res = await page.evaluate(async () => {
+    const r = await fetch("/api/driver", { method: "PUT", headers: { "content-type": "application/json" }, body: '{"driver":"medusa"}' });
+    return r.json();
+  });
+  assert.equal(res.driver, "fake");
+  assert.match(res.notice, /coming soon/);
+  await page.close();
+});
