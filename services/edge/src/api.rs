@@ -1,7 +1,10 @@
 //! The SPA's JSON API. Handlers read the session's driver, call one service, and shape
 //! JSON; every failure goes through `ApiError`.
 
+use std::future::Future;
+
 use actix_web::{HttpRequest, HttpResponse, web};
+use bytes::Bytes;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use vitrine_domain::{Driver, cache};
@@ -77,6 +80,7 @@ pub(crate) async fn put_driver(
             tracing::warn!(error = %e, "cache clear failed");
             ApiError::unavailable("The driver's cache could not be cleared; nothing was switched.")
         })?;
+        state.responses.clear_backend(backend);
         tracing::info!(%backend, removed, "cleared upstream cache before switch");
     }
     session::set_driver(&state, &session, next).await.map_err(|e| {
@@ -91,11 +95,47 @@ pub(crate) async fn put_driver(
     Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_body(next, None)))
 }
 
+/// The cache key of a read: its path and query.
+fn cache_key(req: &HttpRequest) -> String {
+    req.uri().path_and_query().map_or_else(|| req.path().to_owned(), |pq| pq.as_str().to_owned())
+}
+
+fn json_body(body: Bytes) -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(body)
+}
+
+/// A read through the response cache: answers a cached body for the session's driver,
+/// or runs `load`, whose `(value, cacheable)` says whether the answer may be reused.
+async fn cached<T, F, Fut>(req: &HttpRequest, state: &web::Data<AppState>, load: F) -> ApiResult
+where
+    T: serde::Serialize,
+    F: FnOnce(Driver) -> Fut,
+    Fut: Future<Output = Result<(T, bool), ApiError>>,
+{
+    let driver = session::request_driver(req, state).await;
+    let key = cache_key(req);
+    if let Some(body) = state.responses.get(driver, &key) {
+        return Ok(json_body(body));
+    }
+    let (value, cacheable) = load(driver).await?;
+    let body = Bytes::from(serde_json::to_vec(&value).map_err(|e| {
+        tracing::error!(error = %e, "response serialisation failed");
+        ApiError::unavailable("The answer could not be encoded.")
+    })?);
+    if cacheable {
+        state.responses.put(driver, key, body.clone());
+    }
+    Ok(json_body(body))
+}
+
 /// GET /api/navigation
 pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    let driver = session::request_driver(&req, &state).await;
-    let tree = state.navigation.clone().get_tree(DriverRequest { driver: driver.as_str().into() }).await?;
-    Ok(HttpResponse::Ok().json(tree.into_inner()))
+    let mut client = state.navigation.clone();
+    cached(&req, &state, |driver| async move {
+        let tree = client.get_tree(DriverRequest { driver: driver.as_str().into() }).await?;
+        Ok((tree.into_inner(), true))
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -113,18 +153,22 @@ fn lookup_url(query: &UrlQuery) -> Result<String, ApiError> {
 }
 
 /// GET /api/resolve?url=/path: the resolution `{id,url,type,code,data}` plus what the
-/// browser should do with it (`outcome`, `error_code`, `location`).
+/// browser should do with it (`outcome`, `error_code`, `location`). A failed lookup is
+/// not cached: the backend may be back on the next try.
 pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query: web::Query<UrlQuery>) -> ApiResult {
     let url = lookup_url(&query)?;
-    let driver = session::request_driver(&req, &state).await;
-    let outcome =
-        state.url_resolution.clone().resolve(UrlRequest { driver: driver.as_str().into(), url }).await?.into_inner();
-    let mut body = outcome.route.map_or_else(|| json!({}), |r| json!(r));
-    body["outcome"] = json!(outcome.outcome);
-    body["error_code"] = json!(outcome.error_code);
-    body["location"] = json!(outcome.location);
-    body["failed_resolution_path"] = json!(outcome.failed_resolution_path);
-    Ok(HttpResponse::Ok().json(body))
+    let mut client = state.url_resolution.clone();
+    cached(&req, &state, |driver| async move {
+        let outcome = client.resolve(UrlRequest { driver: driver.as_str().into(), url }).await?.into_inner();
+        let mut body = outcome.route.map_or_else(|| json!({}), |r| json!(r));
+        body["outcome"] = json!(outcome.outcome);
+        body["error_code"] = json!(outcome.error_code);
+        body["location"] = json!(outcome.location);
+        body["failed_resolution_path"] = json!(outcome.failed_resolution_path);
+        let cacheable = outcome.outcome != "failed";
+        Ok((body, cacheable))
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -138,16 +182,22 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
     if limit > MAX_LIMIT {
         return Err(ApiError::bad_request(format!("limit may be at most {MAX_LIMIT}.")));
     }
-    let driver = session::request_driver(&req, &state).await;
-    let list = state.catalogue.clone().list_products(ProductsRequest { driver: driver.as_str().into(), limit }).await?;
-    Ok(HttpResponse::Ok().json(list.into_inner().products))
+    let mut client = state.catalogue.clone();
+    cached(&req, &state, |driver| async move {
+        let list = client.list_products(ProductsRequest { driver: driver.as_str().into(), limit }).await?;
+        Ok((list.into_inner().products, true))
+    })
+    .await
 }
 
 /// GET /api/products/best-sellers
 pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    let driver = session::request_driver(&req, &state).await;
-    let list = state.catalogue.clone().best_sellers(DriverRequest { driver: driver.as_str().into() }).await?;
-    Ok(HttpResponse::Ok().json(list.into_inner().products))
+    let mut client = state.catalogue.clone();
+    cached(&req, &state, |driver| async move {
+        let list = client.best_sellers(DriverRequest { driver: driver.as_str().into() }).await?;
+        Ok((list.into_inner().products, true))
+    })
+    .await
 }
 
 /// GET /api/products/by-url?url=/path → `{id, products}`
@@ -157,18 +207,23 @@ pub(crate) async fn product_by_url(
     query: web::Query<UrlQuery>,
 ) -> ApiResult {
     let url = lookup_url(&query)?;
-    let driver = session::request_driver(&req, &state).await;
-    let response =
-        state.catalogue.clone().get_product_by_url(UrlRequest { driver: driver.as_str().into(), url }).await?;
-    Ok(HttpResponse::Ok().json(response.into_inner()))
+    let mut client = state.catalogue.clone();
+    cached(&req, &state, |driver| async move {
+        let response = client.get_product_by_url(UrlRequest { driver: driver.as_str().into(), url }).await?;
+        Ok((response.into_inner(), true))
+    })
+    .await
 }
 
 /// GET /api/products/{id} → `{id, products}`
 pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: web::Path<String>) -> ApiResult {
-    let driver = session::request_driver(&req, &state).await;
-    let request = ProductRequest { driver: driver.as_str().into(), id: id.into_inner() };
-    let response = state.catalogue.clone().get_product(request).await?;
-    Ok(HttpResponse::Ok().json(response.into_inner()))
+    let mut client = state.catalogue.clone();
+    let id = id.into_inner();
+    cached(&req, &state, |driver| async move {
+        let response = client.get_product(ProductRequest { driver: driver.as_str().into(), id }).await?;
+        Ok((response.into_inner(), true))
+    })
+    .await
 }
 
 /// Any other `/api` path: a JSON 404, never the SPA's HTML.

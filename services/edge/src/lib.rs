@@ -6,6 +6,7 @@
 //! - [`sse`]: per-session driver-switch events.
 //! - [`error`]: gRPC status → HTTP status + JSON body, in one place.
 //! - [`metrics`]: Prometheus counters and the request middleware.
+//! - [`response_cache`]: seconds-long reuse of successful reads, per driver.
 //! - [`health`]: liveness and readiness.
 //! - [`image`]: the image service (`/img`).
 //! - [`spa`]: the built React app with its client-route fallback.
@@ -18,6 +19,7 @@ mod headers;
 mod health;
 mod image;
 mod metrics;
+mod response_cache;
 mod routes;
 mod session;
 mod spa;

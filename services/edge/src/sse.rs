@@ -14,7 +14,10 @@ use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
 use vitrine_common::{SharedStore, Shutdown};
 
+use crate::response_cache::ResponseCache;
 use crate::{AppState, session};
+use std::sync::Arc;
+use vitrine_domain::Driver;
 
 pub(crate) const CHANNEL: &str = "vitrine:driver-switched";
 /// Comments keep proxies from closing an idle stream.
@@ -28,7 +31,13 @@ pub(crate) struct SwitchEvent {
 
 /// Subscribes to the store's switch channel (before returning, so no switch published
 /// after start-up is missed) and keeps relaying, resubscribing if the store drops us.
-pub(crate) async fn relay(store: SharedStore, shutdown: Shutdown) -> broadcast::Sender<String> {
+/// A switch to a cache-clearing driver made on any edge also clears this edge's
+/// response cache for that backend.
+pub(crate) async fn relay(
+    store: SharedStore,
+    responses: Arc<ResponseCache>,
+    shutdown: Shutdown,
+) -> broadcast::Sender<String> {
     let (tx, _) = broadcast::channel(1024);
     let first = store.subscribe(CHANNEL).await;
     let sender = tx.clone();
@@ -40,7 +49,10 @@ pub(crate) async fn relay(store: SharedStore, shutdown: Shutdown) -> broadcast::
                     tokio::select! {
                         () = shutdown.cancelled() => return,
                         msg = stream.next() => match msg {
-                            Some(m) => { let _ = sender.send(m); }
+                            Some(m) => {
+                                clear_on_switch(&responses, &m);
+                                let _ = sender.send(m);
+                            }
                             None => break,
                         },
                     }
@@ -55,6 +67,13 @@ pub(crate) async fn relay(store: SharedStore, shutdown: Shutdown) -> broadcast::
         }
     });
     tx
+}
+
+fn clear_on_switch(responses: &ResponseCache, raw: &str) {
+    let driver = serde_json::from_str::<SwitchEvent>(raw).ok().and_then(|e| Driver::parse(&e.driver));
+    if let Some(backend) = driver.filter(|d| d.clears_cache_on_switch()).and_then(|d| d.backend().ok()) {
+        responses.clear_backend(backend);
+    }
 }
 
 fn frame(driver: &str) -> Bytes {

@@ -10,6 +10,7 @@ use vitrine_proto::v1::url_resolution_client::UrlResolutionClient;
 
 use crate::Config;
 use crate::metrics::Metrics;
+use crate::response_cache::ResponseCache;
 
 pub struct AppState {
     pub(crate) catalogue: CatalogueClient<Channel>,
@@ -22,6 +23,8 @@ pub struct AppState {
     /// Driver switches of every session, as published on the store; SSE streams filter.
     pub(crate) events: broadcast::Sender<String>,
     pub(crate) metrics: std::sync::Arc<Metrics>,
+    /// Recent successful answers, per driver.
+    pub(crate) responses: std::sync::Arc<ResponseCache>,
     pub(crate) shutdown: Shutdown,
     pub(crate) static_dir: Option<std::path::PathBuf>,
     pub(crate) image_hosts: Vec<String>,
@@ -38,7 +41,8 @@ impl AppState {
         let catalogue = grpc::lazy_channel(&config.catalogue_url)?;
         let navigation = grpc::lazy_channel(&config.navigation_url)?;
         let url_resolution = grpc::lazy_channel(&config.url_resolution_url)?;
-        let events = crate::sse::relay(store.clone(), shutdown.clone()).await;
+        let responses = std::sync::Arc::new(ResponseCache::new());
+        let events = crate::sse::relay(store.clone(), responses.clone(), shutdown.clone()).await;
         Ok(Self {
             catalogue: CatalogueClient::new(catalogue.clone()),
             navigation: NavigationClient::new(navigation.clone()),
@@ -53,6 +57,7 @@ impl AppState {
             secure_cookies: config.secure_cookies,
             events,
             metrics: std::sync::Arc::new(Metrics::new()),
+            responses,
             shutdown,
             static_dir: config.static_dir.clone(),
             image_hosts: config.image_hosts.clone(),

@@ -214,3 +214,19 @@ async fn health_readiness_and_metrics() {
         "{metrics}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_repeated_read_is_answered_by_the_edge_for_a_few_seconds() {
+    let app = TestApp::builder().with_redis().start().await;
+    let c = browser();
+    let first = assert::ok_json(get(&c, &app, "/api/products/best-sellers").await).await;
+    // Take the backend away and drop its upstream cache: only the edge still knows.
+    app.mock.stop();
+    app.store.delete_prefix("vitrine:cache:").await.expect("clear");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let again = assert::ok_json(get(&c, &app, "/api/products/best-sellers").await).await;
+    assert_eq!(first, again);
+    // Errors are never cached: an uncached read fails now, and keeps failing.
+    assert::json_error(get(&c, &app, "/api/products/1033").await, 502, "upstream_unavailable").await;
+    assert::json_error(get(&c, &app, "/api/products/1033").await, 502, "upstream_unavailable").await;
+}
