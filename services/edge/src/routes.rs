@@ -22,6 +22,8 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
         .route("/img", web::get().to(image::serve))
         .service(web::scope("/api").default_service(web::to(api::unknown)));
     if let Some(dir) = static_dir {
-        cfg.service(spa::files(dir));
+        cfg.app_data(web::Data::new(spa::StaticDir(dir.to_owned())))
+            .route("/assets/{file}", web::get().to(spa::asset))
+            .service(spa::files(dir));
     }
 }

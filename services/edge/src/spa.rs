@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
-use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_web::http::header::{ACCEPT_ENCODING, CACHE_CONTROL, ContentEncoding, HeaderValue, VARY};
 
 /// The file service rooted at `dir`, falling back to `dir/index.html`.
 pub(crate) fn files(dir: &Path) -> Files {
@@ -31,6 +31,42 @@ pub(crate) fn files(dir: &Path) -> Files {
             }
         }))
 }
+
+/// GET /assets/{file}: the precompressed sibling (`.br`, else `.gz`) when the browser
+/// accepts it, with the original's content type; the plain file otherwise.
+pub(crate) async fn asset(
+    req: actix_web::HttpRequest,
+    file: actix_web::web::Path<String>,
+    dir: actix_web::web::Data<StaticDir>,
+) -> actix_web::Result<actix_web::HttpResponse> {
+    let name = file.into_inner();
+    if name.contains("..") || name.contains('/') || name.contains('\\') {
+        return Ok(actix_web::HttpResponse::NotFound().finish());
+    }
+    let plain = dir.0.join("assets").join(&name);
+    let accepts = req.headers().get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let content_type =
+        actix_files::file_extension_to_mime(plain.extension().and_then(|e| e.to_str()).unwrap_or_default());
+    for (token, ext, encoding) in [("br", "br", ContentEncoding::Brotli), ("gzip", "gz", ContentEncoding::Gzip)] {
+        let packed = dir.0.join("assets").join(format!("{name}.{ext}"));
+        if accepts.split(',').any(|a| a.trim().starts_with(token)) && packed.is_file() {
+            let file = NamedFile::open_async(&packed)
+                .await?
+                .set_content_type(content_type.clone())
+                .set_content_encoding(encoding);
+            let mut res = file.into_response(&req);
+            res.headers_mut().insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+            return Ok(res);
+        }
+    }
+    match NamedFile::open_async(&plain).await {
+        Ok(file) => Ok(file.into_response(&req)),
+        Err(_) => Ok(actix_web::HttpResponse::NotFound().finish()),
+    }
+}
+
+/// The directory of the built SPA, as handler data.
+pub(crate) struct StaticDir(pub(crate) PathBuf);
 
 /// Cache policy by path: content-hashed `/assets/*` never change; the rest may.
 pub(crate) fn cache_control(path: &str) -> &'static str {

@@ -65,6 +65,7 @@ async fn the_spa_is_served_with_client_routes_and_never_shadows_the_api() {
     std::fs::create_dir_all(dir.join("assets")).expect("mkdir");
     std::fs::write(dir.join("index.html"), "<!doctype html><title>Vitrine</title>").expect("index");
     std::fs::write(dir.join("assets/app-1234.js"), "console.log(1)").expect("asset");
+    std::fs::write(dir.join("assets/app-1234.js.br"), b"pretend-brotli").expect("br asset");
     let app = TestApp::builder().static_dir(&dir).start().await;
     let c = browser();
     for path in ["/", "/1001", "/products/x.html", "/deep/client/route"] {
@@ -76,6 +77,11 @@ async fn the_spa_is_served_with_client_routes_and_never_shadows_the_api() {
     }
     let asset = c.get(app.url("/assets/app-1234.js")).send().await.expect("asset");
     assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(asset.text().await.unwrap_or_default(), "console.log(1)", "no brotli asked for: the plain file");
+    let packed = c.get(app.url("/assets/app-1234.js")).header("accept-encoding", "gzip, br").send().await.expect("br");
+    assert_eq!(packed.headers()["content-encoding"], "br");
+    assert_eq!(packed.headers()["content-type"], "text/javascript");
+    assert_eq!(packed.bytes().await.unwrap_or_default().as_ref(), b"pretend-brotli");
     assert_eq!(c.get(app.url("/assets/missing.js")).send().await.expect("missing").status().as_u16(), 404);
     assert::json_error(c.get(app.url("/api/unknown")).send().await.expect("api"), 404, "not_found").await;
     assert::ok_json(c.get(app.url("/api/products/1001")).send().await.expect("api")).await;
