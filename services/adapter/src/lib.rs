@@ -6,11 +6,15 @@
 //! - [`rest`]: a cached JSON-over-HTTP client for REST upstreams.
 //! - [`sanitize`]: backend HTML made safe for a page, applied to every driver's output.
 //! - [`service`]: the gRPC service over those traits.
+//! - [`graphql`]: the GraphQL client (batching, coalescing, caching) of the GraphQL backends.
 //! - [`in_memory`]: the mock-data backend.
+//! - [`magento`]: Magento / Mage-OS.
 
 pub mod config;
 pub mod drivers;
+pub mod graphql;
 pub mod in_memory;
+pub mod magento;
 pub mod registry;
 pub mod rest;
 pub mod sanitize;

@@ -7,20 +7,45 @@ use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
 use crate::Config;
-use crate::drivers::{Drivers, Unconfigured};
+use crate::drivers::{CatalogueDriver, Drivers, NavigationDriver, RouteDriver, Unconfigured};
+use crate::graphql::{GraphQlClient, GraphQlConfig};
 use crate::in_memory::InMemoryDriver;
+use crate::magento::MagentoDriver;
 use crate::rest::RestClient;
 
 /// The drivers of `config.backend`; a backend without its settings answers
 /// "not configured" on every call.
 #[must_use]
 pub fn build(config: &Config, store: SharedStore) -> Drivers {
-    match (config.backend, &config.mock_data_url) {
-        (Backend::InMemory, Some(url)) => {
-            let client = RestClient::new(Backend::InMemory, url, config.upstream_timeout, store);
-            let driver = Arc::new(InMemoryDriver::new(client));
-            Drivers { catalogue: driver.clone(), navigation: driver.clone(), routes: driver }
-        }
-        (backend, _) => Unconfigured::drivers(backend),
+    match config.backend {
+        Backend::InMemory => config.mock_data_url.as_ref().map_or_else(
+            || Unconfigured::drivers(Backend::InMemory),
+            |url| {
+                let client = RestClient::new(Backend::InMemory, url, config.upstream_timeout, store);
+                all_three(Arc::new(InMemoryDriver::new(client)))
+            },
+        ),
+        Backend::Magento => config.magento.as_ref().map_or_else(
+            || Unconfigured::drivers(Backend::Magento),
+            |magento| {
+                let graphql = GraphQlConfig {
+                    endpoint: magento.endpoint(),
+                    headers: vec![("Store".to_owned(), magento.store_code.clone())],
+                    timeout: config.upstream_timeout,
+                };
+                match GraphQlClient::new(Backend::Magento, &graphql, store) {
+                    Ok(client) => all_three(Arc::new(MagentoDriver::new(client, magento.media_base()))),
+                    Err(e) => {
+                        tracing::error!(error = %e, "magento client settings are invalid");
+                        Unconfigured::drivers(Backend::Magento)
+                    }
+                }
+            },
+        ),
+        backend => Unconfigured::drivers(backend),
     }
+}
+
+fn all_three<D: CatalogueDriver + NavigationDriver + RouteDriver + 'static>(driver: Arc<D>) -> Drivers {
+    Drivers { catalogue: driver.clone(), navigation: driver.clone(), routes: driver }
 }

@@ -70,6 +70,7 @@ fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
         review_count: None,
         rating_summary: None,
         sku: Some(format!("MOCK-{id}")),
+        currency: Some("USD".to_owned()),
     }
 }
 

@@ -1,0 +1,140 @@
+//! Batching (spec §7, §9: interval 10 ms, at most 10 per batch). A single task collects
+//! operations for up to one interval after the first arrives and sends them as one JSON
+//! array; the answers are matched back by position. A server that refuses arrays is
+//! remembered, and from then on every operation travels alone.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use reqwest::header::HeaderMap;
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot};
+use vitrine_domain::DriverError;
+
+use super::wire::{self, Request, Response};
+use crate::rest::transport_error;
+
+pub(super) struct Pending {
+    pub(super) request: Request,
+    pub(super) reply: oneshot::Sender<Result<Value, DriverError>>,
+}
+
+pub(super) struct Transport {
+    pub(super) http: reqwest::Client,
+    pub(super) endpoint: String,
+    pub(super) headers: HeaderMap,
+    /// Set once the server refused an array; never cleared (a restart re-probes).
+    pub(super) arrays_refused: AtomicBool,
+}
+
+/// Statuses with which a server says "not an array", as opposed to being down.
+fn refuses_arrays(status: StatusCode) -> bool {
+    matches!(status.as_u16(), 400 | 404 | 405 | 413 | 415 | 422)
+}
+
+impl Transport {
+    async fn post(&self, body: &impl serde::Serialize) -> Result<(StatusCode, Vec<u8>), DriverError> {
+        let response =
+            self.http.post(&self.endpoint).headers(self.headers.clone()).json(body).send().await.map_err(|e| {
+                tracing::warn!("{}", wire::network_error_line(&e.to_string()));
+                transport_error(&e)
+            })?;
+        let status = response.status();
+        let bytes = response.bytes().await.map_err(|e| {
+            tracing::warn!("{}", wire::network_error_line(&e.to_string()));
+            transport_error(&e)
+        })?;
+        Ok((status, bytes.to_vec()))
+    }
+
+    /// One operation in one request.
+    pub(super) async fn send_one(&self, request: &Request) -> Result<Value, DriverError> {
+        let (status, bytes) = self.post(request).await?;
+        let parsed: Option<Response> = serde_json::from_slice(&bytes).ok();
+        match parsed {
+            // GraphQL servers answer validation errors with 400 and an errors list.
+            Some(r) if status.is_success() || !r.errors.is_empty() => wire::into_data(request.operation_name, r),
+            _ if !status.is_success() => {
+                tracing::warn!("{}", wire::network_error_line(&format!("Received status code {}", status.as_u16())));
+                Err(DriverError::UpstreamStatus(status.as_u16()))
+            }
+            _ => Err(DriverError::Undecodable(format!("{}: not a GraphQL response", request.operation_name))),
+        }
+    }
+
+    async fn send_each(self: Arc<Self>, batch: Vec<Pending>) {
+        let sends = batch.into_iter().map(|p| {
+            let this = self.clone();
+            async move {
+                let result = this.send_one(&p.request).await;
+                let _ = p.reply.send(result);
+            }
+        });
+        futures_util::future::join_all(sends).await;
+    }
+
+    /// Sends `batch` as one array (or one by one, see the module doc).
+    pub(super) async fn send_batch(self: Arc<Self>, batch: Vec<Pending>) {
+        if batch.len() == 1 || self.arrays_refused.load(Ordering::Relaxed) {
+            return self.send_each(batch).await;
+        }
+        let requests: Vec<&Request> = batch.iter().map(|p| &p.request).collect();
+        let (status, bytes) = match self.post(&requests).await {
+            Ok(answer) => answer,
+            Err(e) => {
+                for p in batch {
+                    let _ = p.reply.send(Err(e.clone()));
+                }
+                return;
+            }
+        };
+        let answers: Option<Vec<Response>> =
+            if status.is_success() { serde_json::from_slice(&bytes).ok() } else { None };
+        match answers {
+            Some(answers) if answers.len() == batch.len() => {
+                for (p, answer) in batch.into_iter().zip(answers) {
+                    let _ = p.reply.send(wire::into_data(p.request.operation_name, answer));
+                }
+            }
+            _ if status.is_success() || refuses_arrays(status) => {
+                tracing::warn!(
+                    status = status.as_u16(),
+                    "the server refused a batched request; sending operations one by one from now on"
+                );
+                self.arrays_refused.store(true, Ordering::Relaxed);
+                self.send_each(batch).await;
+            }
+            _ => {
+                tracing::warn!("{}", wire::network_error_line(&format!("Received status code {}", status.as_u16())));
+                for p in batch {
+                    let _ = p.reply.send(Err(DriverError::UpstreamStatus(status.as_u16())));
+                }
+            }
+        }
+    }
+}
+
+/// Starts the collecting task; it ends when every sender is gone.
+pub(super) fn spawn(transport: Arc<Transport>, interval: Duration, max: usize) -> mpsc::Sender<Pending> {
+    let (tx, mut rx) = mpsc::channel::<Pending>(1024);
+    tokio::spawn(async move {
+        while let Some(first) = rx.recv().await {
+            let mut batch = vec![first];
+            let window = tokio::time::sleep(interval);
+            tokio::pin!(window);
+            while batch.len() < max {
+                tokio::select! {
+                    () = &mut window => break,
+                    next = rx.recv() => match next {
+                        Some(p) => batch.push(p),
+                        None => break,
+                    },
+                }
+            }
+            tokio::spawn(transport.clone().send_batch(batch));
+        }
+    });
+    tx
+}

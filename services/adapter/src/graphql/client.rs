@@ -1,0 +1,121 @@
+//! The GraphQL client: a store-backed cache of answers, then coalescing (identical
+//! operations in flight share one upstream request), then the batcher.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::FutureExt;
+use futures_util::future::{BoxFuture, Shared};
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot};
+use vitrine_common::SharedStore;
+use vitrine_domain::cache::CachePolicy;
+use vitrine_domain::{Backend, DriverError};
+
+use super::Operation;
+use super::batch::{self, Pending, Transport};
+use super::wire::Request;
+
+/// spec §7, §9: batching interval 10 ms, at most 10 per batch.
+pub const BATCH_INTERVAL: Duration = Duration::from_millis(10);
+pub const BATCH_MAX: usize = 10;
+
+#[derive(Debug, Clone)]
+pub struct GraphQlConfig {
+    /// The full endpoint URL the operations are POSTed to.
+    pub endpoint: String,
+    /// Extra headers (the store code, an access token). Never logged.
+    pub headers: Vec<(String, String)>,
+    pub timeout: Duration,
+}
+
+type InFlight = Shared<BoxFuture<'static, Result<Value, DriverError>>>;
+
+#[derive(Clone)]
+pub struct GraphQlClient {
+    backend: Backend,
+    store: SharedStore,
+    batcher: mpsc::Sender<Pending>,
+    in_flight: Arc<Mutex<HashMap<String, InFlight>>>,
+}
+
+impl GraphQlClient {
+    /// Must be called inside a tokio runtime (it starts the batching task).
+    ///
+    /// # Errors
+    /// A header that is not valid HTTP, or an HTTP client that cannot be built.
+    pub fn new(backend: Backend, config: &GraphQlConfig, store: SharedStore) -> Result<Self, DriverError> {
+        let mut headers = HeaderMap::new();
+        for (name, value) in &config.headers {
+            let name = HeaderName::from_bytes(name.as_bytes()).map_err(|e| DriverError::BadInput(e.to_string()))?;
+            let mut value =
+                HeaderValue::from_str(value).map_err(|_| DriverError::BadInput(format!("header {name}")))?;
+            value.set_sensitive(true);
+            headers.insert(name, value);
+        }
+        // spec §7: credentials off. reqwest keeps no cookie store unless asked to.
+        let http = reqwest::Client::builder()
+            .timeout(config.timeout)
+            .connect_timeout(config.timeout.min(Duration::from_secs(2)))
+            .build()
+            .map_err(|e| DriverError::BadInput(e.to_string()))?;
+        let transport =
+            Arc::new(Transport { http, endpoint: config.endpoint.clone(), headers, arrays_refused: false.into() });
+        let batcher = batch::spawn(transport, BATCH_INTERVAL, BATCH_MAX);
+        Ok(Self { backend, store, batcher, in_flight: Arc::default() })
+    }
+
+    /// Runs `operation` with `variables` and returns its `data`. Answers are cached in
+    /// the store under `policy`; failures are not.
+    ///
+    /// # Errors
+    /// Transport, status, GraphQL and decoding failures as their `DriverError` cases.
+    pub async fn execute(
+        &self,
+        operation: Operation,
+        variables: Value,
+        policy: CachePolicy,
+    ) -> Result<Value, DriverError> {
+        let key = format!("{}:{variables}", operation.name);
+        let cache_key = policy.key(self.backend, &key);
+        match self.store.get(&cache_key).await {
+            Ok(Some(bytes)) => {
+                if let Ok(value) = serde_json::from_slice(&bytes) {
+                    return Ok(value);
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "cache read failed"),
+        }
+        let shared = {
+            let mut in_flight = self.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            in_flight.entry(key.clone()).or_insert_with(|| self.dispatch(operation, variables).shared()).clone()
+        };
+        let result = shared.await;
+        self.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&key);
+        if let Ok(value) = &result {
+            if let Ok(bytes) = serde_json::to_vec(value) {
+                if let Err(e) = self.store.set(&cache_key, &bytes, Some(policy.ttl())).await {
+                    tracing::warn!(error = %e, "cache write failed");
+                }
+            }
+        }
+        result
+    }
+
+    fn dispatch(&self, operation: Operation, variables: Value) -> BoxFuture<'static, Result<Value, DriverError>> {
+        let batcher = self.batcher.clone();
+        async move {
+            let (reply, answer) = oneshot::channel();
+            let request = Request { operation_name: operation.name, query: operation.document, variables };
+            batcher
+                .send(Pending { request, reply })
+                .await
+                .map_err(|_| DriverError::Network("client stopped".into()))?;
+            answer.await.map_err(|_| DriverError::Network("request dropped".into()))?
+        }
+        .boxed()
+    }
+}

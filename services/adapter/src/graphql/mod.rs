@@ -1,0 +1,20 @@
+//! A GraphQL-over-HTTP client shared by the GraphQL backends (Magento, Shopify).
+//!
+//! - [`wire`]: the request and response shapes and their pure handling (errors, logs).
+//! - [`batch`]: operations issued within 10 ms travel as one JSON array of at most 10
+//!   (spec §7, §9), with a fallback to single requests for servers that refuse arrays.
+//! - [`client`]: the client: store cache, in-flight coalescing, then batch or single.
+
+mod batch;
+mod client;
+pub mod wire;
+
+pub use client::{BATCH_INTERVAL, BATCH_MAX, GraphQlClient, GraphQlConfig};
+
+/// One named operation: its name (sent as `operationName`) and its full document,
+/// fragments included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Operation {
+    pub name: &'static str,
+    pub document: &'static str,
+}

@@ -1,0 +1,112 @@
+//! GraphQL over HTTP: the JSON shapes and the pure rules for reading answers.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use vitrine_domain::DriverError;
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Request {
+    pub operation_name: &'static str,
+    pub query: &'static str,
+    pub variables: Value,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct ErrorLocation {
+    pub line: u64,
+    pub column: u64,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct GraphQlError {
+    #[serde(default)]
+    pub message: String,
+    #[serde(default)]
+    pub locations: Vec<ErrorLocation>,
+    #[serde(default)]
+    pub path: Vec<Value>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct Response {
+    #[serde(default)]
+    pub data: Option<Value>,
+    #[serde(default)]
+    pub errors: Vec<GraphQlError>,
+}
+
+/// The log line of one GraphQL error (spec §8: '[GraphQL error]').
+#[must_use]
+pub fn graphql_error_line(e: &GraphQlError) -> String {
+    let locations: Vec<String> = e.locations.iter().map(|l| format!("{}:{}", l.line, l.column)).collect();
+    let path: Vec<String> = e.path.iter().map(|p| p.as_str().map_or_else(|| p.to_string(), str::to_owned)).collect();
+    format!("[GraphQL error]: Message: {}, Location: [{}], Path: {}", e.message, locations.join(", "), path.join("."))
+}
+
+/// The log line of a transport failure (spec §8: '[Network error]').
+#[must_use]
+pub fn network_error_line(detail: &str) -> String {
+    format!("[Network error]: {detail}")
+}
+
+/// The `data` of an answer, or the error it carries. Every GraphQL error is logged;
+/// the first one's message is kept (for the logs only: users get a generic text).
+///
+/// # Errors
+/// GraphQL errors, or an answer with neither data nor errors.
+pub fn into_data(operation: &str, response: Response) -> Result<Value, DriverError> {
+    if let Some(first) = response.errors.first() {
+        for e in &response.errors {
+            tracing::warn!(operation, "{}", graphql_error_line(e));
+        }
+        return Err(DriverError::GraphQl(first.message.clone()));
+    }
+    response.data.filter(|d| !d.is_null()).ok_or_else(|| DriverError::Undecodable(format!("{operation}: no data")))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn parse(v: Value) -> Response {
+        serde_json::from_value(v).unwrap_or_default()
+    }
+
+    #[test]
+    fn answers_become_data_or_errors() {
+        for (answer, expected) in [
+            (json!({"data": {"a": 1}}), Ok(json!({"a": 1}))),
+            (json!({"data": {"a": 1}, "errors": []}), Ok(json!({"a": 1}))),
+            (json!({"errors": [{"message": "boom"}, {"message": "second"}]}), Err(DriverError::GraphQl("boom".into()))),
+            (json!({"data": null, "errors": [{"message": "x"}]}), Err(DriverError::GraphQl("x".into()))),
+            (json!({"data": null}), Err(DriverError::Undecodable("Op: no data".into()))),
+            (json!({}), Err(DriverError::Undecodable("Op: no data".into()))),
+        ] {
+            assert_eq!(into_data("Op", parse(answer.clone())), expected, "{answer}");
+        }
+    }
+
+    #[test]
+    fn log_lines_carry_the_spec_prefixes() {
+        let e = parse(
+            json!({"errors": [{"message": "Field x", "locations": [{"line": 2, "column": 5}], "path": ["products", 0]}]}),
+        );
+        assert_eq!(
+            graphql_error_line(&e.errors[0]),
+            "[GraphQL error]: Message: Field x, Location: [2:5], Path: products.0"
+        );
+        assert_eq!(network_error_line("connection refused"), "[Network error]: connection refused");
+    }
+
+    #[test]
+    fn requests_serialise_as_graphql_over_http() {
+        let r = Request { operation_name: "Op", query: "query Op { a }", variables: json!({"x": 1}) };
+        assert_eq!(
+            serde_json::to_value(&r).ok(),
+            Some(json!({"operationName": "Op", "query": "query Op { a }", "variables": {"x": 1}}))
+        );
+    }
+}

@@ -1,0 +1,76 @@
+//! The Magento operations (spec §7), each a `.graphql` document in `queries/` with the
+//! fragments it spreads from `fragments/`. `tests/magento_schema.rs` validates every
+//! one against the Magento schema.
+
+use crate::graphql::Operation;
+
+macro_rules! operation {
+    ($const:ident, $name:literal, $file:literal $(, $fragment:expr)?) => {
+        pub const $const: Operation = Operation {
+            name: $name,
+            document: concat!(include_str!(concat!("queries/", $file)) $(, "\n", $fragment)?),
+        };
+    };
+}
+
+// concat! needs literals, so the fragments are spliced by a second include.
+macro_rules! with_product_fragments {
+    ($const:ident, $name:literal, $file:literal) => {
+        pub const $const: Operation = Operation {
+            name: $name,
+            document: concat!(
+                include_str!(concat!("queries/", $file)),
+                "\n",
+                include_str!("fragments/product.graphql")
+            ),
+        };
+    };
+}
+
+with_product_fragments!(GET_ALL_PRODUCTS, "MagentoGetAllProducts", "get_all_products.graphql");
+with_product_fragments!(GET_A_PRODUCT, "MagentoGetAProduct", "get_a_product.graphql");
+with_product_fragments!(GET_A_PRODUCT_BY_URL, "MagentoGetAProductByUrl", "get_a_product_by_url.graphql");
+pub const GET_CATEGORY_TREE: Operation = Operation {
+    name: "MagentoGetCategoryTree",
+    document: concat!(
+        include_str!("queries/get_category_tree.graphql"),
+        "\n",
+        include_str!("fragments/category.graphql")
+    ),
+};
+operation!(GET_ROOT_CATEGORY_ID, "MagentoNavigationGetRootCategoryId", "get_root_category_id.graphql");
+operation!(RESOLVE_URL, "MagentoResolveUrlv243", "resolve_url.graphql");
+operation!(
+    GET_PRODUCT_FILTER_FIELD_TYPES,
+    "MagentoGetProductFilterFieldTypes",
+    "get_product_filter_field_types.graphql"
+);
+
+/// Every Magento operation, for the schema conformance check.
+pub const ALL: [Operation; 7] = [
+    GET_ALL_PRODUCTS,
+    GET_A_PRODUCT,
+    GET_A_PRODUCT_BY_URL,
+    GET_CATEGORY_TREE,
+    GET_ROOT_CATEGORY_ID,
+    RESOLVE_URL,
+    GET_PRODUCT_FILTER_FIELD_TYPES,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_document_names_its_operation_and_carries_its_fragments() {
+        for op in ALL {
+            assert!(op.document.contains(&format!("query {}", op.name)), "{}", op.name);
+            for spread in ["...magentoProductPage", "...magentoCategoryNode"] {
+                if op.document.contains(spread) {
+                    let fragment = spread.trim_start_matches("...");
+                    assert!(op.document.contains(&format!("fragment {fragment} on")), "{} lacks {fragment}", op.name);
+                }
+            }
+        }
+    }
+}

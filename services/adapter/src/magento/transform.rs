@@ -1,0 +1,197 @@
+//! Pure Magento → normalised transforms (spec §3, §5). No I/O.
+
+use serde_json::{Value, json};
+use vitrine_domain::route;
+use vitrine_proto::v1::{Breadcrumb, Discount, Image, NavigationNode, Product, RouteData, RouteResolution};
+
+use super::models::{MagentoCategory, MagentoFlag, MagentoProduct, MagentoRoute};
+
+fn non_empty(s: Option<&String>) -> Option<String> {
+    s.filter(|s| !s.is_empty()).cloned()
+}
+
+/// `/{url_key}{url_suffix}`; a missing suffix is empty (not the word "null").
+fn path(key: Option<&str>, suffix: Option<&str>) -> String {
+    format!("/{}{}", key.unwrap_or_default().trim_start_matches('/'), suffix.unwrap_or_default())
+}
+
+/// spec §3: the normalised product. `media_base` is the store's media URL
+/// (`…/media/`), to which gallery files are relative.
+#[must_use]
+pub fn product(p: &MagentoProduct, media_base: &str) -> Product {
+    let max = p.price_range.as_ref().and_then(|r| r.maximum_price.as_ref());
+    let regular = max.and_then(|m| m.regular_price.as_ref());
+    let mut gallery: Vec<_> =
+        p.media_gallery_entries.iter().flatten().filter(|e| e.disabled != Some(true) && e.file.is_some()).collect();
+    gallery.sort_by_key(|e| e.position.unwrap_or(i64::MAX));
+    let images = gallery
+        .into_iter()
+        .map(|e| Image {
+            id: e.uid.clone().unwrap_or_default(),
+            url: format!(
+                "{}/catalog/product{}",
+                media_base.trim_end_matches('/'),
+                e.file.as_deref().unwrap_or_default()
+            ),
+            label: e.label.clone().unwrap_or_default(),
+        })
+        .collect();
+    let name = p.name.clone().unwrap_or_default();
+    Product {
+        id: p.sku.clone().unwrap_or_default(),
+        r#type: match p.typename.as_deref() {
+            Some("BundleProduct") => "composite",
+            Some("ConfigurableProduct") => "configurable",
+            _ => "simple",
+        }
+        .to_owned(),
+        url: path(p.url_key.as_deref(), p.url_suffix.as_deref()),
+        canonical_url: non_empty(p.canonical_url.as_ref()),
+        thumbnail: p.image.as_ref().and_then(|i| i.url.as_ref()).map(|url| Image {
+            id: String::new(),
+            url: url.clone(),
+            label: p.image.as_ref().and_then(|i| i.label.clone()).unwrap_or_default(),
+        }),
+        images,
+        price: regular.and_then(|r| r.value),
+        discount: max
+            .and_then(|m| m.discount.as_ref())
+            .map(|d| Discount { amount: d.amount_off.unwrap_or_default(), percent: d.percent_off.unwrap_or_default() }),
+        in_stock: Some(p.stock_status.as_deref() == Some("IN_STOCK")),
+        description: p.description.as_ref().and_then(|d| non_empty(d.html.as_ref())),
+        short_description: p.short_description.as_ref().and_then(|d| non_empty(d.html.as_ref())),
+        meta_title: non_empty(p.meta_title.as_ref()),
+        meta_description: non_empty(p.meta_description.as_ref()),
+        brand: None,
+        review_count: p.review_count,
+        rating_summary: p.rating_summary,
+        sku: p.sku.clone(),
+        currency: regular.and_then(|r| r.currency.clone()),
+        name,
+    }
+}
+
+fn in_menu(flag: Option<&MagentoFlag>) -> bool {
+    match flag {
+        Some(MagentoFlag::Int(n)) => *n != 0,
+        Some(MagentoFlag::Bool(b)) => *b,
+        None => false,
+    }
+}
+
+/// spec §5: children only if include_in_menu, sorted by position; breadcrumbs by level.
+/// The root itself is never filtered.
+#[must_use]
+pub fn navigation(c: &MagentoCategory) -> NavigationNode {
+    let suffix = c.url_suffix.as_deref().unwrap_or_default();
+    let mut breadcrumbs: Vec<Breadcrumb> = c
+        .breadcrumbs
+        .iter()
+        .flatten()
+        .map(|b| Breadcrumb {
+            id: b.category_uid.clone().unwrap_or_default(),
+            name: b.category_name.clone().unwrap_or_default(),
+            level: b.category_level.unwrap_or_default(),
+            url: path(b.category_url_path.as_deref(), Some(suffix)),
+        })
+        .collect();
+    breadcrumbs.sort_by_key(|b| b.level);
+    let mut kept: Vec<&MagentoCategory> =
+        c.children.iter().flatten().filter(|k| in_menu(k.include_in_menu.as_ref())).collect();
+    kept.sort_by_key(|k| k.position.unwrap_or(i64::MAX));
+    let children: Vec<NavigationNode> = kept.into_iter().map(navigation).collect();
+    let children_count = c
+        .children_count
+        .as_deref()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| i32::try_from(children.len()).unwrap_or(i32::MAX));
+    NavigationNode {
+        id: c.uid.clone().unwrap_or_default(),
+        url: path(c.url_path.as_deref(), Some(suffix)),
+        name: c.name.clone().unwrap_or_default(),
+        total_products: c.product_count.unwrap_or_default(),
+        children_count,
+        breadcrumbs,
+        children,
+    }
+}
+
+/// `relative_url` without query, fragment or leading slash (as the reference's).
+fn route_url(relative: &str) -> String {
+    relative.split(['?', '#']).next().unwrap_or_default().trim_start_matches('/').to_owned()
+}
+
+/// spec §5: rating_summary / 100 × 5 to 2 significant digits, as JS `toPrecision(2)`.
+#[must_use]
+pub fn rating_value(summary: f64) -> String {
+    let v = summary / 100.0 * 5.0;
+    if v == 0.0 {
+        return "0.0".to_owned();
+    }
+    let digits = 1 - v.abs().log10().floor() as i32;
+    format!("{:.*}", usize::try_from(digits.max(0)).unwrap_or(0), v)
+}
+
+/// schema.org Product JSON-LD of a product route (spec §2, §5).
+#[must_use]
+pub fn product_schema(r: &MagentoRoute) -> Value {
+    let mut schema = json!({
+        "@context": "https://schema.org/",
+        "@type": "Product",
+        "name": r.meta_title.clone().or_else(|| r.name.clone()).unwrap_or_default(),
+        "sku": r.sku,
+        "url": r.canonical_url,
+        "image": r.image.as_ref().and_then(|i| i.url.clone()),
+    });
+    if let Some(d) = r.meta_description.as_ref().filter(|d| !d.is_empty()) {
+        schema["description"] = json!(d);
+    }
+    // spec §5: aggregate rating only when review_count is above 0.
+    if let Some(count) = r.review_count.filter(|c| *c > 0) {
+        schema["aggregateRating"] = json!({
+            "@type": "AggregateRating",
+            "ratingValue": rating_value(r.rating_summary.unwrap_or_default()),
+            "reviewCount": count,
+        });
+    }
+    let max = r.price_range.as_ref().and_then(|p| p.maximum_price.as_ref());
+    if let Some(final_price) = max.and_then(|m| m.final_price.as_ref()) {
+        schema["offers"] = json!({
+            "@type": "Offer",
+            "price": final_price.value,
+            "priceCurrency": final_price.currency,
+            "availability": if r.stock_status.as_deref() == Some("IN_STOCK") { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+        });
+    }
+    schema
+}
+
+/// spec §3, §4: Magento's route → the resolution. No route, no type or UNKNOWN is the
+/// not-found result; redirect codes pass through (301/302 become redirects upstream of
+/// here, in the domain rules) with the relative url as the target.
+#[must_use]
+pub fn resolution(route: Option<&MagentoRoute>) -> RouteResolution {
+    let Some(r) = route else { return route::not_found() };
+    let Some(kind) = r.kind.as_deref().filter(|k| !k.is_empty() && *k != "UNKNOWN") else { return route::not_found() };
+    let is_cms = kind == "CMS_PAGE";
+    let title = if is_cms {
+        r.meta_title.clone().or_else(|| r.title.clone())
+    } else {
+        r.meta_title.clone().or_else(|| r.name.clone())
+    };
+    RouteResolution {
+        id: if is_cms { r.identifier.clone() } else { r.uid.clone() },
+        url: Some(route_url(r.relative_url.as_deref().unwrap_or_default())),
+        r#type: Some(kind.to_owned()),
+        code: route::normalise_code(r.redirect_code.unwrap_or(0)),
+        data: Some(RouteData {
+            canonical_url: if is_cms { r.url_key.clone() } else { r.canonical_url.clone() },
+            title: Some(title.unwrap_or_default()),
+            meta_description: r.meta_description.clone(),
+            schema: (kind == "PRODUCT").then(|| product_schema(r).to_string()),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,142 @@
+use serde_json::json;
+
+use super::*;
+use crate::magento::models::{MagentoProduct, MagentoRoute};
+
+fn testdata<T: serde::de::DeserializeOwned>(json: &str) -> T {
+    serde_json::from_str(json).expect("testdata parses")
+}
+
+#[test]
+fn product_takes_every_normalised_field() {
+    let p = product(&testdata::<MagentoProduct>(include_str!("../testdata/product.json")), "https://shop.test/media/");
+    assert_eq!(p.id, "24-MB01");
+    assert_eq!(p.r#type, "configurable");
+    assert_eq!(p.url, "/joust-duffle-bag.html");
+    assert_eq!(p.canonical_url.as_deref(), Some("https://shop.test/joust-duffle-bag.html"));
+    assert_eq!(p.name, "Joust Duffle Bag");
+    assert_eq!(p.price, Some(34.0));
+    assert_eq!(p.currency.as_deref(), Some("EUR"));
+    assert_eq!(p.discount, Some(Discount { amount: 3.4, percent: 10.0 }));
+    assert_eq!(p.in_stock, Some(true));
+    assert_eq!(p.thumbnail.as_ref().map(|t| t.label.as_str()), Some("Joust Duffle Bag, blue"));
+    let gallery: Vec<(&str, &str)> = p.images.iter().map(|i| (i.id.as_str(), i.url.as_str())).collect();
+    assert_eq!(
+        gallery,
+        [
+            ("g2", "https://shop.test/media/catalog/product/m/b/mb01-front.jpg"),
+            ("g3", "https://shop.test/media/catalog/product/m/b/mb01-side.jpg")
+        ],
+        "ordered by position, disabled ones left out"
+    );
+    assert_eq!(p.description.as_deref(), Some("<p>The sporty Joust Duffle Bag.</p>"));
+    assert_eq!(p.short_description.as_deref(), Some("<p>Short.</p>"));
+    assert_eq!(
+        (p.meta_title.as_deref(), p.review_count, p.rating_summary),
+        (Some("Joust Duffle Bag | Luma"), Some(3), Some(93.0))
+    );
+}
+
+#[test]
+fn product_types_urls_and_stock() {
+    for (patch, kind, url, in_stock) in [
+        (json!({"__typename": "BundleProduct", "url_key": "b", "url_suffix": null}), "composite", "/b", false),
+        (
+            json!({"__typename": "SimpleProduct", "url_key": "s", "url_suffix": ".html", "stock_status": "OUT_OF_STOCK"}),
+            "simple",
+            "/s.html",
+            false,
+        ),
+        (json!({"__typename": "VirtualProduct", "url_key": "v", "stock_status": "IN_STOCK"}), "simple", "/v", true),
+    ] {
+        let p = product(&testdata::<MagentoProduct>(&patch.to_string()), "");
+        assert_eq!((p.r#type.as_str(), p.url.as_str(), p.in_stock), (kind, url, Some(in_stock)), "{patch}");
+        assert!(p.price.is_none() && p.discount.is_none() && p.thumbnail.is_none());
+    }
+}
+
+#[test]
+fn navigation_filters_sorts_and_builds_urls() {
+    let tree = navigation(&testdata(include_str!("../testdata/category_tree.json")));
+    assert_eq!((tree.id.as_str(), tree.url.as_str(), tree.total_products), ("Mg==", "/default-category.html", 100));
+    let names: Vec<&str> = tree.children.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["Women", "Gear"], "Hidden is not in the menu; sorted by position");
+    let bags = &tree.children[1].children[0];
+    assert_eq!(bags.url, "/gear/bags.html");
+    let crumbs: Vec<(i32, &str)> = bags.breadcrumbs.iter().map(|b| (b.level, b.url.as_str())).collect();
+    assert_eq!(crumbs, [(1, "/default-category.html"), (2, "/gear.html")], "sorted by level");
+}
+
+fn route(v: serde_json::Value) -> MagentoRoute {
+    testdata(&v.to_string())
+}
+
+#[test]
+fn resolution_follows_the_route() {
+    for (input, id, url, kind, code) in [
+        (
+            json!({"type": "PRODUCT", "uid": "MTI=", "relative_url": "joust.html", "redirect_code": 0}),
+            Some("MTI="),
+            Some("joust.html"),
+            Some("PRODUCT"),
+            200,
+        ),
+        (
+            json!({"type": "CATEGORY", "uid": "Mw==", "relative_url": "/gear.html?x=1#y", "redirect_code": 0}),
+            Some("Mw=="),
+            Some("gear.html"),
+            Some("CATEGORY"),
+            200,
+        ),
+        (
+            json!({"type": "PRODUCT", "uid": "MTI=", "relative_url": "new-home.html", "redirect_code": 301}),
+            Some("MTI="),
+            Some("new-home.html"),
+            Some("PRODUCT"),
+            301,
+        ),
+        (
+            json!({"type": "CMS_PAGE", "identifier": "about-us", "relative_url": "about-us", "redirect_code": 302}),
+            Some("about-us"),
+            Some("about-us"),
+            Some("CMS_PAGE"),
+            302,
+        ),
+        (json!({"type": "UNKNOWN", "relative_url": "x"}), None, None, None, 404),
+        (json!({"relative_url": "x"}), None, None, None, 404),
+    ] {
+        let r = resolution(Some(&route(input.clone())));
+        assert_eq!((r.id.as_deref(), r.url.as_deref(), r.r#type.as_deref(), r.code), (id, url, kind, code), "{input}");
+    }
+    assert_eq!(resolution(None).code, 404);
+}
+
+#[test]
+fn seo_title_and_structured_data() {
+    let r = resolution(Some(&route(json!({
+        "type": "PRODUCT", "uid": "u", "relative_url": "p.html", "redirect_code": 0, "name": "Bag", "sku": "24-MB01",
+        "meta_title": "Bag | Luma", "canonical_url": "https://shop.test/p.html", "review_count": 2, "rating_summary": 80,
+        "stock_status": "IN_STOCK", "price_range": {"maximum_price": {"final_price": {"value": 30.6, "currency": "EUR"}}}
+    }))));
+    let data = r.data.unwrap_or_default();
+    assert_eq!(data.title.as_deref(), Some("Bag | Luma"));
+    let schema: serde_json::Value = serde_json::from_str(data.schema.as_deref().unwrap_or("null")).unwrap_or_default();
+    assert_eq!(schema["aggregateRating"]["ratingValue"], "4.0");
+    assert_eq!(schema["offers"]["price"], 30.6);
+    let unrated =
+        resolution(Some(&route(json!({"type": "PRODUCT", "name": "Bag", "review_count": 0, "rating_summary": 80}))));
+    let schema: serde_json::Value =
+        serde_json::from_str(unrated.data.and_then(|d| d.schema).as_deref().unwrap_or("null")).unwrap_or_default();
+    assert!(schema.get("aggregateRating").is_none(), "spec §5: only when review_count > 0");
+    let category = resolution(Some(&route(json!({"type": "CATEGORY", "name": "Gear"}))));
+    assert_eq!(category.data.and_then(|d| d.title).as_deref(), Some("Gear"));
+}
+
+#[test]
+fn rating_values_match_to_precision_2() {
+    for (summary, expected) in
+        [(100.0, "5.0"), (80.0, "4.0"), (93.0, "4.7"), (13.0, "0.65"), (0.0, "0.0"), (50.0, "2.5")]
+    {
+        assert_eq!(rating_value(summary), expected, "{summary}");
+    }
+}
