@@ -19,6 +19,7 @@ pub struct TestAppBuilder {
     adapter_overrides: Vec<(Backend, String)>,
     image_hosts: Vec<String>,
     static_dir: Option<std::path::PathBuf>,
+    magento_url: Option<String>,
 }
 
 pub struct TestApp {
@@ -63,6 +64,7 @@ impl Default for TestAppBuilder {
             adapter_overrides: Vec::new(),
             image_hosts: Vec::new(),
             static_dir: None,
+            magento_url: None,
         }
     }
 }
@@ -102,6 +104,13 @@ impl TestAppBuilder {
         self
     }
 
+    /// Point the magento adapter at a shop (e.g. `testkit::magento::start()`).
+    #[must_use]
+    pub fn magento(mut self, base_url: &str) -> Self {
+        self.magento_url = Some(base_url.to_owned());
+        self
+    }
+
     /// Serve a built SPA from `dir`.
     #[must_use]
     pub fn static_dir(mut self, dir: &std::path::Path) -> Self {
@@ -128,7 +137,8 @@ impl TestAppBuilder {
                 continue;
             }
             let (l, u) = tokio_listener().await;
-            let config = vitrine_adapter::Config::for_test(backend, &mock.url);
+            let mut config = vitrine_adapter::Config::for_test(backend, &mock.url);
+            config.magento = self.magento_url.as_deref().map(vitrine_adapter::magento::MagentoConfig::new);
             tokio::spawn(vitrine_adapter::serve(config, store.clone(), l, shutdown.clone()));
             adapters.push((backend, u));
         }

@@ -6,11 +6,15 @@
 //! - [`scripted`]: an `Adapter` gRPC server that answers what a test scripts.
 //! - [`process`]: child processes of the `vitrine` binary, killed on drop.
 //! - [`assert`]: HTTP assertion helpers.
+//! - [`graphql`]: a fake GraphQL server validating documents against a schema.
+//! - [`magento`]: a small Magento catalogue behind that fake.
 //! - [`upstream`]: a scripted plain-HTTP upstream (image hosts, REST backends).
 //! - [`mock`]: the mock-data service alone.
 
 pub mod app;
 pub mod assert;
+pub mod graphql;
+pub mod magento;
 pub mod mock;
 pub mod process;
 pub mod redis;

@@ -95,12 +95,11 @@ impl GraphQlClient {
         };
         let result = shared.await;
         self.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&key);
-        if let Ok(value) = &result {
-            if let Ok(bytes) = serde_json::to_vec(value) {
-                if let Err(e) = self.store.set(&cache_key, &bytes, Some(policy.ttl())).await {
-                    tracing::warn!(error = %e, "cache write failed");
-                }
-            }
+        if let Ok(value) = &result
+            && let Ok(bytes) = serde_json::to_vec(value)
+            && let Err(e) = self.store.set(&cache_key, &bytes, Some(policy.ttl())).await
+        {
+            tracing::warn!(error = %e, "cache write failed");
         }
         result
     }

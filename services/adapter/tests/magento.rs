@@ -1,0 +1,268 @@
+//! The Magento driver against a local GraphQL server that validates every document
+//! against the Magento 2.4 schema: operations, transforms, errors, batching, coalescing,
+//! the array fallback, headers, timeouts.
+
+use std::time::Duration;
+
+use serde_json::json;
+use tonic::Code;
+use tonic::transport::Channel;
+use vitrine_adapter::graphql::{GraphQlClient, GraphQlConfig};
+use vitrine_adapter::magento::{MagentoConfig, operations};
+use vitrine_common::store::EmbeddedStore;
+use vitrine_common::{SharedStore, Shutdown};
+use vitrine_domain::Backend;
+use vitrine_domain::cache::CachePolicy;
+use vitrine_proto::v1::adapter_client::AdapterClient;
+use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
+use vitrine_testkit::graphql::{FakeGraphQl, load_schema, validate_document};
+use vitrine_testkit::magento;
+
+#[test]
+fn every_magento_document_validates_against_the_schema() {
+    let mut schemas = vec![("testkit copy".to_owned(), magento::SCHEMA.to_owned())];
+    // .ci/run points this at ../shared/schemas/magento-2.4.graphql when it exists.
+    if let Ok(path) = std::env::var("VITRINE_MAGENTO_SCHEMA") {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        schemas.push((path, text));
+    }
+    for (name, sdl) in schemas {
+        let schema = load_schema(&sdl, "magento.graphql");
+        for op in operations::ALL {
+            let errors = validate_document(&schema, op.document);
+            assert!(errors.is_empty(), "{} against {name}: {errors:?}", op.name);
+        }
+    }
+}
+
+struct Setup {
+    shop: FakeGraphQl,
+    client: AdapterClient<Channel>,
+    store: SharedStore,
+    shutdown: Shutdown,
+}
+
+impl Drop for Setup {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
+async fn setup() -> Setup {
+    let shop = magento::start();
+    let store: SharedStore = std::sync::Arc::new(EmbeddedStore::default());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    let mut config = vitrine_adapter::Config::new(Backend::Magento);
+    config.magento = Some(MagentoConfig::new(&shop.url));
+    config.upstream_timeout = Duration::from_secs(1);
+    let shutdown = Shutdown::new();
+    tokio::spawn(vitrine_adapter::serve(config, store.clone(), listener, shutdown.clone()));
+    let client = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
+    Setup { shop, client, store, shutdown }
+}
+
+fn url(u: &str) -> UrlRequest {
+    UrlRequest { driver: "magento".into(), url: u.into() }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn products_by_list_sku_and_url() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    let list =
+        c.list_products(ProductsRequest { driver: "magento".into(), limit: 0 }).await.expect("list").into_inner();
+    let skus: Vec<&str> = list.products.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(skus, ["24-MB01", "MT12", "24-WG080"]);
+    let types: Vec<&str> = list.products.iter().map(|p| p.r#type.as_str()).collect();
+    assert_eq!(types, ["simple", "configurable", "composite"]);
+
+    let one =
+        c.get_product(ProductRequest { driver: "mageos".into(), id: "MT12".into() }).await.expect("sku").into_inner();
+    let p = &one.products[0];
+    assert_eq!(
+        (one.id.as_str(), p.url.as_str(), p.price, p.in_stock),
+        ("MT12", "/cassius-sparring-tank.html", Some(18.0), Some(false))
+    );
+    assert_eq!(p.discount.as_ref().map(|d| (d.amount, d.percent)), Some((3.6, 20.0)));
+
+    let by_url = c.get_product_by_url(url("/joust-duffle-bag.html")).await.expect("by url").into_inner();
+    let p = &by_url.products[0];
+    assert_eq!(p.name, "Joust Duffle Bag");
+    let gallery: Vec<&str> = p.images.iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(gallery, ["front", "back"], "by position, disabled left out");
+    assert_eq!(p.description.as_deref(), Some("<p>The sporty Joust Duffle Bag can't be beat.</p>"), "sanitised");
+    assert_eq!((p.review_count, p.rating_summary), (Some(3), Some(93.0)));
+
+    // spec §5, §8: a route without a product (a category here) has no sku.
+    for missing in ["/gear.html", "/no-such-page.html"] {
+        let err = c.get_product_by_url(url(missing)).await.expect_err(missing);
+        assert_eq!(
+            (err.code(), err.message()),
+            (Code::NotFound, "The platform did not respond with a product."),
+            "{missing}"
+        );
+    }
+    let err = c.get_product(ProductRequest { driver: "magento".into(), id: "NOPE".into() }).await.expect_err("sku");
+    assert_eq!(err.code(), Code::NotFound);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn navigation_from_the_store_root_filtered_and_sorted() {
+    let s = setup().await;
+    let tree =
+        s.client.clone().get_navigation(DriverRequest { driver: "magento".into() }).await.expect("nav").into_inner();
+    assert_eq!((tree.id.as_str(), tree.url.as_str()), ("Mg==", "/default-category.html"));
+    let top: Vec<&str> = tree.children.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(top, ["Men", "Gear"], "Sale Archive is not in the menu; sorted by position");
+    let gear: Vec<(&str, &str)> = tree.children[1].children.iter().map(|c| (c.name.as_str(), c.url.as_str())).collect();
+    assert_eq!(gear, [("Fitness Equipment", "/gear/fitness.html"), ("Bags", "/gear/bags.html")]);
+    let crumbs: Vec<i32> = tree.children[1].children[1].breadcrumbs.iter().map(|b| b.level).collect();
+    assert_eq!(crumbs, [1, 2]);
+    let ops: Vec<String> = s.shop.received().iter().flat_map(|r| r.operations.clone()).collect();
+    assert_eq!(ops, ["MagentoNavigationGetRootCategoryId", "MagentoGetCategoryTree"]);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn route_resolution_products_categories_pages_redirects_unknown() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    for (path, kind, code, resolved_url) in [
+        ("/joust-duffle-bag.html", Some("PRODUCT"), 200, Some("joust-duffle-bag.html")),
+        ("/gear/bags.html", Some("CATEGORY"), 200, Some("gear/bags.html")),
+        ("/about-us", Some("CMS_PAGE"), 200, Some("about-us")),
+        ("/old-duffle.html", Some("PRODUCT"), 301, Some("joust-duffle-bag.html")),
+        ("/summer-bag.html", Some("CATEGORY"), 302, Some("gear/bags.html")),
+        ("/no-such-page.html", None, 404, None),
+    ] {
+        let r = c.resolve(url(path)).await.expect(path).into_inner();
+        assert_eq!((r.r#type.as_deref(), r.code, r.url.as_deref()), (kind, code, resolved_url), "{path}");
+    }
+    let product = c.resolve(url("/joust-duffle-bag.html")).await.expect("p").into_inner().data.unwrap_or_default();
+    assert_eq!(product.title.as_deref(), Some("Joust Duffle Bag | Luma"));
+    let schema: serde_json::Value =
+        serde_json::from_str(product.schema.as_deref().unwrap_or("null")).unwrap_or_default();
+    assert_eq!(schema["aggregateRating"]["ratingValue"], "4.7");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn headers_store_code_and_no_credentials() {
+    let s = setup().await;
+    s.client.clone().best_sellers(DriverRequest { driver: "magento".into() }).await.expect("best");
+    let received = s.shop.received();
+    let headers = &received[0].headers;
+    assert!(headers.iter().any(|(k, v)| k == "store" && v == "default"), "{headers:?}");
+    assert!(!headers.iter().any(|(k, _)| k == "cookie" || k == "authorization"), "{headers:?}");
+}
+
+fn client(shop: &FakeGraphQl, timeout: Duration) -> GraphQlClient {
+    let config = GraphQlConfig {
+        endpoint: format!("{}/graphql", shop.url),
+        headers: vec![("Store".into(), "default".into())],
+        timeout,
+    };
+    GraphQlClient::new(Backend::Magento, &config, std::sync::Arc::new(EmbeddedStore::default())).expect("client")
+}
+
+async fn concurrent_skus(
+    c: &GraphQlClient,
+    skus: &[String],
+) -> Vec<Result<serde_json::Value, vitrine_domain::DriverError>> {
+    let calls =
+        skus.iter().map(|sku| c.execute(operations::GET_A_PRODUCT, json!({ "sku": sku }), CachePolicy::Product));
+    futures_util::future::join_all(calls).await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn batching_sends_up_to_ten_operations_per_post() {
+    let shop = magento::start();
+    let c = client(&shop, Duration::from_secs(2));
+    let ten: Vec<String> = (0..10).map(|i| format!("SKU-{i}")).collect();
+    assert!(concurrent_skus(&c, &ten).await.iter().all(Result::is_ok));
+    let sizes: Vec<usize> = shop.received().iter().map(|r| r.batch_size).collect();
+    assert_eq!(sizes, [10], "ten operations in 10 ms: one POST");
+
+    let eleven: Vec<String> = (10..21).map(|i| format!("SKU-{i}")).collect();
+    assert!(concurrent_skus(&c, &eleven).await.iter().all(Result::is_ok));
+    let mut sizes: Vec<usize> = shop.received().iter().skip(1).map(|r| r.batch_size).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, [1, 10], "eleven: two POSTs");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn identical_operations_in_flight_share_one_request() {
+    let shop = magento::start();
+    shop.delay(Duration::from_millis(200));
+    let c = client(&shop, Duration::from_secs(2));
+    let same: Vec<String> = vec!["24-MB01".to_owned(); 6];
+    let results = concurrent_skus(&c, &same).await;
+    assert!(results.iter().all(|r| r.as_ref().is_ok_and(|v| v["products"]["items"][0]["sku"] == "24-MB01")));
+    let ops: usize = shop.received().iter().map(|r| r.batch_size).sum();
+    assert_eq!(ops, 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_server_refusing_arrays_gets_single_requests_from_then_on() {
+    let shop = magento::start();
+    shop.refuse_arrays(true);
+    let c = client(&shop, Duration::from_secs(2));
+    let three: Vec<String> = (0..3).map(|i| format!("A-{i}")).collect();
+    assert!(concurrent_skus(&c, &three).await.iter().all(Result::is_ok), "answered after the fallback");
+    let sizes: Vec<usize> = shop.received().iter().map(|r| r.batch_size).collect();
+    assert_eq!(sizes, [3, 1, 1, 1], "refused array, then one by one");
+    let more: Vec<String> = (0..3).map(|i| format!("B-{i}")).collect();
+    assert!(concurrent_skus(&c, &more).await.iter().all(Result::is_ok));
+    assert!(shop.received().iter().skip(4).all(|r| r.batch_size == 1), "remembered");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn timeouts_failures_and_graphql_errors_are_driver_errors() {
+    use vitrine_domain::DriverError;
+    let shop = magento::start();
+    let c = client(&shop, Duration::from_millis(300));
+    shop.delay(Duration::from_secs(2));
+    let r = c.execute(operations::GET_ROOT_CATEGORY_ID, json!({}), CachePolicy::Navigation).await;
+    assert_eq!(r, Err(DriverError::Timeout));
+    shop.delay(Duration::ZERO);
+    shop.fail_with(500);
+    let r = c.execute(operations::GET_ROOT_CATEGORY_ID, json!({}), CachePolicy::Navigation).await;
+    assert_eq!(r, Err(DriverError::UpstreamStatus(500)));
+    shop.fail_with(0);
+    // A required variable left out: the server's validation answers a GraphQL error.
+    let r = c.execute(operations::GET_A_PRODUCT, json!({}), CachePolicy::Product).await;
+    assert!(matches!(r, Err(DriverError::GraphQl(_))), "{r:?}");
+    // Success is cached in the store: a failing server no longer matters for it.
+    let ok = c.execute(operations::GET_ROOT_CATEGORY_ID, json!({}), CachePolicy::Navigation).await;
+    assert!(ok.is_ok());
+    shop.fail_with(500);
+    let cached = c.execute(operations::GET_ROOT_CATEGORY_ID, json!({}), CachePolicy::Navigation).await;
+    assert_eq!(cached, ok);
+    let port = vitrine_testkit::free_port();
+    let gone = GraphQlClient::new(
+        Backend::Magento,
+        &GraphQlConfig {
+            endpoint: format!("http://127.0.0.1:{port}/graphql"),
+            headers: vec![],
+            timeout: Duration::from_secs(1),
+        },
+        std::sync::Arc::new(EmbeddedStore::default()),
+    )
+    .expect("client");
+    let r = gone.execute(operations::GET_ROOT_CATEGORY_ID, json!({}), CachePolicy::Navigation).await;
+    assert!(matches!(r, Err(DriverError::Network(_))), "{r:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn clear_cache_drops_magento_answers() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    c.get_navigation(DriverRequest { driver: "magento".into() }).await.expect("nav");
+    let before = s.shop.received().len();
+    c.get_navigation(DriverRequest { driver: "magento".into() }).await.expect("cached");
+    assert_eq!(s.shop.received().len(), before, "served from the store");
+    let removed = c.clear_cache(DriverRequest { driver: "magento".into() }).await.expect("clear").into_inner().removed;
+    assert!(removed >= 2);
+    c.get_navigation(DriverRequest { driver: "magento".into() }).await.expect("nav");
+    assert!(s.shop.received().len() > before, "asked the shop again");
+    assert!(s.store.ping().await.is_ok());
+}

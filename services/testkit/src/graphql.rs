@@ -1,0 +1,312 @@
+//! A fake GraphQL server that speaks the real protocol: POST JSON (one operation or an
+//! array of them), every document validated against the backend's schema file and its
+//! variables coerced against the operation, answers built by a resolver per root field
+//! and then cut down to exactly the selection set asked for (fragments and inline
+//! fragments included). It records what it received, and can be told to refuse arrays,
+//! answer slowly, or fail.
+
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
+use apollo_compiler::executable::{Selection, SelectionSet};
+use apollo_compiler::validation::Valid;
+use apollo_compiler::{ExecutableDocument, Schema, ast};
+use serde_json::{Map, Value, json};
+use vitrine_common::Shutdown;
+
+/// Answers one root field: `(field name, arguments with variables substituted)`.
+pub type Resolver = Arc<dyn Fn(&str, &Map<String, Value>) -> Value + Send + Sync>;
+
+/// One HTTP request as the fake saw it.
+#[derive(Debug, Clone)]
+pub struct Received {
+    /// 1 for a single operation, n for an array of n.
+    pub batch_size: usize,
+    pub operations: Vec<String>,
+    pub headers: Vec<(String, String)>,
+}
+
+struct State {
+    schema: Valid<Schema>,
+    resolver: Resolver,
+    received: Mutex<Vec<Received>>,
+    refuse_arrays: AtomicBool,
+    delay_ms: AtomicU64,
+    fail_status: AtomicU16,
+    required_header: Option<(String, String)>,
+}
+
+pub struct FakeGraphQl {
+    /// The server's base URL (`http://127.0.0.1:port`).
+    pub url: String,
+    state: Arc<State>,
+    shutdown: Shutdown,
+}
+
+/// Parses a schema file, accepting it as valid if the file itself has schema-level
+/// findings that do not affect executable validation.
+///
+/// # Panics
+/// When the SDL cannot be parsed at all.
+#[must_use]
+pub fn load_schema(sdl: &str, name: &str) -> Valid<Schema> {
+    match Schema::parse_and_validate(sdl, name) {
+        Ok(valid) => valid,
+        Err(with_errors) => Valid::assume_valid(with_errors.partial),
+    }
+}
+
+/// Validates `document` against `schema`: the list of errors, empty when valid.
+#[must_use]
+pub fn validate_document(schema: &Valid<Schema>, document: &str) -> Vec<String> {
+    match ExecutableDocument::parse_and_validate(schema, document, "operation.graphql") {
+        Ok(_) => Vec::new(),
+        Err(e) => e.errors.iter().map(|d| d.to_string()).collect(),
+    }
+}
+
+fn to_json(value: &ast::Value, variables: &Map<String, Value>) -> Value {
+    match value {
+        ast::Value::Null => Value::Null,
+        ast::Value::Enum(n) => json!(n.as_str()),
+        ast::Value::Variable(n) => variables.get(n.as_str()).cloned().unwrap_or(Value::Null),
+        ast::Value::String(s) => json!(s),
+        ast::Value::Float(f) => json!(f.try_to_f64().unwrap_or_default()),
+        ast::Value::Int(i) => json!(i.try_to_i32().unwrap_or_default()),
+        ast::Value::Boolean(b) => json!(b),
+        ast::Value::List(items) => Value::Array(items.iter().map(|v| to_json(v, variables)).collect()),
+        ast::Value::Object(fields) => {
+            Value::Object(fields.iter().map(|(k, v)| (k.to_string(), to_json(v, variables))).collect())
+        }
+    }
+}
+
+impl State {
+    /// Whether a fragment on `condition` applies to `object`, whose type is its
+    /// `__typename` or, when the fixture leaves that out, the selection's static type.
+    fn applies(&self, condition: Option<&str>, object: &Value, static_type: &str) -> bool {
+        let Some(condition) = condition else { return true };
+        let typename = object.get("__typename").and_then(Value::as_str).unwrap_or(static_type);
+        condition == typename || self.schema.is_subtype(condition, typename)
+    }
+
+    /// Keeps exactly the selected fields of `value` (recursively).
+    fn project(&self, value: &Value, set: &SelectionSet, doc: &ExecutableDocument) -> Value {
+        match value {
+            Value::Array(items) => Value::Array(items.iter().map(|v| self.project(v, set, doc)).collect()),
+            Value::Object(_) => {
+                let mut out = Map::new();
+                self.collect(value, set, doc, &mut out);
+                Value::Object(out)
+            }
+            other => other.clone(),
+        }
+    }
+
+    fn collect(&self, value: &Value, set: &SelectionSet, doc: &ExecutableDocument, out: &mut Map<String, Value>) {
+        for selection in &set.selections {
+            match selection {
+                Selection::Field(f) => {
+                    let key = f.alias.as_ref().unwrap_or(&f.name).to_string();
+                    let raw = value.get(f.name.as_str()).cloned().unwrap_or(Value::Null);
+                    let projected = if f.selection_set.selections.is_empty() {
+                        raw
+                    } else {
+                        let sub = self.project(&raw, &f.selection_set, doc);
+                        match (out.remove(&key), sub) {
+                            (Some(Value::Object(mut prev)), Value::Object(next)) => {
+                                prev.extend(next);
+                                Value::Object(prev)
+                            }
+                            (_, sub) => sub,
+                        }
+                    };
+                    out.insert(key, projected);
+                }
+                Selection::FragmentSpread(spread) => {
+                    if let Some(fragment) = doc.fragments.get(&spread.fragment_name)
+                        && self.applies(Some(fragment.selection_set.ty.as_str()), value, set.ty.as_str())
+                    {
+                        self.collect(value, &fragment.selection_set, doc, out);
+                    }
+                }
+                Selection::InlineFragment(inline) => {
+                    if self.applies(
+                        inline.type_condition.as_ref().map(apollo_compiler::Name::as_str),
+                        value,
+                        set.ty.as_str(),
+                    ) {
+                        self.collect(value, &inline.selection_set, doc, out);
+                    }
+                }
+            }
+        }
+    }
+
+    fn introspect_type(&self, name: &str) -> Value {
+        match self.schema.get_input_object(name) {
+            Some(input) => json!({
+                "name": name,
+                "inputFields": input.fields.iter().map(|(n, f)| json!({
+                    "name": n.as_str(),
+                    "type": { "name": f.ty.inner_named_type().as_str() },
+                })).collect::<Vec<_>>(),
+            }),
+            None => Value::Null,
+        }
+    }
+
+    /// Executes one operation request; GraphQL errors are answers, not failures.
+    fn execute(&self, request: &Value) -> Value {
+        let document = request.get("query").and_then(Value::as_str).unwrap_or_default();
+        let name = request.get("operationName").and_then(Value::as_str);
+        let variables = request.get("variables").and_then(Value::as_object).cloned().unwrap_or_default();
+        let doc = match ExecutableDocument::parse_and_validate(&self.schema, document, "request.graphql") {
+            Ok(doc) => doc,
+            Err(e) => {
+                let errors: Vec<Value> = e.errors.iter().map(|d| json!({ "message": d.error.to_string() })).collect();
+                return json!({ "errors": errors });
+            }
+        };
+        let Ok(operation) = doc.operations.get(name) else {
+            return json!({ "errors": [{ "message": format!("Unknown operation named \"{}\".", name.unwrap_or_default()) }] });
+        };
+        let bytes_vars: apollo_compiler::response::JsonMap =
+            variables.iter().map(|(k, v)| (k.as_str().into(), serde_json_bytes::Value::from(v.clone()))).collect();
+        if let Err(e) = apollo_compiler::request::coerce_variable_values(&self.schema, operation, &bytes_vars) {
+            return json!({ "errors": [{ "message": e.message().to_string() }] });
+        }
+        let mut data = Map::new();
+        for selection in &operation.selection_set.selections {
+            let Selection::Field(field) = selection else { continue };
+            let args: Map<String, Value> =
+                field.arguments.iter().map(|a| (a.name.to_string(), to_json(&a.value, &variables))).collect();
+            let resolved = if field.name == "__type" {
+                self.introspect_type(args.get("name").and_then(Value::as_str).unwrap_or_default())
+            } else {
+                (self.resolver)(field.name.as_str(), &args)
+            };
+            let key = field.alias.as_ref().unwrap_or(&field.name).to_string();
+            data.insert(key, self.project(&resolved, &field.selection_set, &doc));
+        }
+        json!({ "data": data })
+    }
+}
+
+async fn endpoint(req: HttpRequest, body: web::Bytes, state: web::Data<Arc<State>>) -> HttpResponse {
+    let delay = state.delay_ms.load(Ordering::Relaxed);
+    if delay > 0 {
+        tokio::time::sleep(Duration::from_millis(delay)).await;
+    }
+    let Ok(payload) = serde_json::from_slice::<Value>(&body) else {
+        return HttpResponse::BadRequest().json(json!({ "errors": [{ "message": "Request body is not JSON" }] }));
+    };
+    let ops: Vec<&Value> = match &payload {
+        Value::Array(items) => items.iter().collect(),
+        single => vec![single],
+    };
+    let headers = req
+        .headers()
+        .iter()
+        .map(|(k, v)| (k.as_str().to_owned(), v.to_str().unwrap_or_default().to_owned()))
+        .collect::<Vec<_>>();
+    state.received.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(Received {
+        batch_size: ops.len(),
+        operations: ops.iter().map(|o| o["operationName"].as_str().unwrap_or_default().to_owned()).collect(),
+        headers: headers.clone(),
+    });
+    let fail = state.fail_status.load(Ordering::Relaxed);
+    if fail != 0 {
+        return HttpResponse::build(actix_web::http::StatusCode::from_u16(fail).unwrap_or_default()).body("failure");
+    }
+    if let Some((name, value)) = &state.required_header
+        && !headers.iter().any(|(k, v)| k.eq_ignore_ascii_case(name) && v == value)
+    {
+        return HttpResponse::Unauthorized()
+            .json(json!({ "errors": [{ "message": format!("{name} header missing or wrong") }] }));
+    }
+    if payload.is_array() && state.refuse_arrays.load(Ordering::Relaxed) {
+        return HttpResponse::BadRequest()
+            .json(json!({ "errors": [{ "message": "Batched requests are not supported" }] }));
+    }
+    match payload {
+        Value::Array(items) => HttpResponse::Ok().json(items.iter().map(|o| state.execute(o)).collect::<Vec<_>>()),
+        single => HttpResponse::Ok().json(state.execute(&single)),
+    }
+}
+
+impl FakeGraphQl {
+    /// Serves GraphQL at `path` (e.g. `/graphql`) on a free loopback port.
+    ///
+    /// # Panics
+    /// When no port can be bound.
+    pub fn start(
+        schema: Valid<Schema>,
+        path: &str,
+        resolver: Resolver,
+        required_header: Option<(String, String)>,
+    ) -> Self {
+        let state = Arc::new(State {
+            schema,
+            resolver,
+            received: Mutex::default(),
+            refuse_arrays: AtomicBool::new(false),
+            delay_ms: AtomicU64::new(0),
+            fail_status: AtomicU16::new(0),
+            required_header,
+        });
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        listener.set_nonblocking(true).expect("nonblocking");
+        let url = format!("http://{}", listener.local_addr().expect("addr"));
+        let data = web::Data::new(state.clone());
+        let path = path.to_owned();
+        let server = HttpServer::new(move || App::new().app_data(data.clone()).route(&path, web::post().to(endpoint)))
+            .workers(2)
+            .disable_signals()
+            .listen(listener)
+            .expect("listen")
+            .run();
+        let shutdown = Shutdown::new();
+        let handle = server.handle();
+        let stop = shutdown.clone();
+        tokio::spawn(server);
+        tokio::spawn(async move {
+            stop.cancelled().await;
+            handle.stop(false).await;
+        });
+        Self { url, state, shutdown }
+    }
+
+    /// Every request received so far.
+    #[must_use]
+    pub fn received(&self) -> Vec<Received> {
+        self.state.received.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    pub fn refuse_arrays(&self, refuse: bool) {
+        self.state.refuse_arrays.store(refuse, Ordering::Relaxed);
+    }
+
+    pub fn delay(&self, delay: Duration) {
+        self.state.delay_ms.store(u64::try_from(delay.as_millis()).unwrap_or(u64::MAX), Ordering::Relaxed);
+    }
+
+    /// Answer every request with this HTTP status (0: behave).
+    pub fn fail_with(&self, status: u16) {
+        self.state.fail_status.store(status, Ordering::Relaxed);
+    }
+
+    /// `host:port`, for allow-lists.
+    #[must_use]
+    pub fn authority(&self) -> String {
+        self.url.trim_start_matches("http://").to_owned()
+    }
+}
+
+impl Drop for FakeGraphQl {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
