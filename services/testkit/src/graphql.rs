@@ -237,6 +237,21 @@ async fn endpoint(req: HttpRequest, body: web::Bytes, state: web::Data<Arc<State
     }
 }
 
+/// Generated PNG product photos under `/media/…`, so a fake shop's image URLs resolve.
+async fn media(req: HttpRequest) -> HttpResponse {
+    let seed = req.path().bytes().fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
+    let (r, g) = ((seed % 200) as u8, ((seed >> 8) % 200) as u8);
+    let img = image::RgbImage::from_fn(600, 600, |x, y| {
+        let (dx, dy) = (i64::from(x) - 300, i64::from(y) - 300);
+        if dx * dx + dy * dy < 160 * 160 { image::Rgb([r, g, 160]) } else { image::Rgb([236, 238, 242]) }
+    });
+    let mut out = Vec::new();
+    match image::DynamicImage::ImageRgb8(img).write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png) {
+        Ok(()) => HttpResponse::Ok().content_type("image/png").body(out),
+        Err(_) => HttpResponse::InternalServerError().finish(),
+    }
+}
+
 impl FakeGraphQl {
     /// Serves GraphQL at `path` (e.g. `/graphql`) on a free loopback port.
     ///
@@ -248,6 +263,24 @@ impl FakeGraphQl {
         resolver: Resolver,
         required_header: Option<(String, String)>,
     ) -> Self {
+        Self::start_with(schema, path, |_| resolver, required_header)
+    }
+
+    /// As [`start`](Self::start), with a resolver built once the server's URL is known
+    /// (for fixtures whose URLs point back at the server, such as image URLs).
+    ///
+    /// # Panics
+    /// When no port can be bound.
+    pub fn start_with(
+        schema: Valid<Schema>,
+        path: &str,
+        make_resolver: impl FnOnce(&str) -> Resolver,
+        required_header: Option<(String, String)>,
+    ) -> Self {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        listener.set_nonblocking(true).expect("nonblocking");
+        let url = format!("http://{}", listener.local_addr().expect("addr"));
+        let resolver = make_resolver(&url);
         let state = Arc::new(State {
             schema,
             resolver,
@@ -257,17 +290,19 @@ impl FakeGraphQl {
             fail_status: AtomicU16::new(0),
             required_header,
         });
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-        listener.set_nonblocking(true).expect("nonblocking");
-        let url = format!("http://{}", listener.local_addr().expect("addr"));
         let data = web::Data::new(state.clone());
         let path = path.to_owned();
-        let server = HttpServer::new(move || App::new().app_data(data.clone()).route(&path, web::post().to(endpoint)))
-            .workers(2)
-            .disable_signals()
-            .listen(listener)
-            .expect("listen")
-            .run();
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(data.clone())
+                .route(&path, web::post().to(endpoint))
+                .route("/media/{tail:.*}", web::get().to(media))
+        })
+        .workers(2)
+        .disable_signals()
+        .listen(listener)
+        .expect("listen")
+        .run();
         let shutdown = Shutdown::new();
         let handle = server.handle();
         let stop = shutdown.clone();

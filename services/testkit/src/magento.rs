@@ -102,13 +102,16 @@ fn resolver(catalogue: Value) -> Resolver {
     })
 }
 
-/// Starts the fake shop; its GraphQL endpoint is `{url}/graphql`.
+/// Starts the fake shop: GraphQL at `{url}/graphql`, product photos at `{url}/media/…`.
+/// Also the demo's Magento when no real shop is configured.
 #[must_use]
 pub fn start() -> FakeGraphQl {
-    // The base URL is only known once bound: the catalogue's absolute URLs use a
-    // placeholder host, which is all the transforms need.
-    let catalogue = catalogue("http://magento.test");
-    FakeGraphQl::start(load_schema(SCHEMA, "magento-2.4.graphql"), "/graphql", resolver(catalogue), None)
+    FakeGraphQl::start_with(
+        load_schema(SCHEMA, "magento-2.4.graphql"),
+        "/graphql",
+        |url| resolver(catalogue(url)),
+        None,
+    )
 }
 
 #[cfg(test)]

@@ -15,6 +15,12 @@ use crate::run::{connect, listener, std_listener};
 /// Internal services take any free loopback port; only the edge has a fixed address.
 const ANY_LOOPBACK: SocketAddr = SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 0);
 
+/// `host:port` of a URL (`http://h:p/…` → `h:p`).
+fn authority(url: &str) -> Option<String> {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    rest.split('/').next().filter(|a| !a.is_empty()).map(str::to_owned)
+}
+
 fn url(addr: SocketAddr) -> String {
     format!("http://{addr}")
 }
@@ -27,7 +33,21 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     let mock_url = url(mock.local_addr()?);
     tasks.spawn(vitrine_mock_data::serve(config::mock_data(&args.mock), mock, shutdown.clone()));
 
-    let backends = BackendOptions { mock_data_url: mock_url.clone(), upstream_timeout_ms: args.upstream_timeout_ms };
+    // No shop configured: the test kit's Magento catalogue is the demo's (offline) shop.
+    let mut magento = args.magento.clone();
+    let _demo_shop = if magento.magento_base_url.is_none() {
+        let shop = vitrine_testkit::magento::start();
+        tracing::info!(url = %shop.url, "magento: no VITRINE_MAGENTO_BASE_URL, serving the built-in demo shop");
+        magento.magento_base_url = Some(shop.url.clone());
+        Some(shop)
+    } else {
+        None
+    };
+    let backends = BackendOptions {
+        mock_data_url: mock_url.clone(),
+        upstream_timeout_ms: args.upstream_timeout_ms,
+        magento: magento.clone(),
+    };
     let mut adapters = Vec::new();
     for backend in Backend::ALL {
         let l = listener(ANY_LOOPBACK).await?;
@@ -56,6 +76,10 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     let mut edge_config = config::edge(&catalogue_url, &navigation_url, &resolution_url, &args.edge)?;
     // The mock's images live on its ephemeral port; the image service must reach them.
     edge_config.image_hosts.push(mock_url.trim_start_matches("http://").to_owned());
+    // The shop's product photos too.
+    if let Some(host) = magento.magento_base_url.as_deref().and_then(authority) {
+        edge_config.image_hosts.push(host);
+    }
     let edge = std_listener(args.http_addr)?;
     tracing::info!("Vitrine is up: open http://{}", args.http_addr);
     tasks.spawn(vitrine_edge::serve(edge_config, store, edge, shutdown.clone()));

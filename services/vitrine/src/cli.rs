@@ -159,6 +159,22 @@ pub(crate) struct AdapterArgs {
     pub(crate) backends: BackendOptions,
 }
 
+/// The Magento (and Mage-OS) shop (spec §3 "Driver settings").
+#[derive(Debug, Args, Clone, Default)]
+pub(crate) struct MagentoOptions {
+    /// The shop's base URL; GraphQL is at `{base}/graphql`. `vitrine all` without it
+    /// serves a built-in demo shop; `vitrine adapter --driver magento` without it
+    /// answers "Client has not been defined yet".
+    #[arg(long, env = "VITRINE_MAGENTO_BASE_URL")]
+    pub(crate) magento_base_url: Option<String>,
+    /// Sent as the `Store` header.
+    #[arg(long, env = "VITRINE_MAGENTO_STORE_CODE", default_value = "default")]
+    pub(crate) magento_store_code: String,
+    /// Where product gallery files live; default `{base}/media/`.
+    #[arg(long, env = "VITRINE_MAGENTO_MEDIA_URL")]
+    pub(crate) magento_media_url: Option<String>,
+}
+
 /// How the adapters reach their backends.
 #[derive(Debug, Args, Clone)]
 pub(crate) struct BackendOptions {
@@ -168,6 +184,8 @@ pub(crate) struct BackendOptions {
     /// Time limit of one upstream request.
     #[arg(long, env = "VITRINE_UPSTREAM_TIMEOUT_MS", default_value_t = 5000)]
     pub(crate) upstream_timeout_ms: u64,
+    #[command(flatten)]
+    pub(crate) magento: MagentoOptions,
 }
 
 #[derive(Debug, Args)]
@@ -183,6 +201,8 @@ pub(crate) struct AllArgs {
     /// Time limit of one upstream request.
     #[arg(long, env = "VITRINE_UPSTREAM_TIMEOUT_MS", default_value_t = 5000)]
     pub(crate) upstream_timeout_ms: u64,
+    #[command(flatten)]
+    pub(crate) magento: MagentoOptions,
 }
 
 #[cfg(test)]

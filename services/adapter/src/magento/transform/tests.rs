@@ -67,7 +67,7 @@ fn navigation_filters_sorts_and_builds_urls() {
     assert_eq!(crumbs, [(1, "/default-category.html"), (2, "/gear.html")], "sorted by level");
 }
 
-fn route(v: serde_json::Value) -> MagentoRoute {
+fn route(v: &serde_json::Value) -> MagentoRoute {
     testdata(&v.to_string())
 }
 
@@ -105,7 +105,7 @@ fn resolution_follows_the_route() {
         (json!({"type": "UNKNOWN", "relative_url": "x"}), None, None, None, 404),
         (json!({"relative_url": "x"}), None, None, None, 404),
     ] {
-        let r = resolution(Some(&route(input.clone())));
+        let r = resolution(Some(&route(&input)));
         assert_eq!((r.id.as_deref(), r.url.as_deref(), r.r#type.as_deref(), r.code), (id, url, kind, code), "{input}");
     }
     assert_eq!(resolution(None).code, 404);
@@ -113,7 +113,7 @@ fn resolution_follows_the_route() {
 
 #[test]
 fn seo_title_and_structured_data() {
-    let r = resolution(Some(&route(json!({
+    let r = resolution(Some(&route(&json!({
         "type": "PRODUCT", "uid": "u", "relative_url": "p.html", "redirect_code": 0, "name": "Bag", "sku": "24-MB01",
         "meta_title": "Bag | Luma", "canonical_url": "https://shop.test/p.html", "review_count": 2, "rating_summary": 80,
         "stock_status": "IN_STOCK", "price_range": {"maximum_price": {"final_price": {"value": 30.6, "currency": "EUR"}}}
@@ -124,11 +124,11 @@ fn seo_title_and_structured_data() {
     assert_eq!(schema["aggregateRating"]["ratingValue"], "4.0");
     assert_eq!(schema["offers"]["price"], 30.6);
     let unrated =
-        resolution(Some(&route(json!({"type": "PRODUCT", "name": "Bag", "review_count": 0, "rating_summary": 80}))));
+        resolution(Some(&route(&json!({"type": "PRODUCT", "name": "Bag", "review_count": 0, "rating_summary": 80}))));
     let schema: serde_json::Value =
         serde_json::from_str(unrated.data.and_then(|d| d.schema).as_deref().unwrap_or("null")).unwrap_or_default();
     assert!(schema.get("aggregateRating").is_none(), "spec §5: only when review_count > 0");
-    let category = resolution(Some(&route(json!({"type": "CATEGORY", "name": "Gear"}))));
+    let category = resolution(Some(&route(&json!({"type": "CATEGORY", "name": "Gear"}))));
     assert_eq!(category.data.and_then(|d| d.title).as_deref(), Some("Gear"));
 }
 
