@@ -266,3 +266,13 @@ async fn clear_cache_drops_magento_answers() {
     assert!(s.shop.received().len() > before, "asked the shop again");
     assert!(s.store.ping().await.is_ok());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_filter_introspection_query_lists_field_types() {
+    let shop = magento::start();
+    let driver = vitrine_adapter::magento::MagentoDriver::new(client(&shop, Duration::from_secs(2)), String::new());
+    let fields = driver.filter_field_types().await.expect("introspection");
+    assert!(fields.contains(&("sku".to_owned(), "FilterEqualTypeInput".to_owned())), "{fields:?}");
+    assert!(fields.contains(&("price".to_owned(), "FilterRangeTypeInput".to_owned())), "{fields:?}");
+    assert!(fields.contains(&("name".to_owned(), "FilterMatchTypeInput".to_owned())), "{fields:?}");
+}
