@@ -10,6 +10,8 @@ pub struct Config {
     pub backend: Backend,
     /// in-memory: base URL of the mock-data service (without `/api`).
     pub mock_data_url: Option<String>,
+    /// fake: the fake-store API's base URL (`GET {base}/products`).
+    pub fake_store_url: Option<String>,
     /// magento: the shop; `None` answers "Client has not been defined yet".
     pub magento: Option<crate::magento::MagentoConfig>,
     /// How long one upstream request may take.
@@ -19,7 +21,13 @@ pub struct Config {
 impl Config {
     #[must_use]
     pub const fn new(backend: Backend) -> Self {
-        Self { backend, mock_data_url: None, magento: None, upstream_timeout: Duration::from_secs(5) }
+        Self {
+            backend,
+            mock_data_url: None,
+            fake_store_url: None,
+            magento: None,
+            upstream_timeout: Duration::from_secs(5),
+        }
     }
 
     /// The in-memory adapter against a mock-data service at `mock_data_url`.

@@ -8,10 +8,12 @@
 //! - [`service`]: the gRPC service over those traits.
 //! - [`graphql`]: the GraphQL client (batching, coalescing, caching) of the GraphQL backends.
 //! - [`in_memory`]: the mock-data backend.
+//! - [`fake_store`]: the fake-store REST backend.
 //! - [`magento`]: Magento / Mage-OS.
 
 pub mod config;
 pub mod drivers;
+pub mod fake_store;
 pub mod graphql;
 pub mod in_memory;
 pub mod magento;

@@ -8,6 +8,7 @@ use vitrine_domain::Backend;
 
 use crate::Config;
 use crate::drivers::{CatalogueDriver, Drivers, NavigationDriver, RouteDriver, Unconfigured};
+use crate::fake_store::FakeStoreDriver;
 use crate::graphql::{GraphQlClient, GraphQlConfig};
 use crate::in_memory::InMemoryDriver;
 use crate::magento::MagentoDriver;
@@ -23,6 +24,16 @@ pub fn build(config: &Config, store: SharedStore) -> Drivers {
             |url| {
                 let client = RestClient::new(Backend::InMemory, url, config.upstream_timeout, store);
                 all_three(Arc::new(InMemoryDriver::new(client)))
+            },
+        ),
+        Backend::Fake => config.fake_store_url.as_ref().map_or_else(
+            || Unconfigured::drivers(Backend::Fake),
+            |url| {
+                let client = RestClient::new(Backend::Fake, url, config.upstream_timeout, store);
+                let driver = Arc::new(FakeStoreDriver::new(client));
+                // spec §4: fake's navigation is in-memory's; the navigation service never asks here.
+                let navigation = Unconfigured::drivers(Backend::Fake).navigation;
+                Drivers { catalogue: driver.clone(), navigation, routes: driver }
             },
         ),
         Backend::Magento => config.magento.as_ref().map_or_else(

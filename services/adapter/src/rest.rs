@@ -67,6 +67,39 @@ impl RestClient {
         Ok(value)
     }
 
+    /// As [`get_json`](Self::get_json), but "nothing there" is `Ok(None)`: a 404 or an
+    /// empty body (some REST backends answer an unknown id with 200 and no body).
+    ///
+    /// # Errors
+    /// As `get_json`, except for the two absent cases.
+    pub async fn get_json_opt<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        policy: CachePolicy,
+    ) -> Result<Option<T>, DriverError> {
+        let key = policy.key(self.backend, path);
+        if let Ok(Some(bytes)) = self.store.get(&key).await {
+            if let Ok(value) = serde_json::from_slice(&bytes) {
+                return Ok(Some(value));
+            }
+        }
+        let bytes = match self.fetch(path).await {
+            Err(DriverError::NotFound(_)) => return Ok(None),
+            other => other?,
+        };
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(None);
+        }
+        let value = serde_json::from_slice(&bytes).map_err(|e| {
+            tracing::warn!(backend = %self.backend, path, error = %e, "undecodable upstream body");
+            DriverError::Undecodable(e.to_string())
+        })?;
+        if let Err(e) = self.store.set(&key, &bytes, Some(policy.ttl())).await {
+            tracing::warn!(error = %e, "cache write failed");
+        }
+        Ok(Some(value))
+    }
+
     async fn fetch(&self, path: &str) -> Result<Vec<u8>, DriverError> {
         let url = format!("{}{path}", self.base);
         let started = std::time::Instant::now();

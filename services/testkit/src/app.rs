@@ -20,6 +20,7 @@ pub struct TestAppBuilder {
     image_hosts: Vec<String>,
     static_dir: Option<std::path::PathBuf>,
     magento_url: Option<String>,
+    fake_store_url: Option<String>,
 }
 
 pub struct TestApp {
@@ -65,6 +66,7 @@ impl Default for TestAppBuilder {
             image_hosts: Vec::new(),
             static_dir: None,
             magento_url: None,
+            fake_store_url: None,
         }
     }
 }
@@ -111,6 +113,13 @@ impl TestAppBuilder {
         self
     }
 
+    /// Point the fake adapter at a fake-store API (e.g. `testkit::fake_store::start()`).
+    #[must_use]
+    pub fn fake_store(mut self, base_url: &str) -> Self {
+        self.fake_store_url = Some(base_url.to_owned());
+        self
+    }
+
     /// Serve a built SPA from `dir`.
     #[must_use]
     pub fn static_dir(mut self, dir: &std::path::Path) -> Self {
@@ -139,6 +148,7 @@ impl TestAppBuilder {
             let (l, u) = tokio_listener().await;
             let mut config = vitrine_adapter::Config::for_test(backend, &mock.url);
             config.magento = self.magento_url.as_deref().map(vitrine_adapter::magento::MagentoConfig::new);
+            config.fake_store_url.clone_from(&self.fake_store_url);
             tokio::spawn(vitrine_adapter::serve(config, store.clone(), l, shutdown.clone()));
             adapters.push((backend, u));
         }

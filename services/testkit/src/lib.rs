@@ -8,11 +8,13 @@
 //! - [`assert`]: HTTP assertion helpers.
 //! - [`graphql`]: a fake GraphQL server validating documents against a schema.
 //! - [`magento`]: a small Magento catalogue behind that fake.
+//! - [`fake_store`]: a fake-store REST server.
 //! - [`upstream`]: a scripted plain-HTTP upstream (image hosts, REST backends).
 //! - [`mock`]: the mock-data service alone.
 
 pub mod app;
 pub mod assert;
+pub mod fake_store;
 pub mod graphql;
 pub mod magento;
 pub mod mock;

@@ -28,14 +28,26 @@ impl HttpUpstream {
     /// # Panics
     /// When no port can be bound.
     pub fn start(routes: HashMap<&'static str, Canned>) -> Self {
+        let routes: HashMap<String, Canned> = routes.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        Self::start_with(move |_| routes, None)
+    }
+
+    /// Serves the routes `make_routes` builds from the server's own URL (for bodies that
+    /// link back to it); other paths get `fallback`, or 404.
+    ///
+    /// # Panics
+    /// When no port can be bound.
+    pub fn start_with(make_routes: impl FnOnce(&str) -> HashMap<String, Canned>, fallback: Option<Canned>) -> Self {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         listener.set_nonblocking(true).expect("nonblocking");
         let authority = listener.local_addr().expect("addr").to_string();
-        let routes = Arc::new(routes);
+        let routes = Arc::new(make_routes(&format!("http://{authority}")));
+        let fallback = Arc::new(fallback);
         let server = HttpServer::new(move || {
             let routes = routes.clone();
+            let fallback = fallback.clone();
             App::new().default_service(web::to(move |req: HttpRequest| {
-                let found = routes.get(req.path()).cloned();
+                let found = routes.get(req.path()).cloned().or_else(|| (*fallback).clone());
                 async move {
                     match found {
                         Some(c) => {

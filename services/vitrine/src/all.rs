@@ -43,10 +43,19 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     } else {
         None
     };
+    let (fake_store_url, _demo_store) = match args.fake_store_url.clone() {
+        Some(url) => (url, None),
+        None => {
+            let api = vitrine_testkit::fake_store::start();
+            tracing::info!(url = %api.url, "fake: no VITRINE_FAKE_STORE_URL, serving the built-in fake store");
+            (api.url.clone(), Some(api))
+        }
+    };
     let backends = BackendOptions {
         mock_data_url: mock_url.clone(),
         upstream_timeout_ms: args.upstream_timeout_ms,
         magento: magento.clone(),
+        fake_store_url: Some(fake_store_url.clone()),
     };
     let mut adapters = Vec::new();
     for backend in Backend::ALL {
@@ -76,9 +85,11 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     let mut edge_config = config::edge(&catalogue_url, &navigation_url, &resolution_url, &args.edge)?;
     // The mock's images live on its ephemeral port; the image service must reach them.
     edge_config.image_hosts.push(mock_url.trim_start_matches("http://").to_owned());
-    // The shop's product photos too.
-    if let Some(host) = magento.magento_base_url.as_deref().and_then(authority) {
-        edge_config.image_hosts.push(host);
+    // The shops' product photos too.
+    for base in [magento.magento_base_url.as_deref(), Some(fake_store_url.as_str())].into_iter().flatten() {
+        if let Some(host) = authority(base) {
+            edge_config.image_hosts.push(host);
+        }
     }
     let edge = std_listener(args.http_addr)?;
     tracing::info!("Vitrine is up: open http://{}", args.http_addr);

@@ -186,6 +186,10 @@ pub(crate) struct BackendOptions {
     pub(crate) upstream_timeout_ms: u64,
     #[command(flatten)]
     pub(crate) magento: MagentoOptions,
+    /// The fake-store API (`GET {base}/products`). `vitrine all` without it serves a
+    /// built-in one; a lone fake adapter answers "Client has not been defined yet".
+    #[arg(long, env = "VITRINE_FAKE_STORE_URL")]
+    pub(crate) fake_store_url: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -203,6 +207,9 @@ pub(crate) struct AllArgs {
     pub(crate) upstream_timeout_ms: u64,
     #[command(flatten)]
     pub(crate) magento: MagentoOptions,
+    /// The fake-store API; unset: a built-in one.
+    #[arg(long, env = "VITRINE_FAKE_STORE_URL")]
+    pub(crate) fake_store_url: Option<String>,
 }
 
 #[cfg(test)]

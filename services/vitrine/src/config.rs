@@ -52,6 +52,7 @@ pub(crate) fn mock_data(opts: &MockOptions) -> vitrine_mock_data::Config {
 pub(crate) fn adapter(backend: Backend, opts: &BackendOptions) -> vitrine_adapter::Config {
     let mut config = vitrine_adapter::Config::new(backend);
     config.mock_data_url = Some(opts.mock_data_url.clone());
+    config.fake_store_url.clone_from(&opts.fake_store_url);
     config.magento = opts.magento.magento_base_url.as_deref().map(|base| {
         let mut m = vitrine_adapter::magento::MagentoConfig::new(base);
         m.store_code.clone_from(&opts.magento.magento_store_code);

@@ -1,0 +1,74 @@
+//! The fake-store driver: GET, then transform.
+
+use vitrine_domain::DriverError;
+use vitrine_domain::cache::CachePolicy;
+use vitrine_proto::v1::{Product, ProductResponse, RouteResolution};
+
+use super::models::FakeStoreProduct;
+use super::transform;
+use crate::drivers::{CatalogueDriver, DriverResult, RouteDriver};
+use crate::rest::RestClient;
+
+const BEST_SELLERS: usize = 4;
+
+pub struct FakeStoreDriver {
+    client: RestClient,
+}
+
+impl FakeStoreDriver {
+    #[must_use]
+    pub const fn new(client: RestClient) -> Self {
+        Self { client }
+    }
+
+    async fn all(&self) -> DriverResult<Vec<Product>> {
+        let list: Vec<FakeStoreProduct> = self.client.get_json("/products", CachePolicy::ProductList).await?;
+        Ok(list.iter().map(transform::product).collect())
+    }
+
+    /// `None` when the store has no such product (404 or an empty body).
+    async fn find(&self, id: &str) -> DriverResult<Option<Product>> {
+        let path = format!("/products/{}", urlencoding::encode(id));
+        let found: Option<FakeStoreProduct> = self.client.get_json_opt(&path, CachePolicy::Product).await?;
+        Ok(found.as_ref().map(transform::product))
+    }
+}
+
+fn response(p: Product) -> ProductResponse {
+    ProductResponse { id: p.id.clone(), products: vec![p] }
+}
+
+#[async_trait::async_trait]
+impl CatalogueDriver for FakeStoreDriver {
+    async fn list(&self, limit: usize) -> DriverResult<Vec<Product>> {
+        let mut all = self.all().await?;
+        if limit > 0 {
+            all.truncate(limit);
+        }
+        Ok(all)
+    }
+
+    async fn best_sellers(&self) -> DriverResult<Vec<Product>> {
+        self.list(BEST_SELLERS).await
+    }
+
+    async fn get(&self, id: &str) -> DriverResult<ProductResponse> {
+        if transform::product_id(&format!("/product/{id}")) != Some(id) {
+            return Err(DriverError::NotFound(format!("product {id}")));
+        }
+        self.find(id).await?.map(response).ok_or_else(|| DriverError::NotFound(format!("product {id}")))
+    }
+
+    async fn get_by_url(&self, url: &str) -> DriverResult<ProductResponse> {
+        let id = transform::product_id(url).ok_or(DriverError::NoProduct)?;
+        self.find(id).await?.map(response).ok_or(DriverError::NoProduct)
+    }
+}
+
+#[async_trait::async_trait]
+impl RouteDriver for FakeStoreDriver {
+    async fn resolve(&self, url: &str) -> DriverResult<RouteResolution> {
+        let Some(id) = transform::product_id(url) else { return Ok(transform::resolution(url, None)) };
+        Ok(transform::resolution(url, self.find(id).await?.as_ref()))
+    }
+}

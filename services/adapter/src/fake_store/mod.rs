@@ -1,0 +1,9 @@
+//! The fake-store backend (driver value `fake`): a public fake-store REST API,
+//! `GET /products` and `GET /products/{id}` (spec §3, §7). Its navigation is the
+//! in-memory tree (spec §4), chosen by the navigation service, not here.
+
+mod driver;
+pub mod models;
+pub mod transform;
+
+pub use driver::FakeStoreDriver;

@@ -1,0 +1,91 @@
+//! The fake-store driver against a local REST server speaking the fake-store API.
+
+use tonic::Code;
+use tonic::transport::Channel;
+use vitrine_common::Shutdown;
+use vitrine_common::store::EmbeddedStore;
+use vitrine_domain::Backend;
+use vitrine_proto::v1::adapter_client::AdapterClient;
+use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
+use vitrine_testkit::fake_store;
+use vitrine_testkit::upstream::HttpUpstream;
+
+struct Setup {
+    _store_api: HttpUpstream,
+    client: AdapterClient<Channel>,
+    shutdown: Shutdown,
+}
+
+impl Drop for Setup {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
+async fn setup() -> Setup {
+    let api = fake_store::start();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    let mut config = vitrine_adapter::Config::new(Backend::Fake);
+    config.fake_store_url = Some(api.url.clone());
+    let shutdown = Shutdown::new();
+    let store = std::sync::Arc::new(EmbeddedStore::default());
+    tokio::spawn(vitrine_adapter::serve(config, store, listener, shutdown.clone()));
+    let client = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
+    Setup { _store_api: api, client, shutdown }
+}
+
+fn url(u: &str) -> UrlRequest {
+    UrlRequest { driver: "fake".into(), url: u.into() }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn products_by_list_id_and_url() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    let list = c.list_products(ProductsRequest { driver: "fake".into(), limit: 0 }).await.expect("list").into_inner();
+    assert_eq!(list.products.len(), 6);
+    assert_eq!(list.products[0].url, "/product/1");
+    let best = c.best_sellers(DriverRequest { driver: "fake".into() }).await.expect("best").into_inner();
+    assert_eq!(best.products.len(), 4);
+    let one = c.get_product(ProductRequest { driver: "fake".into(), id: "3".into() }).await.expect("id").into_inner();
+    assert_eq!((one.id.as_str(), one.products[0].name.as_str()), ("3", "Mens Cotton Jacket"));
+    let by_url = c.get_product_by_url(url("/product/2")).await.expect("url").into_inner();
+    assert_eq!(by_url.products[0].price, Some(22.3));
+    let no_image =
+        c.get_product(ProductRequest { driver: "fake".into(), id: "6".into() }).await.expect("6").into_inner();
+    assert!(no_image.products[0].thumbnail.is_none(), "a missing image stays missing (the page shows its placeholder)");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn route_resolution_for_product_paths_only() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    for (path, kind, code) in [
+        ("/product/1", Some("PRODUCT"), 200),
+        ("/product/5.html", Some("PRODUCT"), 200),
+        ("/product/99", None, 404),
+        ("/products/1", None, 404),
+        ("/1", None, 404),
+    ] {
+        let r = c.resolve(url(path)).await.expect(path).into_inner();
+        assert_eq!((r.r#type.as_deref(), r.code), (kind, code), "{path}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn missing_empty_and_broken_answers_are_clean_errors() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    // The API answers an unknown id with 200 and an empty body.
+    let err = c.get_product(ProductRequest { driver: "fake".into(), id: "99".into() }).await.expect_err("missing");
+    assert_eq!(err.code(), Code::NotFound);
+    let err = c.get_product_by_url(url("/product/99")).await.expect_err("missing");
+    assert_eq!((err.code(), err.message()), (Code::NotFound, "The platform did not respond with a product."));
+    let err = c.get_product(ProductRequest { driver: "fake".into(), id: "777".into() }).await.expect_err("garbage");
+    assert_eq!(err.code(), Code::Unavailable);
+    let err = c.get_product(ProductRequest { driver: "fake".into(), id: "500".into() }).await.expect_err("500");
+    assert_eq!((err.code(), err.message()), (Code::Unavailable, "The backend answered with HTTP status 500."));
+    let err = c.get_product(ProductRequest { driver: "fake".into(), id: "../x".into() }).await.expect_err("bad id");
+    assert_eq!(err.code(), Code::NotFound);
+}
