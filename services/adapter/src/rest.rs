@@ -41,30 +41,10 @@ impl RestClient {
     /// GETs `path` (relative to the base, leading slash) and decodes its JSON body.
     ///
     /// # Errors
-    /// 404 → [`DriverError::NotFound`]; other non-2xx → `UpstreamStatus`; transport and
-    /// decoding failures as their cases.
+    /// 404 or an empty body → [`DriverError::NotFound`]; other non-2xx →
+    /// `UpstreamStatus`; transport and decoding failures as their cases.
     pub async fn get_json<T: DeserializeOwned>(&self, path: &str, policy: CachePolicy) -> Result<T, DriverError> {
-        let key = policy.key(self.backend, path);
-        match self.store.get(&key).await {
-            Ok(Some(bytes)) => {
-                if let Ok(value) = serde_json::from_slice(&bytes) {
-                    return Ok(value);
-                }
-                tracing::warn!(%key, "dropping undecodable cache entry");
-            }
-            Ok(None) => {}
-            // The cache is an optimisation: a store outage must not fail the request.
-            Err(e) => tracing::warn!(error = %e, "cache read failed"),
-        }
-        let bytes = self.fetch(path).await?;
-        let value = serde_json::from_slice(&bytes).map_err(|e| {
-            tracing::warn!(backend = %self.backend, path, error = %e, "undecodable upstream body");
-            DriverError::Undecodable(e.to_string())
-        })?;
-        if let Err(e) = self.store.set(&key, &bytes, Some(policy.ttl())).await {
-            tracing::warn!(error = %e, "cache write failed");
-        }
-        Ok(value)
+        self.get_json_opt(path, policy).await?.ok_or_else(|| DriverError::NotFound(path.to_owned()))
     }
 
     /// As [`get_json`](Self::get_json), but "nothing there" is `Ok(None)`: a 404 or an
@@ -78,10 +58,14 @@ impl RestClient {
         policy: CachePolicy,
     ) -> Result<Option<T>, DriverError> {
         let key = policy.key(self.backend, path);
-        if let Ok(Some(bytes)) = self.store.get(&key).await {
-            if let Ok(value) = serde_json::from_slice(&bytes) {
-                return Ok(Some(value));
-            }
+        match self.store.get(&key).await {
+            Ok(Some(bytes)) => match serde_json::from_slice(&bytes) {
+                Ok(value) => return Ok(Some(value)),
+                Err(_) => tracing::warn!(%key, "dropping undecodable cache entry"),
+            },
+            Ok(None) => {}
+            // The cache is an optimisation: a store outage must not fail the request.
+            Err(e) => tracing::warn!(error = %e, "cache read failed"),
         }
         let bytes = match self.fetch(path).await {
             Err(DriverError::NotFound(_)) => return Ok(None),
