@@ -12,6 +12,8 @@ pub struct Config {
     pub mock_data_url: Option<String>,
     /// fake: the fake-store API's base URL (`GET {base}/products`).
     pub fake_store_url: Option<String>,
+    /// shopify: the shop and its token; `None` answers "Client has not been defined yet".
+    pub shopify: Option<crate::shopify::ShopifyConfig>,
     /// magento: the shop; `None` answers "Client has not been defined yet".
     pub magento: Option<crate::magento::MagentoConfig>,
     /// How long one upstream request may take.
@@ -26,6 +28,7 @@ impl Config {
             mock_data_url: None,
             fake_store_url: None,
             magento: None,
+            shopify: None,
             upstream_timeout: Duration::from_secs(5),
         }
     }

@@ -10,6 +10,7 @@
 //! - [`in_memory`]: the mock-data backend.
 //! - [`fake_store`]: the fake-store REST backend.
 //! - [`magento`]: Magento / Mage-OS.
+//! - [`shopify`]: Shopify Storefront.
 
 pub mod config;
 pub mod drivers;
@@ -21,6 +22,7 @@ pub mod registry;
 pub mod rest;
 pub mod sanitize;
 mod service;
+pub mod shopify;
 
 use tokio::net::TcpListener;
 use vitrine_common::{SharedStore, Shutdown, grpc};

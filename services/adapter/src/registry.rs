@@ -13,6 +13,7 @@ use crate::graphql::{GraphQlClient, GraphQlConfig};
 use crate::in_memory::InMemoryDriver;
 use crate::magento::MagentoDriver;
 use crate::rest::RestClient;
+use crate::shopify::ShopifyDriver;
 
 /// The drivers of `config.backend`; a backend without its settings answers
 /// "not configured" on every call.
@@ -53,7 +54,23 @@ pub fn build(config: &Config, store: SharedStore) -> Drivers {
                 }
             },
         ),
-        backend => Unconfigured::drivers(backend),
+        Backend::Shopify => config.shopify.as_ref().map_or_else(
+            || Unconfigured::drivers(Backend::Shopify),
+            |shopify| {
+                let graphql = GraphQlConfig {
+                    endpoint: shopify.graphql_url(),
+                    headers: vec![("X-Shopify-Storefront-Access-Token".to_owned(), shopify.access_token.clone())],
+                    timeout: config.upstream_timeout,
+                };
+                match GraphQlClient::new(Backend::Shopify, &graphql, store) {
+                    Ok(client) => all_three(Arc::new(ShopifyDriver::new(client))),
+                    Err(e) => {
+                        tracing::error!(error = %e, "shopify client settings are invalid");
+                        Unconfigured::drivers(Backend::Shopify)
+                    }
+                }
+            },
+        ),
     }
 }
 

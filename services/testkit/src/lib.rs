@@ -16,6 +16,7 @@ pub mod app;
 pub mod assert;
 pub mod fake_store;
 pub mod graphql;
+pub mod introspection;
 pub mod magento;
 pub mod mock;
 pub mod process;

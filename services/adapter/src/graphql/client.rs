@@ -22,13 +22,25 @@ use super::wire::Request;
 pub const BATCH_INTERVAL: Duration = Duration::from_millis(10);
 pub const BATCH_MAX: usize = 10;
 
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct GraphQlConfig {
     /// The full endpoint URL the operations are POSTed to.
     pub endpoint: String,
     /// Extra headers (the store code, an access token). Never logged.
     pub headers: Vec<(String, String)>,
     pub timeout: Duration,
+}
+
+/// Header values (tokens) are redacted.
+impl std::fmt::Debug for GraphQlConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.headers.iter().map(|(n, _)| n.as_str()).collect();
+        f.debug_struct("GraphQlConfig")
+            .field("endpoint", &self.endpoint)
+            .field("headers", &names)
+            .field("timeout", &self.timeout)
+            .finish()
+    }
 }
 
 type InFlight = Shared<BoxFuture<'static, Result<Value, DriverError>>>;

@@ -1,0 +1,10 @@
+//! The Shopify backend: Storefront API 2025-01 over GraphQL (spec §3, §7, §9).
+
+pub mod config;
+mod driver;
+pub mod models;
+pub mod operations;
+pub mod transform;
+
+pub use config::ShopifyConfig;
+pub use driver::ShopifyDriver;

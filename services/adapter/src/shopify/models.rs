@@ -1,0 +1,99 @@
+//! Shopify Storefront payloads (spec §3 "Shopify source fields").
+
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyMoney {
+    /// A decimal string.
+    pub amount: Option<String>,
+    pub currency_code: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyPriceRange {
+    pub max_variant_price: Option<ShopifyMoney>,
+    pub min_variant_price: Option<ShopifyMoney>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyImage {
+    pub id: Option<String>,
+    pub url: Option<String>,
+    pub alt_text: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifyImages {
+    #[serde(default)]
+    pub nodes: Vec<ShopifyImage>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifySeo {
+    pub title: Option<String>,
+    pub description: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyProduct {
+    pub id: Option<String>,
+    pub handle: Option<String>,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub available_for_sale: Option<bool>,
+    pub online_store_url: Option<String>,
+    pub price_range: Option<ShopifyPriceRange>,
+    pub images: Option<ShopifyImages>,
+    pub seo: Option<ShopifySeo>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct ProductData {
+    pub product: Option<ShopifyProduct>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct ProductNodes {
+    #[serde(default)]
+    pub nodes: Vec<ShopifyProduct>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct ProductsData {
+    pub products: Option<ProductNodes>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifyResource {
+    pub handle: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyMenuItem {
+    pub id: Option<String>,
+    pub title: Option<String>,
+    pub resource_id: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub url: Option<String>,
+    pub resource: Option<ShopifyResource>,
+    pub items: Option<Vec<ShopifyMenuItem>>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifyMenu {
+    pub id: Option<String>,
+    pub title: Option<String>,
+    #[serde(default)]
+    pub items: Vec<ShopifyMenuItem>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct MenuData {
+    pub menu: Option<ShopifyMenu>,
+}
