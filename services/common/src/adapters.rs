@@ -18,11 +18,16 @@ impl AdapterDirectory {
     /// One lazy client per `(backend, url)` pair.
     ///
     /// # Errors
-    /// When a URL is not a valid URI.
-    pub fn new<'a>(urls: impl IntoIterator<Item = (Backend, &'a str)>) -> Result<Self, tonic::transport::Error> {
+    /// A URL that is not a valid URI ([`DriverError::BadInput`]), or a backend listed
+    /// twice ([`DriverError::AlreadyDefined`], spec §8 'Client has been already defined').
+    pub fn new<'a>(urls: impl IntoIterator<Item = (Backend, &'a str)>) -> Result<Self, DriverError> {
         let mut clients = HashMap::new();
         for (backend, url) in urls {
-            clients.insert(backend, AdapterClient::new(crate::grpc::lazy_channel(url)?));
+            let channel = crate::grpc::lazy_channel(url)
+                .map_err(|e| DriverError::BadInput(format!("{backend} adapter URL: {e}")))?;
+            if clients.insert(backend, AdapterClient::new(channel)).is_some() {
+                return Err(DriverError::AlreadyDefined(backend));
+            }
         }
         Ok(Self { clients })
     }
@@ -33,6 +38,26 @@ impl AdapterDirectory {
     /// [`DriverError::NotConfigured`] when no adapter URL was configured for it.
     pub fn client(&self, backend: Backend) -> Result<AdapterClient<Channel>, DriverError> {
         self.clients.get(&backend).cloned().ok_or(DriverError::NotConfigured(backend))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn clients_are_defined_once_and_looked_up_by_backend() {
+        let directory = AdapterDirectory::new([(Backend::InMemory, "http://127.0.0.1:1")]).expect("one client");
+        assert!(directory.client(Backend::InMemory).is_ok());
+        let missing = directory.client(Backend::Shopify).err().map(|e| e.user_text());
+        assert_eq!(missing.as_deref(), Some("Client has not been defined yet (backend: shopify)."));
+        let twice =
+            AdapterDirectory::new([(Backend::Magento, "http://127.0.0.1:1"), (Backend::Magento, "http://127.0.0.1:2")]);
+        assert_eq!(
+            twice.err().map(|e| e.user_text()).as_deref(),
+            Some("Client has been already defined (backend: magento).")
+        );
+        assert!(matches!(AdapterDirectory::new([(Backend::Fake, "not a uri")]), Err(DriverError::BadInput(_))));
     }
 }
 

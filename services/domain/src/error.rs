@@ -42,6 +42,9 @@ pub enum DriverError {
     /// No client (adapter URL or backend settings) was configured for this backend.
     #[error("{CLIENT_NOT_DEFINED}: {0}")]
     NotConfigured(Backend),
+    /// A second client for a backend that has one (a configuration mistake).
+    #[error("{CLIENT_ALREADY_DEFINED}: {0}")]
+    AlreadyDefined(Backend),
     #[error("bad input: {0}")]
     BadInput(String),
 }
@@ -54,7 +57,7 @@ impl DriverError {
             Self::NotFound(_) | Self::NoProduct => Code::NotFound,
             Self::UpstreamStatus(_) | Self::Network(_) | Self::Undecodable(_) | Self::GraphQl(_) => Code::Unavailable,
             Self::Timeout => Code::DeadlineExceeded,
-            Self::Disabled(_) | Self::NotConfigured(_) => Code::FailedPrecondition,
+            Self::Disabled(_) | Self::NotConfigured(_) | Self::AlreadyDefined(_) => Code::FailedPrecondition,
             Self::BadInput(_) => Code::InvalidArgument,
         }
     }
@@ -72,6 +75,7 @@ impl DriverError {
             Self::GraphQl(_) => "The backend reported an error.".to_owned(),
             Self::Disabled(driver) => format!("The {driver} driver is coming soon; it cannot be used yet."),
             Self::NotConfigured(backend) => format!("{CLIENT_NOT_DEFINED} (backend: {backend})."),
+            Self::AlreadyDefined(backend) => format!("{CLIENT_ALREADY_DEFINED} (backend: {backend})."),
             Self::BadInput(why) => format!("Bad request: {why}"),
         }
     }
@@ -121,6 +125,11 @@ mod tests {
                 DriverError::NotConfigured(Backend::Shopify),
                 Code::FailedPrecondition,
                 "Client has not been defined yet (backend: shopify).",
+            ),
+            (
+                DriverError::AlreadyDefined(Backend::Magento),
+                Code::FailedPrecondition,
+                "Client has been already defined (backend: magento).",
             ),
             (DriverError::BadInput("empty id".into()), Code::InvalidArgument, "Bad request: empty id"),
         ];

@@ -21,6 +21,7 @@ pub struct TestAppBuilder {
     static_dir: Option<std::path::PathBuf>,
     magento_url: Option<String>,
     fake_store_url: Option<String>,
+    shopify: Option<(String, String)>,
 }
 
 pub struct TestApp {
@@ -67,6 +68,7 @@ impl Default for TestAppBuilder {
             static_dir: None,
             magento_url: None,
             fake_store_url: None,
+            shopify: None,
         }
     }
 }
@@ -120,6 +122,13 @@ impl TestAppBuilder {
         self
     }
 
+    /// Point the shopify adapter at a shop with its storefront token.
+    #[must_use]
+    pub fn shopify(mut self, endpoint: &str, token: &str) -> Self {
+        self.shopify = Some((endpoint.to_owned(), token.to_owned()));
+        self
+    }
+
     /// Serve a built SPA from `dir`.
     #[must_use]
     pub fn static_dir(mut self, dir: &std::path::Path) -> Self {
@@ -149,6 +158,7 @@ impl TestAppBuilder {
             let mut config = vitrine_adapter::Config::for_test(backend, &mock.url);
             config.magento = self.magento_url.as_deref().map(vitrine_adapter::magento::MagentoConfig::new);
             config.fake_store_url.clone_from(&self.fake_store_url);
+            config.shopify = self.shopify.as_ref().map(|(e, t)| vitrine_adapter::shopify::ShopifyConfig::new(e, t));
             tokio::spawn(vitrine_adapter::serve(config, store.clone(), l, shutdown.clone()));
             adapters.push((backend, u));
         }

@@ -9,6 +9,7 @@
 //! - [`graphql`]: a fake GraphQL server validating documents against a schema.
 //! - [`magento`]: a small Magento catalogue behind that fake.
 //! - [`fake_store`]: a fake-store REST server.
+//! - [`shopify`]: a small Shopify shop behind the fake GraphQL server.
 //! - [`upstream`]: a scripted plain-HTTP upstream (image hosts, REST backends).
 //! - [`mock`]: the mock-data service alone.
 
@@ -22,6 +23,7 @@ pub mod mock;
 pub mod process;
 pub mod redis;
 pub mod scripted;
+pub mod shopify;
 pub mod upstream;
 
 pub use app::{TestApp, TestAppBuilder};

@@ -8,7 +8,7 @@ use tokio::task::JoinSet;
 use vitrine_common::Shutdown;
 use vitrine_domain::Backend;
 
-use crate::cli::{AllArgs, BackendOptions};
+use crate::cli::{AllArgs, BackendOptions, ShopifyOptions};
 use crate::config;
 use crate::run::{connect, listener, std_listener};
 
@@ -51,11 +51,24 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
             (api.url.clone(), Some(api))
         }
     };
+    let mut shopify = args.shopify.clone();
+    let _demo_shopify = if shopify.shopify_endpoint.is_none() {
+        // A demo token for the built-in shop only; it guards nothing real.
+        let token = uuid::Uuid::new_v4().simple().to_string();
+        let shop = vitrine_testkit::shopify::start(&token);
+        tracing::info!(url = %shop.url, "shopify: no VITRINE_SHOPIFY_ENDPOINT, serving the built-in demo shop");
+        shopify = ShopifyOptions { shopify_endpoint: Some(shop.url.clone()), shopify_access_token: Some(token) };
+        Some(shop)
+    } else {
+        None
+    };
     let backends = BackendOptions {
         mock_data_url: mock_url.clone(),
         upstream_timeout_ms: args.upstream_timeout_ms,
         magento: magento.clone(),
         fake_store_url: Some(fake_store_url.clone()),
+        shopify: shopify.clone(),
+        medusa: args.medusa.clone(),
     };
     let mut adapters = Vec::new();
     for backend in Backend::ALL {
@@ -86,7 +99,9 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     // The mock's images live on its ephemeral port; the image service must reach them.
     edge_config.image_hosts.push(mock_url.trim_start_matches("http://").to_owned());
     // The shops' product photos too.
-    for base in [magento.magento_base_url.as_deref(), Some(fake_store_url.as_str())].into_iter().flatten() {
+    let shops =
+        [magento.magento_base_url.as_deref(), Some(fake_store_url.as_str()), shopify.shopify_endpoint.as_deref()];
+    for base in shops.into_iter().flatten() {
         if let Some(host) = authority(base) {
             edge_config.image_hosts.push(host);
         }

@@ -63,7 +63,12 @@ pub(crate) struct EdgeOptions {
     #[arg(long, env = "VITRINE_STATIC_DIR", default_value = "frontend/dist")]
     pub(crate) static_dir: std::path::PathBuf,
     /// Hosts the image service may fetch from (`host` or `host:port`, comma-separated).
-    #[arg(long, env = "VITRINE_IMAGE_HOSTS", value_delimiter = ',', default_value = "127.0.0.1:50070,localhost:50070")]
+    #[arg(
+        long,
+        env = "VITRINE_IMAGE_HOSTS",
+        value_delimiter = ',',
+        default_value = "127.0.0.1:50070,localhost:50070,cdn.shopify.com"
+    )]
     pub(crate) image_hosts: Vec<String>,
 }
 
@@ -175,6 +180,40 @@ pub(crate) struct MagentoOptions {
     pub(crate) magento_media_url: Option<String>,
 }
 
+/// The Shopify shop (spec §3 "Driver settings": endpoint, access_token).
+#[derive(Clone, Args, Default)]
+pub(crate) struct ShopifyOptions {
+    /// The shop, e.g. `https://shop.myshopify.com`. `vitrine all` without it serves a
+    /// built-in demo shop; a lone adapter answers "Client has not been defined yet".
+    #[arg(long, env = "VITRINE_SHOPIFY_ENDPOINT")]
+    pub(crate) shopify_endpoint: Option<String>,
+    /// The Storefront access token (a secret: never logged, never sent to browsers).
+    #[arg(long, env = "VITRINE_SHOPIFY_ACCESS_TOKEN", hide_env_values = true)]
+    pub(crate) shopify_access_token: Option<String>,
+}
+
+/// Printed without the token.
+impl std::fmt::Debug for ShopifyOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShopifyOptions").field("shopify_endpoint", &self.shopify_endpoint).finish_non_exhaustive()
+    }
+}
+
+/// Medusa (spec §3: api_url, publishable_api_key). Accepted; the driver is disabled.
+#[derive(Clone, Args, Default)]
+pub(crate) struct MedusaOptions {
+    #[arg(long, env = "VITRINE_MEDUSA_API_URL")]
+    pub(crate) medusa_api_url: Option<String>,
+    #[arg(long, env = "VITRINE_MEDUSA_PUBLISHABLE_API_KEY", hide_env_values = true)]
+    pub(crate) medusa_publishable_api_key: Option<String>,
+}
+
+impl std::fmt::Debug for MedusaOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MedusaOptions").field("medusa_api_url", &self.medusa_api_url).finish_non_exhaustive()
+    }
+}
+
 /// How the adapters reach their backends.
 #[derive(Debug, Args, Clone)]
 pub(crate) struct BackendOptions {
@@ -190,6 +229,10 @@ pub(crate) struct BackendOptions {
     /// built-in one; a lone fake adapter answers "Client has not been defined yet".
     #[arg(long, env = "VITRINE_FAKE_STORE_URL")]
     pub(crate) fake_store_url: Option<String>,
+    #[command(flatten)]
+    pub(crate) shopify: ShopifyOptions,
+    #[command(flatten)]
+    pub(crate) medusa: MedusaOptions,
 }
 
 #[derive(Debug, Args)]
@@ -210,6 +253,10 @@ pub(crate) struct AllArgs {
     /// The fake-store API; unset: a built-in one.
     #[arg(long, env = "VITRINE_FAKE_STORE_URL")]
     pub(crate) fake_store_url: Option<String>,
+    #[command(flatten)]
+    pub(crate) shopify: ShopifyOptions,
+    #[command(flatten)]
+    pub(crate) medusa: MedusaOptions,
 }
 
 #[cfg(test)]

@@ -53,6 +53,19 @@ pub(crate) fn adapter(backend: Backend, opts: &BackendOptions) -> vitrine_adapte
     let mut config = vitrine_adapter::Config::new(backend);
     config.mock_data_url = Some(opts.mock_data_url.clone());
     config.fake_store_url.clone_from(&opts.fake_store_url);
+    config.shopify = match (&opts.shopify.shopify_endpoint, &opts.shopify.shopify_access_token) {
+        (Some(endpoint), Some(token)) => Some(vitrine_adapter::shopify::ShopifyConfig::new(endpoint, token)),
+        (Some(_), None) => {
+            tracing::warn!(
+                "VITRINE_SHOPIFY_ENDPOINT is set without VITRINE_SHOPIFY_ACCESS_TOKEN; shopify stays undefined"
+            );
+            None
+        }
+        _ => None,
+    };
+    if opts.medusa.medusa_api_url.is_some() || opts.medusa.medusa_publishable_api_key.is_some() {
+        tracing::info!("medusa settings accepted; the medusa driver is coming soon and stays disabled");
+    }
     config.magento = opts.magento.magento_base_url.as_deref().map(|base| {
         let mut m = vitrine_adapter::magento::MagentoConfig::new(base);
         m.store_code.clone_from(&opts.magento.magento_store_code);
