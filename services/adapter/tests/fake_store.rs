@@ -89,3 +89,32 @@ async fn missing_empty_and_broken_answers_are_clean_errors() {
     let err = c.get_product(ProductRequest { driver: "fake".into(), id: "../x".into() }).await.expect_err("bad id");
     assert_eq!(err.code(), Code::NotFound);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_store_that_never_answers_times_out_cleanly() {
+    // Accepts connections and never answers: the upstream timeout must end the call.
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let silent_url = format!("http://{}", silent.local_addr().expect("addr"));
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = silent.accept().await {
+            held.push(socket);
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    let mut config = vitrine_adapter::Config::new(Backend::Fake);
+    config.fake_store_url = Some(silent_url);
+    config.upstream_timeout = std::time::Duration::from_millis(300);
+    let shutdown = Shutdown::new();
+    tokio::spawn(vitrine_adapter::serve(
+        config,
+        std::sync::Arc::new(EmbeddedStore::default()),
+        listener,
+        shutdown.clone(),
+    ));
+    let mut c = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
+    let err = c.list_products(ProductsRequest { driver: "fake".into(), limit: 0 }).await.expect_err("timeout");
+    assert_eq!((err.code(), err.message()), (Code::DeadlineExceeded, "The backend did not answer in time."));
+    shutdown.cancel();
+}
