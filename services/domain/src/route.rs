@@ -49,6 +49,18 @@ pub fn not_found() -> RouteResolution {
     RouteResolution { id: None, url: None, r#type: None, code: 404, data: None }
 }
 
+/// A product found at `url`: type PRODUCT, code 200, the url without its leading slash.
+#[must_use]
+pub fn product(id: &str, url: &str) -> RouteResolution {
+    RouteResolution {
+        id: Some(id.to_owned()),
+        url: Some(url.trim_start_matches('/').to_owned()),
+        r#type: Some("PRODUCT".to_owned()),
+        code: 200,
+        data: None,
+    }
+}
+
 /// spec §4: code 0 becomes 200.
 #[must_use]
 pub const fn normalise_code(code: i32) -> i32 {

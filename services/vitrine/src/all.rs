@@ -8,7 +8,7 @@ use tokio::task::JoinSet;
 use vitrine_common::Shutdown;
 use vitrine_domain::Backend;
 
-use crate::cli::{AllArgs, BackendOptions, ShopifyOptions};
+use crate::cli::{AllArgs, BackendOptions, ShopOptions, ShopifyOptions};
 use crate::config;
 use crate::run::{connect, listener, std_listener};
 
@@ -34,7 +34,7 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     tasks.spawn(vitrine_mock_data::serve(config::mock_data(&args.mock), mock, shutdown.clone()));
 
     // No shop configured: the test kit's Magento catalogue is the demo's (offline) shop.
-    let mut magento = args.magento.clone();
+    let mut magento = args.shops.magento.clone();
     let _demo_shop = if magento.magento_base_url.is_none() {
         let shop = vitrine_testkit::magento::start();
         tracing::info!(url = %shop.url, "magento: no VITRINE_MAGENTO_BASE_URL, serving the built-in demo shop");
@@ -43,7 +43,7 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     } else {
         None
     };
-    let (fake_store_url, _demo_store) = match args.fake_store_url.clone() {
+    let (fake_store_url, _demo_store) = match args.shops.fake_store_url.clone() {
         Some(url) => (url, None),
         None => {
             let api = vitrine_testkit::fake_store::start();
@@ -51,7 +51,7 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
             (api.url.clone(), Some(api))
         }
     };
-    let mut shopify = args.shopify.clone();
+    let mut shopify = args.shops.shopify.clone();
     let _demo_shopify = if shopify.shopify_endpoint.is_none() {
         // A demo token for the built-in shop only; it guards nothing real.
         let token = uuid::Uuid::new_v4().simple().to_string();
@@ -62,14 +62,13 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     } else {
         None
     };
-    let backends = BackendOptions {
-        mock_data_url: mock_url.clone(),
-        upstream_timeout_ms: args.upstream_timeout_ms,
+    let shops = ShopOptions {
         magento: magento.clone(),
         fake_store_url: Some(fake_store_url.clone()),
         shopify: shopify.clone(),
-        medusa: args.medusa.clone(),
+        ..args.shops.clone()
     };
+    let backends = BackendOptions { mock_data_url: mock_url.clone(), shops };
     let mut adapters = Vec::new();
     for backend in Backend::ALL {
         let l = listener(ANY_LOOPBACK).await?;
@@ -99,9 +98,9 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     // The mock's images live on its ephemeral port; the image service must reach them.
     edge_config.image_hosts.push(mock_url.trim_start_matches("http://").to_owned());
     // The shops' product photos too.
-    let shops =
+    let bases =
         [magento.magento_base_url.as_deref(), Some(fake_store_url.as_str()), shopify.shopify_endpoint.as_deref()];
-    for base in shops.into_iter().flatten() {
+    for base in bases.into_iter().flatten() {
         if let Some(host) = authority(base) {
             edge_config.image_hosts.push(host);
         }

@@ -220,6 +220,13 @@ pub(crate) struct BackendOptions {
     /// in-memory: the mock-data service.
     #[arg(long, env = "VITRINE_MOCK_DATA_URL", default_value = "http://127.0.0.1:50070")]
     pub(crate) mock_data_url: String,
+    #[command(flatten)]
+    pub(crate) shops: ShopOptions,
+}
+
+/// The other backends, shared by `adapter` and `all`.
+#[derive(Debug, Args, Clone)]
+pub(crate) struct ShopOptions {
     /// Time limit of one upstream request.
     #[arg(long, env = "VITRINE_UPSTREAM_TIMEOUT_MS", default_value_t = 5000)]
     pub(crate) upstream_timeout_ms: u64,
@@ -245,18 +252,8 @@ pub(crate) struct AllArgs {
     pub(crate) routing: RoutingOptions,
     #[command(flatten)]
     pub(crate) mock: MockOptions,
-    /// Time limit of one upstream request.
-    #[arg(long, env = "VITRINE_UPSTREAM_TIMEOUT_MS", default_value_t = 5000)]
-    pub(crate) upstream_timeout_ms: u64,
     #[command(flatten)]
-    pub(crate) magento: MagentoOptions,
-    /// The fake-store API; unset: a built-in one.
-    #[arg(long, env = "VITRINE_FAKE_STORE_URL")]
-    pub(crate) fake_store_url: Option<String>,
-    #[command(flatten)]
-    pub(crate) shopify: ShopifyOptions,
-    #[command(flatten)]
-    pub(crate) medusa: MedusaOptions,
+    pub(crate) shops: ShopOptions,
 }
 
 #[cfg(test)]

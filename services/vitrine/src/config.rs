@@ -52,8 +52,8 @@ pub(crate) fn mock_data(opts: &MockOptions) -> vitrine_mock_data::Config {
 pub(crate) fn adapter(backend: Backend, opts: &BackendOptions) -> vitrine_adapter::Config {
     let mut config = vitrine_adapter::Config::new(backend);
     config.mock_data_url = Some(opts.mock_data_url.clone());
-    config.fake_store_url.clone_from(&opts.fake_store_url);
-    config.shopify = match (&opts.shopify.shopify_endpoint, &opts.shopify.shopify_access_token) {
+    config.fake_store_url.clone_from(&opts.shops.fake_store_url);
+    config.shopify = match (&opts.shops.shopify.shopify_endpoint, &opts.shops.shopify.shopify_access_token) {
         (Some(endpoint), Some(token)) => Some(vitrine_adapter::shopify::ShopifyConfig::new(endpoint, token)),
         (Some(_), None) => {
             tracing::warn!(
@@ -63,16 +63,16 @@ pub(crate) fn adapter(backend: Backend, opts: &BackendOptions) -> vitrine_adapte
         }
         _ => None,
     };
-    if opts.medusa.medusa_api_url.is_some() || opts.medusa.medusa_publishable_api_key.is_some() {
+    if opts.shops.medusa.medusa_api_url.is_some() || opts.shops.medusa.medusa_publishable_api_key.is_some() {
         tracing::info!("medusa settings accepted; the medusa driver is coming soon and stays disabled");
     }
-    config.magento = opts.magento.magento_base_url.as_deref().map(|base| {
+    config.magento = opts.shops.magento.magento_base_url.as_deref().map(|base| {
         let mut m = vitrine_adapter::magento::MagentoConfig::new(base);
-        m.store_code.clone_from(&opts.magento.magento_store_code);
-        m.media_url.clone_from(&opts.magento.magento_media_url);
+        m.store_code.clone_from(&opts.shops.magento.magento_store_code);
+        m.media_url.clone_from(&opts.shops.magento.magento_media_url);
         m
     });
-    config.upstream_timeout = Duration::from_millis(opts.upstream_timeout_ms);
+    config.upstream_timeout = Duration::from_millis(opts.shops.upstream_timeout_ms);
     config
 }
 

@@ -57,16 +57,7 @@ pub fn product_id(url: &str) -> Option<&str> {
 /// The resolution of `url` given the product found there (if any).
 #[must_use]
 pub fn resolution(url: &str, found: Option<&Product>) -> RouteResolution {
-    match found {
-        Some(p) => RouteResolution {
-            id: Some(p.id.clone()),
-            url: Some(url.trim_start_matches('/').to_owned()),
-            r#type: Some("PRODUCT".to_owned()),
-            code: 200,
-            data: None,
-        },
-        None => route::not_found(),
-    }
+    found.map_or_else(route::not_found, |p| route::product(&p.id, url))
 }
 
 #[cfg(test)]

@@ -28,13 +28,7 @@ pub fn resolve(products: &[Product], url: &str) -> RouteResolution {
     products
         .iter()
         .find(|p| p.url == url || slug.is_some_and(|s| s == p.id || s == p.url.trim_start_matches('/')))
-        .map_or_else(route::not_found, |p| RouteResolution {
-            id: Some(p.id.clone()),
-            url: Some(url.trim_start_matches('/').to_owned()),
-            r#type: Some("PRODUCT".to_owned()),
-            code: 200,
-            data: None,
-        })
+        .map_or_else(route::not_found, |p| route::product(&p.id, url))
 }
 
 #[cfg(test)]

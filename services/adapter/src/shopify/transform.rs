@@ -108,16 +108,7 @@ pub fn handle(url: &str) -> Option<&str> {
 /// A product route: found → PRODUCT with the numeric id; otherwise not found.
 #[must_use]
 pub fn resolution(url: &str, found: Option<&ShopifyProduct>) -> RouteResolution {
-    match found {
-        Some(p) => RouteResolution {
-            id: Some(numeric_id(p.id.as_deref().unwrap_or_default()).to_owned()),
-            url: Some(url.trim_start_matches('/').to_owned()),
-            r#type: Some("PRODUCT".to_owned()),
-            code: 200,
-            data: None,
-        },
-        None => route::not_found(),
-    }
+    found.map_or_else(route::not_found, |p| route::product(numeric_id(p.id.as_deref().unwrap_or_default()), url))
 }
 
 #[cfg(test)]
