@@ -101,6 +101,25 @@ export async function startSuite({ mock = true, name = "suite" } = {}) {
   };
 }
 
+/** `vitrine all`: every service in one process, with the built-in demo shops. */
+export async function startAll({ name = "all" } = {}) {
+  const port = await freePort();
+  const fd = openSync(resolve(ARTIFACTS, "logs", `${name}.log`), "w");
+  const child = spawn(BIN, ["all"], {
+    env: { ...process.env, VITRINE_HTTP_ADDR: `127.0.0.1:${port}`, VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist") },
+    stdio: ["ignore", fd, fd],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${base}/readyz`)).ok, "vitrine all");
+  return {
+    base,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 100));
+    },
+  };
+}
+
 export async function launchBrowser() {
   return chromium.launch({
     executablePath: CHROMIUM,

@@ -1,0 +1,75 @@
+// Every backend in the browser, through the one-process demo and its built-in shops:
+// the debug bar switches, and menu, product pages and route resolution follow.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { resolve } from "node:path";
+import { ARTIFACTS, DESKTOP, launchBrowser, startAll } from "./suite.mjs";
+
+let suite, browser;
+before(async () => {
+  suite = await startAll({ name: "backends" });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await suite?.stop();
+});
+
+async function switchTo(page, driver) {
+  await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
+  const reload = page.waitForResponse((r) => r.url().endsWith("/api/navigation"));
+  await page.getByLabel("Driver").selectOption(driver);
+  assert.equal((await reload).status(), 200, `${driver} menu`);
+}
+
+test("magento: its menu, a product page, and a 301 that lands on the product", async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.goto(suite.base + "/");
+  await page.locator(".menu-list a").first().waitFor();
+  await switchTo(page, "magento");
+  await page.getByRole("link", { name: "Gear" }).first().waitFor();
+  await page.goto(suite.base + "/joust-duffle-bag.html");
+  await page.getByRole("heading", { level: 1, name: "Joust Duffle Bag" }).waitFor();
+  assert.equal(await page.title(), "Joust Duffle Bag | Luma", "the lookup's SEO title");
+  const ld = JSON.parse(await page.locator('script[type="application/ld+json"]').textContent());
+  assert.equal(ld.aggregateRating.ratingValue, "4.7");
+  await page.waitForFunction(() => document.querySelector(".product-media img")?.naturalWidth > 0);
+  assert.equal(await page.locator(".product-description script").count(), 0, "backend HTML is sanitised");
+  await page.screenshot({ path: resolve(ARTIFACTS, "screenshots", "magento-product-1280.png") });
+  await page.goto(suite.base + "/old-duffle.html");
+  await page.waitForURL((u) => u.pathname === "/joust-duffle-bag.html");
+  await page.goto(suite.base + "/about-us");
+  await page.getByRole("heading", { name: "Page not found" }).waitFor();
+  await page.close();
+});
+
+test("shopify: the collections menu and a product by handle", async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.goto(suite.base + "/");
+  await page.locator(".menu-list a").first().waitFor();
+  await switchTo(page, "shopify");
+  const snowboards = page.getByRole("link", { name: "Snowboards" }).first();
+  await snowboards.waitFor();
+  assert.equal(await snowboards.getAttribute("href"), "/collections/snowboards");
+  await page.goto(suite.base + "/products/hydrogen-snowboard");
+  await page.getByRole("heading", { level: 1, name: "The Hydrogen Snowboard" }).waitFor();
+  assert.ok(await page.getByText("$600.00").isVisible());
+  await page.close();
+});
+
+test("fake: the in-memory menu with the fake store's products", async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.goto(suite.base + "/");
+  await page.locator(".menu-list a").first().waitFor();
+  assert.equal(await page.getByLabel("Driver").inputValue(), "in-memory", "a new visitor starts on in-memory");
+  const menu = await page.locator(".menu-list > li > a").allTextContents();
+  await switchTo(page, "fake");
+  await page.locator(".product-card a").first().waitFor();
+  assert.deepEqual(await page.locator(".menu-list > li > a").allTextContents(), menu);
+  assert.equal(await page.locator(".product-card a").first().getAttribute("href"), "/product/1");
+  await page.goto(suite.base + "/product/3");
+  await page.getByRole("heading", { level: 1, name: "Mens Cotton Jacket" }).waitFor();
+  await page.goto(suite.base + "/1001");
+  await page.getByRole("heading", { name: "Page not found" }).waitFor();
+  await page.close();
+});
