@@ -35,7 +35,7 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
 
     // No shop configured: the test kit's Magento catalogue is the demo's (offline) shop.
     let mut magento = args.shops.magento.clone();
-    let _demo_shop = if magento.magento_base_url.is_none() {
+    let _demo_shop = if magento.magento_base_url.as_deref().is_none_or(|u| u.trim().is_empty()) {
         let shop = vitrine_testkit::magento::start();
         tracing::info!(url = %shop.url, "magento: no VITRINE_MAGENTO_BASE_URL, serving the built-in demo shop");
         magento.magento_base_url = Some(shop.url.clone());
@@ -43,7 +43,7 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     } else {
         None
     };
-    let (fake_store_url, _demo_store) = match args.shops.fake_store_url.clone() {
+    let (fake_store_url, _demo_store) = match args.shops.fake_store_url.clone().filter(|u| !u.trim().is_empty()) {
         Some(url) => (url, None),
         None => {
             let api = vitrine_testkit::fake_store::start();
@@ -52,7 +52,7 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
         }
     };
     let mut shopify = args.shops.shopify.clone();
-    let _demo_shopify = if shopify.shopify_endpoint.is_none() {
+    let _demo_shopify = if shopify.shopify_endpoint.as_deref().is_none_or(|u| u.trim().is_empty()) {
         // A demo token for the built-in shop only; it guards nothing real.
         let token = uuid::Uuid::new_v4().simple().to_string();
         let shop = vitrine_testkit::shopify::start(&token);

@@ -49,11 +49,19 @@ pub(crate) fn mock_data(opts: &MockOptions) -> vitrine_mock_data::Config {
     }
 }
 
+/// An unset variable and an empty one (compose's `${X:-}`) mean the same: not configured.
+fn set(value: Option<&String>) -> Option<&str> {
+    value.map(String::as_str).filter(|v| !v.trim().is_empty())
+}
+
 pub(crate) fn adapter(backend: Backend, opts: &BackendOptions) -> vitrine_adapter::Config {
     let mut config = vitrine_adapter::Config::new(backend);
     config.mock_data_url = Some(opts.mock_data_url.clone());
-    config.fake_store_url.clone_from(&opts.shops.fake_store_url);
-    config.shopify = match (&opts.shops.shopify.shopify_endpoint, &opts.shops.shopify.shopify_access_token) {
+    config.fake_store_url = set(opts.shops.fake_store_url.as_ref()).map(str::to_owned);
+    config.shopify = match (
+        set(opts.shops.shopify.shopify_endpoint.as_ref()),
+        set(opts.shops.shopify.shopify_access_token.as_ref()),
+    ) {
         (Some(endpoint), Some(token)) => Some(vitrine_adapter::shopify::ShopifyConfig::new(endpoint, token)),
         (Some(_), None) => {
             tracing::warn!(
@@ -66,7 +74,7 @@ pub(crate) fn adapter(backend: Backend, opts: &BackendOptions) -> vitrine_adapte
     if opts.shops.medusa.medusa_api_url.is_some() || opts.shops.medusa.medusa_publishable_api_key.is_some() {
         tracing::info!("medusa settings accepted; the medusa driver is coming soon and stays disabled");
     }
-    config.magento = opts.shops.magento.magento_base_url.as_deref().map(|base| {
+    config.magento = set(opts.shops.magento.magento_base_url.as_ref()).map(|base| {
         let mut m = vitrine_adapter::magento::MagentoConfig::new(base);
         m.store_code.clone_from(&opts.shops.magento.magento_store_code);
         m.media_url.clone_from(&opts.shops.magento.magento_media_url);

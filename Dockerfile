@@ -1,0 +1,30 @@
+# One image for every Vitrine service: `docker run vitrine <subcommand>`.
+# Stage 1 builds the React app, stage 2 the binary, stage 3 is the slim runtime.
+
+FROM node:20-bookworm-slim AS frontend
+WORKDIR /src/frontend
+COPY frontend/package.json frontend/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY frontend/ ./
+RUN npm run build
+
+FROM rust:1-bookworm AS binary
+WORKDIR /src
+COPY Cargo.toml Cargo.lock rustfmt.toml ./
+COPY proto/ proto/
+COPY services/ services/
+COPY bench/ bench/
+RUN cargo build --release --locked -p vitrine
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --no-create-home vitrine
+COPY --from=binary /src/target/release/vitrine /usr/local/bin/vitrine
+COPY --from=frontend /src/frontend/dist /srv/frontend
+ENV VITRINE_STATIC_DIR=/srv/frontend
+USER 10001
+EXPOSE 8080
+ENTRYPOINT ["vitrine"]
+CMD ["all"]
