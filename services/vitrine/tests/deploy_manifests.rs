@@ -75,3 +75,93 @@ fn compose_services_run_real_subcommands_with_variables_they_read() {
     }
     assert!(listens.len() >= 4, "the gRPC services and mock-data listen on configured addresses");
 }
+
+fn k8s_documents() -> Vec<(String, Value)> {
+    let base = concat!(env!("CARGO_MANIFEST_DIR"), "/../../k8s/base");
+    let kustomization: Value =
+        serde_yaml_ng::from_str(&std::fs::read_to_string(format!("{base}/kustomization.yaml")).expect("kustomization"))
+            .expect("kustomization parses");
+    let mut docs = Vec::new();
+    for file in kustomization["resources"].as_sequence().expect("resources") {
+        let file = file.as_str().expect("a file name");
+        let text = std::fs::read_to_string(format!("{base}/{file}")).unwrap_or_else(|e| panic!("{file}: {e}"));
+        for doc in serde_yaml_ng::Deserializer::from_str(&text) {
+            let value = Value::deserialize(doc).unwrap_or_else(|e| panic!("{file}: {e}"));
+            docs.push((file.to_owned(), value));
+        }
+    }
+    docs
+}
+
+use serde::Deserialize as _;
+
+#[test]
+fn kubernetes_deployments_run_real_subcommands_on_the_ports_their_services_target() {
+    let docs = k8s_documents();
+    let all_help: String = ["edge", "catalogue", "navigation", "url-resolution", "mock-data", "adapter", "all"]
+        .iter()
+        .map(|s| help(&[s]))
+        .collect();
+    let config_keys: Vec<String> = docs
+        .iter()
+        .filter(|(_, d)| matches!(d["kind"].as_str(), Some("ConfigMap" | "Secret")))
+        .flat_map(|(_, d)| {
+            let data = if d["kind"] == "ConfigMap" { &d["data"] } else { &d["stringData"] };
+            data.as_mapping()
+                .into_iter()
+                .flatten()
+                .filter_map(|(k, _)| k.as_str().map(str::to_owned))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for key in &config_keys {
+        assert!(key == "RUST_LOG" || all_help.contains(&format!("[env: {key}")), "the binary does not read {key}");
+    }
+    let mut deployments = 0;
+    for (file, doc) in &docs {
+        if doc["kind"] != "Deployment" || doc["metadata"]["name"] == "redis" {
+            continue;
+        }
+        deployments += 1;
+        let name = doc["metadata"]["name"].as_str().unwrap_or_default();
+        let container = &doc["spec"]["template"]["spec"]["containers"][0];
+        let args: Vec<&str> = container["args"].as_sequence().expect("args").iter().filter_map(Value::as_str).collect();
+        let text = help(&args[..1]);
+        let port = container["ports"][0]["containerPort"].as_u64().expect("containerPort");
+        let mut listens = None;
+        for var in container["env"].as_sequence().into_iter().flatten() {
+            let key = var["name"].as_str().unwrap_or_default();
+            assert!(text.contains(&format!("[env: {key}")), "{file} {name}: `vitrine {}` does not read {key}", args[0]);
+            if key.ends_with("_ADDR") {
+                listens = var["value"].as_str().and_then(port_of);
+            }
+        }
+        assert_eq!(listens, Some(port), "{file} {name}: listens where its containerPort is");
+        let service = docs.iter().find(|(_, d)| d["kind"] == "Service" && d["metadata"]["name"] == name);
+        let target = service.and_then(|(_, s)| s["spec"]["ports"][0]["targetPort"].as_u64());
+        assert_eq!(target, Some(port), "{name}: its Service targets the container port");
+        for probe in ["readinessProbe", "livenessProbe"] {
+            let p = &container[probe];
+            let probed = p["grpc"]["port"].as_u64().or_else(|| p["httpGet"]["port"].as_u64());
+            assert_eq!(probed, Some(port), "{name}: {probe} checks the service's own port");
+        }
+    }
+    assert_eq!(deployments, 9, "mock-data, four adapters, three domain services, the edge");
+    // Every URL in the config names a Service and its port.
+    for (_, doc) in docs.iter().filter(|(_, d)| d["kind"] == "ConfigMap") {
+        for (key, value) in doc["data"].as_mapping().into_iter().flatten() {
+            let (Some(key), Some(url)) = (key.as_str(), value.as_str()) else { continue };
+            if !key.ends_with("_URL") || !url.starts_with("http://") {
+                continue;
+            }
+            let host = url.trim_start_matches("http://").split(':').next().unwrap_or_default();
+            let service = docs.iter().find(|(_, d)| d["kind"] == "Service" && d["metadata"]["name"] == host);
+            let service_port = service.and_then(|(_, s)| s["spec"]["ports"][0]["port"].as_u64());
+            assert_eq!(service_port, port_of(url), "{key}={url}");
+        }
+    }
+}
+
+fn port_of(addr: &str) -> Option<u64> {
+    port(addr).and_then(|p| p.parse().ok())
+}
