@@ -23,6 +23,7 @@ pub mod rest;
 pub mod sanitize;
 mod service;
 pub mod shopify;
+mod upstream;
 
 use tokio::net::TcpListener;
 use vitrine_common::{SharedStore, Shutdown, grpc};
@@ -31,10 +32,10 @@ use vitrine_proto::v1::adapter_server::AdapterServer;
 pub use config::Config;
 
 /// The tonic router of one adapter: the `Adapter` service plus gRPC health.
-pub async fn app(config: &Config, store: SharedStore) -> tonic::transport::server::Router {
+pub async fn app(config: &Config, store: SharedStore) -> grpc::GrpcRouter {
     let drivers = registry::build(config, store.clone());
     let service = service::AdapterService::new(config.backend, drivers, store);
-    tonic::transport::Server::builder()
+    grpc::server()
         .add_service(grpc::health_service("vitrine.v1.Adapter").await)
         .add_service(AdapterServer::new(service))
 }

@@ -8,6 +8,8 @@ use vitrine_common::SharedStore;
 use vitrine_domain::cache::CachePolicy;
 use vitrine_domain::{Backend, DriverError};
 
+use crate::upstream;
+
 #[derive(Clone)]
 pub struct RestClient {
     http: reqwest::Client,
@@ -58,16 +60,12 @@ impl RestClient {
         policy: CachePolicy,
     ) -> Result<Option<T>, DriverError> {
         let key = policy.key(self.backend, path);
-        match self.store.get(&key).await {
-            Ok(Some(bytes)) => match serde_json::from_slice(&bytes) {
-                Ok(value) => return Ok(Some(value)),
-                Err(_) => tracing::warn!(%key, "dropping undecodable cache entry"),
-            },
-            Ok(None) => {}
-            // The cache is an optimisation: a store outage must not fail the request.
-            Err(e) => tracing::warn!(error = %e, "cache read failed"),
+        if let Some(value) = upstream::cache_read(&self.store, self.backend, &key).await {
+            return Ok(Some(value));
         }
-        let bytes = match self.fetch(path).await {
+        let url = format!("{}{path}", self.base);
+        let span = upstream::span(self.backend, policy.name(), "GET", &url);
+        let bytes = match upstream::observe(self.backend, policy.name(), span, self.fetch(&url, path)).await {
             Err(DriverError::NotFound(_)) => return Ok(None),
             other => other?,
         };
@@ -78,21 +76,18 @@ impl RestClient {
             tracing::warn!(backend = %self.backend, path, error = %e, "undecodable upstream body");
             DriverError::Undecodable(e.to_string())
         })?;
-        if let Err(e) = self.store.set(&key, &bytes, Some(policy.ttl())).await {
-            tracing::warn!(error = %e, "cache write failed");
-        }
+        upstream::cache_write(&self.store, &key, &bytes, policy.ttl()).await;
         Ok(Some(value))
     }
 
-    async fn fetch(&self, path: &str) -> Result<Vec<u8>, DriverError> {
-        let url = format!("{}{path}", self.base);
-        let started = std::time::Instant::now();
-        let response = self.http.get(&url).send().await.map_err(|e| {
+    /// One GET, inside the call's upstream span (its trace context goes along).
+    async fn fetch(&self, url: &str, path: &str) -> Result<Vec<u8>, DriverError> {
+        let response = self.http.get(url).headers(upstream::trace_headers()).send().await.map_err(|e| {
             tracing::warn!(backend = %self.backend, path, error = %e, "upstream request failed");
             transport_error(&e)
         })?;
         let status = response.status();
-        tracing::debug!(backend = %self.backend, path, status = status.as_u16(), elapsed_ms = started.elapsed().as_millis(), "upstream answered");
+        tracing::Span::current().record("http.response.status_code", status.as_u16());
         if status == reqwest::StatusCode::NOT_FOUND {
             return Err(DriverError::NotFound(path.to_owned()));
         }

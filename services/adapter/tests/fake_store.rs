@@ -1,8 +1,8 @@
 //! The fake-store driver against a local REST server speaking the fake-store API.
 
 use tonic::Code;
-use tonic::transport::Channel;
 use vitrine_common::Shutdown;
+use vitrine_common::grpc::GrpcChannel as Channel;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::Backend;
 use vitrine_proto::v1::adapter_client::AdapterClient;

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use tonic::Code;
-use tonic::transport::Channel;
+use vitrine_common::grpc::GrpcChannel as Channel;
 use vitrine_common::{SharedStore, Shutdown, store};
 use vitrine_domain::Backend;
 use vitrine_domain::cache::backend_prefix;

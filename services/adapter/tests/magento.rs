@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use serde_json::json;
 use tonic::Code;
-use tonic::transport::Channel;
 use vitrine_adapter::graphql::{GraphQlClient, GraphQlConfig};
 use vitrine_adapter::magento::{MagentoConfig, operations};
+use vitrine_common::grpc::GrpcChannel as Channel;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_common::{SharedStore, Shutdown};
 use vitrine_domain::Backend;

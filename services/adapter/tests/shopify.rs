@@ -4,9 +4,9 @@
 use std::time::Duration;
 
 use tonic::Code;
-use tonic::transport::Channel;
 use vitrine_adapter::shopify::{ShopifyConfig, operations};
 use vitrine_common::Shutdown;
+use vitrine_common::grpc::GrpcChannel as Channel;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::Backend;
 use vitrine_proto::v1::adapter_client::AdapterClient;

@@ -23,9 +23,9 @@ pub struct CatalogueService {
 ///
 /// # Errors
 /// When an adapter URL is not a valid URI.
-pub async fn app(config: &Config) -> anyhow::Result<tonic::transport::server::Router> {
+pub async fn app(config: &Config) -> anyhow::Result<grpc::GrpcRouter> {
     let adapters = AdapterDirectory::new(config.adapters.iter().map(|(b, u)| (*b, u.as_str())))?;
-    Ok(tonic::transport::Server::builder()
+    Ok(grpc::server()
         .add_service(grpc::health_service("vitrine.v1.Catalogue").await)
         .add_service(CatalogueServer::new(CatalogueService { adapters })))
 }
@@ -41,7 +41,7 @@ impl CatalogueService {
     fn adapter(
         &self,
         driver: &str,
-    ) -> Result<vitrine_proto::v1::adapter_client::AdapterClient<tonic::transport::Channel>, Status> {
+    ) -> Result<vitrine_proto::v1::adapter_client::AdapterClient<vitrine_common::grpc::GrpcChannel>, Status> {
         Ok(self.adapters.route(driver, Purpose::Catalogue)?.1)
     }
 }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use tonic::transport::Channel;
+use crate::grpc::GrpcChannel as Channel;
 use vitrine_domain::{Backend, Driver, DriverError};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 

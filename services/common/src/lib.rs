@@ -3,11 +3,13 @@
 //! - [`store`]: the `Store` trait with its Redis and embedded implementations.
 //! - [`adapters`]: gRPC clients of the per-driver adapters, looked up by backend.
 //! - [`grpc`]: serving a tonic router with the standard health service and shutdown.
-//! - [`telemetry`]: tracing set-up.
+//! - [`telemetry`]: logs, trace export and W3C trace context propagation.
+//! - [`metrics`]: the process-wide Prometheus registry and the metrics port.
 //! - [`shutdown`]: the token every server watches for SIGINT/SIGTERM.
 
 pub mod adapters;
 pub mod grpc;
+pub mod metrics;
 pub mod shutdown;
 pub mod store;
 pub mod telemetry;

@@ -24,7 +24,9 @@ impl CachePolicy {
         }
     }
 
-    const fn name(self) -> &'static str {
+    /// The policy's name: part of its store keys, and the operation label of REST calls.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
         match self {
             Self::ProductList => "products",
             Self::Product => "product",

@@ -62,6 +62,25 @@ impl DriverError {
         }
     }
 
+    /// A short, stable label of the case for metrics and span attributes (bounded
+    /// cardinality: never the detail).
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Self::NotFound(_) => "not_found",
+            Self::NoProduct => "no_product",
+            Self::UpstreamStatus(_) => "upstream_status",
+            Self::Network(_) => "network",
+            Self::Timeout => "timeout",
+            Self::Undecodable(_) => "undecodable",
+            Self::GraphQl(_) => "graphql_error",
+            Self::Disabled(_) => "disabled",
+            Self::NotConfigured(_) => "not_configured",
+            Self::AlreadyDefined(_) => "already_defined",
+            Self::BadInput(_) => "bad_input",
+        }
+    }
+
     /// The text that may leave the service: no upstream bodies, hosts or socket details.
     #[must_use]
     pub fn user_text(&self) -> String {
@@ -97,43 +116,59 @@ impl From<DriverError> for tonic::Status {
 mod tests {
     use super::*;
 
-    /// Every case, with the code it travels as and its exact user text.
+    /// Every case, with the code it travels as, its exact user text and its label.
     #[test]
     fn every_case_has_its_code_and_text() {
         let cases = [
-            (DriverError::NotFound("product 7".into()), Code::NotFound, "Not found: product 7"),
-            (DriverError::NoProduct, Code::NotFound, "The platform did not respond with a product."),
-            (DriverError::UpstreamStatus(503), Code::Unavailable, "The backend answered with HTTP status 503."),
+            (DriverError::NotFound("product 7".into()), Code::NotFound, "Not found: product 7", "not_found"),
+            (DriverError::NoProduct, Code::NotFound, "The platform did not respond with a product.", "no_product"),
+            (
+                DriverError::UpstreamStatus(503),
+                Code::Unavailable,
+                "The backend answered with HTTP status 503.",
+                "upstream_status",
+            ),
             (
                 DriverError::Network("connection refused 10.0.0.1".into()),
                 Code::Unavailable,
                 "The backend could not be reached.",
+                "network",
             ),
-            (DriverError::Timeout, Code::DeadlineExceeded, "The backend did not answer in time."),
+            (DriverError::Timeout, Code::DeadlineExceeded, "The backend did not answer in time.", "timeout"),
             (
                 DriverError::Undecodable("expected value at line 1".into()),
                 Code::Unavailable,
                 "The backend answered with something that is not a valid response.",
+                "undecodable",
             ),
-            (DriverError::GraphQl("secret internals".into()), Code::Unavailable, "The backend reported an error."),
+            (
+                DriverError::GraphQl("secret internals".into()),
+                Code::Unavailable,
+                "The backend reported an error.",
+                "graphql_error",
+            ),
             (
                 DriverError::Disabled(Driver::Medusa),
                 Code::FailedPrecondition,
                 "The medusa driver is coming soon; it cannot be used yet.",
+                "disabled",
             ),
             (
                 DriverError::NotConfigured(Backend::Shopify),
                 Code::FailedPrecondition,
                 "Client has not been defined yet (backend: shopify).",
+                "not_configured",
             ),
             (
                 DriverError::AlreadyDefined(Backend::Magento),
                 Code::FailedPrecondition,
                 "Client has been already defined (backend: magento).",
+                "already_defined",
             ),
-            (DriverError::BadInput("empty id".into()), Code::InvalidArgument, "Bad request: empty id"),
+            (DriverError::BadInput("empty id".into()), Code::InvalidArgument, "Bad request: empty id", "bad_input"),
         ];
-        for (error, code, text) in cases {
+        for (error, code, text, kind) in cases {
+            assert_eq!(error.kind(), kind, "{error:?}");
             let status = error.to_status();
             assert_eq!(status.code(), code, "{error:?}");
             assert_eq!(status.message(), text, "{error:?}");

@@ -115,8 +115,10 @@ where
     let driver = session::request_driver(req, state).await;
     let key = cache_key(req);
     if let Some(body) = state.responses.get(driver, &key) {
+        state.metrics.response_cache.with_label_values(&[driver.as_str(), "hit"]).inc();
         return Ok(json_body(body));
     }
+    state.metrics.response_cache.with_label_values(&[driver.as_str(), "miss"]).inc();
     let (value, cacheable) = load(driver).await?;
     let body = Bytes::from(serde_json::to_vec(&value).map_err(|e| {
         tracing::error!(error = %e, "response serialisation failed");

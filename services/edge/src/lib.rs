@@ -53,6 +53,8 @@ pub fn app(
         .wrap(actix_web::middleware::from_fn(move |req, next| metrics::track(metrics.clone(), req, next)))
         .wrap(actix_web::middleware::from_fn(headers::apply))
         .wrap(actix_web::middleware::Compress::default())
+        // Outermost: the request span, continuing the browser's trace context if it sent one.
+        .wrap(tracing_actix_web::TracingLogger::default())
         .configure(move |cfg| routes::routes(cfg, static_dir.as_deref()))
 }
 

@@ -1,4 +1,7 @@
-//! Prometheus metrics of the edge: requests by route and status, latency, driver switches.
+//! Prometheus metrics of the edge: requests by route and status, latency, driver switches,
+//! response cache hits and misses. Kept in a registry per app (tests build many apps in
+//! one process); `/metrics` adds the process-wide registry of `vitrine_common::metrics`,
+//! which in `vitrine all` holds every other service's figures.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -13,6 +16,7 @@ pub(crate) struct Metrics {
     requests: IntCounterVec,
     latency: HistogramVec,
     pub(crate) switches: IntCounterVec,
+    pub(crate) response_cache: IntCounterVec,
 }
 
 impl Metrics {
@@ -37,13 +41,22 @@ impl Metrics {
             &["driver"],
         )
         .unwrap();
+        let response_cache = IntCounterVec::new(
+            Opts::new(
+                "vitrine_edge_response_cache_requests_total",
+                "Edge response cache look-ups by driver and result",
+            ),
+            &["driver", "result"],
+        )
+        .unwrap();
+        registry.register(Box::new(response_cache.clone())).unwrap();
         registry.register(Box::new(requests.clone())).unwrap();
         registry.register(Box::new(latency.clone())).unwrap();
         registry.register(Box::new(switches.clone())).unwrap();
-        Self { registry, requests, latency, switches }
+        Self { registry, requests, latency, switches, response_cache }
     }
 
-    /// The Prometheus text exposition of every metric.
+    /// The Prometheus text exposition of the edge's metrics, then the process's.
     #[must_use]
     pub(crate) fn render(&self) -> String {
         let mut out = Vec::new();
@@ -51,7 +64,7 @@ impl Metrics {
         if let Err(e) = TextEncoder::new().encode(&self.registry.gather(), &mut out) {
             tracing::error!(error = %e, "metrics encoding failed");
         }
-        String::from_utf8(out).unwrap_or_default()
+        String::from_utf8(out).unwrap_or_default() + &vitrine_common::metrics::render()
     }
 }
 

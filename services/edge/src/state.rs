@@ -1,7 +1,7 @@
 //! What every handler shares: gRPC clients, the store, the local event fan-out, metrics.
 
 use tokio::sync::broadcast;
-use tonic::transport::Channel;
+use vitrine_common::grpc::GrpcChannel as Channel;
 use vitrine_common::{SharedStore, Shutdown, grpc};
 use vitrine_domain::Driver;
 use vitrine_proto::v1::catalogue_client::CatalogueClient;

@@ -34,11 +34,17 @@ pub async fn serve(config: Config, listener: std::net::TcpListener, shutdown: Sh
     let state =
         Arc::new(routes::State { db: RwLock::new(db::Db::default()), config: RwLock::new(runtime), image_base });
     state.reset();
-    let server = HttpServer::new(move || App::new().app_data(web::Data::new(state.clone())).configure(routes::routes))
-        .workers(2)
-        .disable_signals()
-        .listen(listener)?
-        .run();
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(web::Data::new(state.clone()))
+            .configure(routes::routes)
+            // The upstream end of a trace: continues the adapter's trace context.
+            .wrap(tracing_actix_web::TracingLogger::default())
+    })
+    .workers(2)
+    .disable_signals()
+    .listen(listener)?
+    .run();
     let handle = server.handle();
     tokio::spawn(async move {
         shutdown.cancelled().await;

@@ -23,9 +23,9 @@ pub struct NavigationService {
 ///
 /// # Errors
 /// When an adapter URL is not a valid URI.
-pub async fn app(config: &Config) -> anyhow::Result<tonic::transport::server::Router> {
+pub async fn app(config: &Config) -> anyhow::Result<grpc::GrpcRouter> {
     let adapters = AdapterDirectory::new(config.adapters.iter().map(|(b, u)| (*b, u.as_str())))?;
-    Ok(tonic::transport::Server::builder()
+    Ok(grpc::server()
         .add_service(grpc::health_service("vitrine.v1.Navigation").await)
         .add_service(NavigationServer::new(NavigationService { adapters })))
 }

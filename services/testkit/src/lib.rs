@@ -12,6 +12,7 @@
 //! - [`shopify`]: a small Shopify shop behind the fake GraphQL server.
 //! - [`upstream`]: a scripted plain-HTTP upstream (image hosts, REST backends).
 //! - [`mock`]: the mock-data service alone.
+//! - [`otlp`]: an OTLP trace receiver (what Jaeger is to the services).
 
 pub mod app;
 pub mod assert;
@@ -20,6 +21,7 @@ pub mod graphql;
 pub mod introspection;
 pub mod magento;
 pub mod mock;
+pub mod otlp;
 pub mod process;
 pub mod redis;
 pub mod scripted;

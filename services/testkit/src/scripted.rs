@@ -91,8 +91,8 @@ impl ScriptedAdapter {
         let url = format!("http://{}", listener.local_addr().expect("addr"));
         let calls = Calls::default();
         let shutdown = Shutdown::new();
-        let router = tonic::transport::Server::builder()
-            .add_service(AdapterServer::new(Scripted { script, calls: calls.clone() }));
+        let router =
+            vitrine_common::grpc::server().add_service(AdapterServer::new(Scripted { script, calls: calls.clone() }));
         tokio::spawn(vitrine_common::grpc::serve(router, listener, shutdown.clone()));
         Self { url, calls, shutdown }
     }

@@ -33,10 +33,10 @@ pub struct UrlResolutionService {
 ///
 /// # Errors
 /// When an adapter URL is not a valid URI.
-pub async fn app(config: &Config) -> anyhow::Result<tonic::transport::server::Router> {
+pub async fn app(config: &Config) -> anyhow::Result<grpc::GrpcRouter> {
     let adapters = AdapterDirectory::new(config.adapters.iter().map(|(b, u)| (*b, u.as_str())))?;
     let service = UrlResolutionService { adapters, failed_path: config.failed_resolution_path.clone() };
-    Ok(tonic::transport::Server::builder()
+    Ok(grpc::server()
         .add_service(grpc::health_service("vitrine.v1.UrlResolution").await)
         .add_service(UrlResolutionServer::new(service)))
 }

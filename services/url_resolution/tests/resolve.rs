@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use tonic::Code;
-use tonic::transport::Channel;
 use vitrine_common::Shutdown;
+use vitrine_common::grpc::GrpcChannel as Channel;
 use vitrine_domain::Backend;
 use vitrine_proto::v1::url_resolution_client::UrlResolutionClient;
 use vitrine_proto::v1::{RouteOutcome, RouteResolution, UrlRequest};

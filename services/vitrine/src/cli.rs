@@ -12,6 +12,17 @@ pub(crate) struct Cli {
     /// in-process store (only meaningful for `all`).
     #[arg(long, env = "VITRINE_REDIS_URL", global = true)]
     pub(crate) redis_url: Option<String>,
+    /// Prometheus metrics (`GET /metrics`) on this address, for any service. The edge
+    /// also answers `/metrics` on its own port.
+    #[arg(long, env = "VITRINE_METRICS_ADDR", global = true)]
+    pub(crate) metrics_addr: Option<SocketAddr>,
+    /// An OTLP/gRPC collector (e.g. Jaeger's `http://jaeger:4317`) to export traces to.
+    /// Unset: no traces leave the process.
+    #[arg(long, env = "OTEL_EXPORTER_OTLP_ENDPOINT", global = true)]
+    pub(crate) otlp_endpoint: Option<String>,
+    /// The `service.name` of the exported traces; default `vitrine-<subcommand>`.
+    #[arg(long, env = "OTEL_SERVICE_NAME", global = true)]
+    pub(crate) otel_service_name: Option<String>,
     #[command(subcommand)]
     pub(crate) command: Command,
 }
@@ -32,6 +43,21 @@ pub(crate) enum Command {
     Adapter(AdapterArgs),
     /// Every service in one process on loopback ports (the one-command demo).
     All(AllArgs),
+}
+
+impl Command {
+    /// The subcommand's name, as typed.
+    pub(crate) const fn name(&self) -> &'static str {
+        match self {
+            Self::Edge(_) => "edge",
+            Self::Catalogue(_) => "catalogue",
+            Self::Navigation(_) => "navigation",
+            Self::UrlResolution(_) => "url-resolution",
+            Self::MockData(_) => "mock-data",
+            Self::Adapter(_) => "adapter",
+            Self::All(_) => "all",
+        }
+    }
 }
 
 #[derive(Debug, Args)]

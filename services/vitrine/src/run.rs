@@ -11,6 +11,15 @@ use crate::config;
 
 pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
     let redis_url = cli.redis_url.as_deref();
+    if let Some(addr) = cli.metrics_addr {
+        let metrics = listener(addr).await.context("the metrics port (VITRINE_METRICS_ADDR)")?;
+        let shutdown = shutdown.clone();
+        tokio::spawn(async move {
+            if let Err(e) = vitrine_common::metrics::serve(metrics, shutdown).await {
+                tracing::error!(error = %format!("{e:#}"), "metrics server stopped");
+            }
+        });
+    }
     match cli.command {
         Command::Edge(args) => {
             let config = config::edge(&args.catalogue_url, &args.navigation_url, &args.url_resolution_url, &args.edge)?;

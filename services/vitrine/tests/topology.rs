@@ -5,6 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use vitrine_testkit::otlp::{OtlpReceiver, ReceivedSpan};
 use vitrine_testkit::process::ServiceProcess;
 use vitrine_testkit::{RedisServer, assert, browser, eventually, free_port};
 
@@ -91,6 +92,22 @@ impl Topology {
         Self { redis, env, base: format!("http://{edge}"), edge_addr: edge, adapter_addr: adapter }
     }
 
+    /// Every service of the in-memory path as its own process.
+    /// The adapter serves its metrics port at `adapter_metrics`.
+    fn spawn_all(&self, adapter_metrics: &str) -> Vec<ServiceProcess> {
+        let mut adapter_env = self.env.clone();
+        adapter_env.push(("VITRINE_ADAPTER_ADDR".to_owned(), self.adapter_addr.clone()));
+        adapter_env.push(("VITRINE_METRICS_ADDR".to_owned(), adapter_metrics.to_owned()));
+        vec![
+            self.spawn("mock-data", &["mock-data"]),
+            ServiceProcess::spawn(Path::new(BIN), "adapter", &["adapter", "--driver", "in-memory"], &adapter_env),
+            self.spawn("catalogue", &["catalogue"]),
+            self.spawn("navigation", &["navigation"]),
+            self.spawn("url-resolution", &["url-resolution"]),
+            self.spawn("edge", &["edge"]),
+        ]
+    }
+
     fn spawn(&self, name: &str, args: &[&str]) -> ServiceProcess {
         let mut env = self.env.clone();
         if name == "adapter" {
@@ -138,4 +155,75 @@ async fn every_service_as_its_own_process_with_redis() {
     assert!(recovered, "the catalogue reconnects to the restarted adapter");
     check_storefront(&alice, &t.base).await;
     assert!(!t.edge_addr.is_empty() && t.redis.port() > 0);
+}
+
+/// Issue #6: one page view is one trace. The test plays the browser with its own
+/// `traceparent`; every process exports to an in-process OTLP receiver, as it would to
+/// Jaeger. The trace must hold the edge, the catalogue, the adapter and the upstream
+/// call (with driver, operation, outcome and duration), and mock-data's end of it, each
+/// the child of the hop before.
+#[tokio::test(flavor = "multi_thread")]
+async fn one_page_view_is_one_trace_across_every_process() {
+    let receiver = OtlpReceiver::start().await;
+    let mut t = Topology::new();
+    t.env.push(("OTEL_EXPORTER_OTLP_ENDPOINT".to_owned(), receiver.endpoint.clone()));
+    t.env.push(("OTEL_BSP_SCHEDULE_DELAY".to_owned(), "100".to_owned()));
+    let adapter_metrics = format!("127.0.0.1:{}", free_port());
+    let _services = t.spawn_all(&adapter_metrics);
+    wait_ready(&t.base).await;
+
+    let (trace_id, browser_span) = ("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
+    let res = browser()
+        .get(format!("{}/api/products/by-url?url=/1007", t.base))
+        .header("traceparent", format!("00-{trace_id}-{browser_span}-01"))
+        .send()
+        .await
+        .expect("get");
+    assert_eq!(assert::ok_json(res).await["id"], "1007");
+
+    let services = ["vitrine-edge", "vitrine-catalogue", "vitrine-adapter", "vitrine-mock-data"];
+    let complete = |spans: &[ReceivedSpan]| {
+        services.iter().all(|s| spans.iter().any(|span| span.service == *s))
+            && spans.iter().any(|s| s.name.contains("in-memory product"))
+    };
+    let arrived = eventually(Duration::from_secs(30), || {
+        let done = complete(&receiver.trace(trace_id));
+        async move { done }
+    })
+    .await;
+    let spans = receiver.trace(trace_id);
+    let seen: Vec<(&str, &str)> = spans.iter().map(|s| (s.service.as_str(), s.name.as_str())).collect();
+    assert!(arrived, "the trace lacks a hop: {seen:?}");
+
+    let by_service = |service: &'static str| spans.iter().filter(move |s| s.service == service);
+    let parent_of = |span: &ReceivedSpan| spans.iter().find(|p| p.span_id == span.parent_span_id);
+    // browser → edge: the edge's request span continues the browser's context.
+    assert!(by_service("vitrine-edge").any(|s| s.parent_span_id == browser_span), "{seen:?}");
+    // edge → catalogue → adapter: each gRPC server span is the child of a span of the hop before.
+    for (service, caller) in [("vitrine-catalogue", "vitrine-edge"), ("vitrine-adapter", "vitrine-catalogue")] {
+        let server = by_service(service).find(|s| s.attr("rpc.system") == Some("grpc")).expect("grpc span");
+        assert_eq!(parent_of(server).map(|p| p.service.as_str()), Some(caller), "{service}: {seen:?}");
+    }
+    // adapter → upstream: the driver latency span, with its attributes.
+    let upstream = by_service("vitrine-adapter").find(|s| s.name == "in-memory product").expect("upstream span");
+    assert_eq!(upstream.attr("vitrine.driver"), Some("in-memory"));
+    assert_eq!(upstream.attr("vitrine.operation"), Some("product"));
+    assert_eq!(upstream.attr("vitrine.outcome"), Some("ok"));
+    assert_eq!(upstream.attr("http.response.status_code"), Some("200"));
+    let millis: f64 = upstream.attr("vitrine.duration_ms").and_then(|d| d.parse().ok()).expect("duration");
+    assert!(millis > 0.0 && upstream.duration > Duration::ZERO, "{upstream:?}");
+    // upstream HTTP → mock-data: the backend's request span is the child of the call.
+    let backend = by_service("vitrine-mock-data").next().expect("mock-data span");
+    assert_eq!(backend.parent_span_id, upstream.span_id, "{seen:?}");
+
+    // The same call in the adapter's metrics: served, timed per driver and operation, cached.
+    let metrics = reqwest::get(format!("http://{adapter_metrics}/metrics")).await.expect("metrics");
+    let text = metrics.text().await.expect("text");
+    for line in [
+        r#"vitrine_grpc_server_requests_total{code="Ok",method="/vitrine.v1.Adapter/GetProductByUrl"} 1"#,
+        r#"vitrine_upstream_duration_seconds_count{driver="in-memory",operation="product",outcome="ok"} 1"#,
+        r#"vitrine_upstream_cache_requests_total{driver="in-memory",result="miss"} 1"#,
+    ] {
+        assert!(text.lines().any(|l| l == line), "missing `{line}` in:\n{text}");
+    }
 }

@@ -19,6 +19,9 @@ use crate::rest::transport_error;
 pub(super) struct Pending {
     pub(super) request: Request,
     pub(super) reply: oneshot::Sender<Result<Value, DriverError>>,
+    /// The upstream span of the caller; its trace context travels with the request
+    /// (a batch carries its first operation's).
+    pub(super) trace: tracing::Span,
 }
 
 pub(super) struct Transport {
@@ -35,12 +38,17 @@ fn refuses_arrays(status: StatusCode) -> bool {
 }
 
 impl Transport {
-    async fn post(&self, body: &impl serde::Serialize) -> Result<(StatusCode, Vec<u8>), DriverError> {
-        let response =
-            self.http.post(&self.endpoint).headers(self.headers.clone()).json(body).send().await.map_err(|e| {
-                tracing::warn!("{}", wire::network_error_line(&e.to_string()));
-                transport_error(&e)
-            })?;
+    async fn post(
+        &self,
+        body: &impl serde::Serialize,
+        trace: &tracing::Span,
+    ) -> Result<(StatusCode, Vec<u8>), DriverError> {
+        let mut headers = self.headers.clone();
+        headers.extend(trace.in_scope(crate::upstream::trace_headers));
+        let response = self.http.post(&self.endpoint).headers(headers).json(body).send().await.map_err(|e| {
+            tracing::warn!("{}", wire::network_error_line(&e.to_string()));
+            transport_error(&e)
+        })?;
         let status = response.status();
         let bytes = response.bytes().await.map_err(|e| {
             tracing::warn!("{}", wire::network_error_line(&e.to_string()));
@@ -50,8 +58,8 @@ impl Transport {
     }
 
     /// One operation in one request.
-    pub(super) async fn send_one(&self, request: &Request) -> Result<Value, DriverError> {
-        let (status, bytes) = self.post(request).await?;
+    pub(super) async fn send_one(&self, request: &Request, trace: &tracing::Span) -> Result<Value, DriverError> {
+        let (status, bytes) = self.post(request, trace).await?;
         let parsed: Option<Response> = serde_json::from_slice(&bytes).ok();
         match parsed {
             // GraphQL servers answer validation errors with 400 and an errors list.
@@ -68,7 +76,7 @@ impl Transport {
         let sends = batch.into_iter().map(|p| {
             let this = self.clone();
             async move {
-                let result = this.send_one(&p.request).await;
+                let result = this.send_one(&p.request, &p.trace).await;
                 let _ = p.reply.send(result);
             }
         });
@@ -81,7 +89,7 @@ impl Transport {
             return self.send_each(batch).await;
         }
         let requests: Vec<&Request> = batch.iter().map(|p| &p.request).collect();
-        let (status, bytes) = match self.post(&requests).await {
+        let (status, bytes) = match self.post(&requests, &batch[0].trace).await {
             Ok(answer) => answer,
             Err(e) => {
                 for p in batch {

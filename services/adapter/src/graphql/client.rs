@@ -17,6 +17,7 @@ use vitrine_domain::{Backend, DriverError};
 use super::Operation;
 use super::batch::{self, Pending, Transport};
 use super::wire::Request;
+use crate::upstream;
 
 /// spec §7, §9: batching interval 10 ms, at most 10 per batch.
 pub const BATCH_INTERVAL: Duration = Duration::from_millis(10);
@@ -50,6 +51,8 @@ pub struct GraphQlClient {
     backend: Backend,
     store: SharedStore,
     batcher: mpsc::Sender<Pending>,
+    /// For the spans: where the operations go.
+    endpoint: String,
     in_flight: Arc<Mutex<HashMap<String, InFlight>>>,
 }
 
@@ -76,7 +79,7 @@ impl GraphQlClient {
         let transport =
             Arc::new(Transport { http, endpoint: config.endpoint.clone(), headers, arrays_refused: false.into() });
         let batcher = batch::spawn(transport, BATCH_INTERVAL, BATCH_MAX);
-        Ok(Self { backend, store, batcher, in_flight: Arc::default() })
+        Ok(Self { backend, store, batcher, endpoint: config.endpoint.clone(), in_flight: Arc::default() })
     }
 
     /// Runs `operation` with `variables` and returns its `data`. Answers are cached in
@@ -92,37 +95,39 @@ impl GraphQlClient {
     ) -> Result<Value, DriverError> {
         let key = format!("{}:{variables}", operation.name);
         let cache_key = policy.key(self.backend, &key);
-        match self.store.get(&cache_key).await {
-            Ok(Some(bytes)) => {
-                if let Ok(value) = serde_json::from_slice(&bytes) {
-                    return Ok(value);
-                }
-            }
-            Ok(None) => {}
-            Err(e) => tracing::warn!(error = %e, "cache read failed"),
+        if let Some(value) = upstream::cache_read(&self.store, self.backend, &cache_key).await {
+            return Ok(value);
         }
+        // Every caller gets its own span; identical calls in flight share one request,
+        // which carries the trace context of the caller that started it.
+        let span = upstream::span(self.backend, operation.name, "POST", &self.endpoint);
         let shared = {
             let mut in_flight = self.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            in_flight.entry(key.clone()).or_insert_with(|| self.dispatch(operation, variables).shared()).clone()
+            in_flight
+                .entry(key.clone())
+                .or_insert_with(|| span.in_scope(|| self.dispatch(operation, variables)).shared())
+                .clone()
         };
-        let result = shared.await;
+        let result = upstream::observe(self.backend, operation.name, span, shared).await;
         self.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&key);
         if let Ok(value) = &result
             && let Ok(bytes) = serde_json::to_vec(value)
-            && let Err(e) = self.store.set(&cache_key, &bytes, Some(policy.ttl())).await
         {
-            tracing::warn!(error = %e, "cache write failed");
+            upstream::cache_write(&self.store, &cache_key, &bytes, policy.ttl()).await;
         }
         result
     }
 
+    /// Queues the operation for the batcher, remembering the current (upstream) span so
+    /// the HTTP request can carry its trace context.
     fn dispatch(&self, operation: Operation, variables: Value) -> BoxFuture<'static, Result<Value, DriverError>> {
         let batcher = self.batcher.clone();
+        let trace = tracing::Span::current();
         async move {
             let (reply, answer) = oneshot::channel();
             let request = Request { operation_name: operation.name, query: operation.document, variables };
             batcher
-                .send(Pending { request, reply })
+                .send(Pending { request, reply, trace })
                 .await
                 .map_err(|_| DriverError::Network("client stopped".into()))?;
             answer.await.map_err(|_| DriverError::Network("request dropped".into()))?

@@ -1,36 +1,58 @@
-//! Serving and reaching gRPC services the same way everywhere.
+//! Serving and reaching gRPC services the same way everywhere: every server records its
+//! calls (span + metrics, [`telemetry`]), every client passes the trace context on.
+
+mod telemetry;
 
 use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio_stream::wrappers::TcpListenerStream;
-use tonic::transport::server::Router;
-use tonic::transport::{Channel, Endpoint};
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::{Channel, Endpoint, Server};
+use tower::layer::util::{Identity, Stack};
 
+pub use self::telemetry::{InjectTraceContext, ServerTelemetryLayer};
 use crate::Shutdown;
 
 /// How long a gRPC call between services may take before it fails with DEADLINE_EXCEEDED.
 /// Upstream timeouts are shorter (see the adapter's config), so this only trips on a hung hop.
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// What every client of another service holds: a channel that carries the caller's
+/// trace context in each call's metadata.
+pub type GrpcChannel = InterceptedService<Channel, InjectTraceContext>;
+
+/// A server builder with the telemetry layer every Vitrine gRPC server has.
+pub type GrpcServer = Server<Stack<ServerTelemetryLayer, Identity>>;
+
+/// What [`serve`] runs: a [`GrpcServer`] with its services added.
+pub type GrpcRouter = tonic::transport::server::Router<Stack<ServerTelemetryLayer, Identity>>;
+
 /// A channel that connects on first use, so services can start in any order and a
 /// restarted peer is reconnected to without restarting the caller.
 ///
 /// # Errors
 /// When `url` is not a valid URI.
-pub fn lazy_channel(url: &str) -> Result<Channel, tonic::transport::Error> {
-    Ok(Endpoint::from_shared(url.to_owned())?
+pub fn lazy_channel(url: &str) -> Result<GrpcChannel, tonic::transport::Error> {
+    let channel = Endpoint::from_shared(url.to_owned())?
         .connect_timeout(Duration::from_secs(2))
         .timeout(CALL_TIMEOUT)
         .tcp_nodelay(true)
-        .connect_lazy())
+        .connect_lazy();
+    Ok(InterceptedService::new(channel, InjectTraceContext))
+}
+
+/// The server builder every service starts from.
+#[must_use]
+pub fn server() -> GrpcServer {
+    Server::builder().layer(ServerTelemetryLayer)
 }
 
 /// Serves `router` on `listener` until `shutdown` is cancelled, then drains in-flight calls.
 ///
 /// # Errors
 /// When the transport fails.
-pub async fn serve(router: Router, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
+pub async fn serve(router: GrpcRouter, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let incoming = TcpListenerStream::new(listener);
     router.serve_with_incoming_shutdown(incoming, shutdown.cancelled_owned()).await?;
     Ok(())

@@ -1,0 +1,145 @@
+//! The gRPC side of tracing and metrics.
+//!
+//! - Server: [`ServerTelemetryLayer`] continues the caller's trace (W3C `traceparent` in
+//!   the metadata), opens a server span named after the method with the OpenTelemetry
+//!   RPC attributes (`rpc.system`, `rpc.service`, `rpc.method`, `rpc.grpc.status_code`),
+//!   and counts and times the call.
+//! - Client: [`InjectTraceContext`] writes the current span's context into each call.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use tonic::Status;
+use tracing::Instrument;
+use tracing::field::Empty;
+
+use crate::metrics;
+
+/// Writes the calling span's trace context into every outgoing call.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct InjectTraceContext;
+
+impl tonic::service::Interceptor for InjectTraceContext {
+    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, Status> {
+        crate::telemetry::inject_metadata(request.metadata_mut());
+        Ok(request)
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ServerTelemetryLayer;
+
+impl<S> tower::Layer<S> for ServerTelemetryLayer {
+    type Service = ServerTelemetry<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        ServerTelemetry { inner }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ServerTelemetry<S> {
+    inner: S,
+}
+
+/// The status of a unary call as its response shows it: tonic answers an error as a
+/// "trailers-only" response (the `grpc-status` header); a success carries it in the
+/// trailers, which a unary success always sets to 0. Every Vitrine RPC is unary.
+fn status_code(headers: &http::HeaderMap) -> tonic::Code {
+    headers
+        .get("grpc-status")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<i32>().ok())
+        .map_or(tonic::Code::Ok, tonic::Code::from_i32)
+}
+
+/// `/vitrine.v1.Catalogue/GetProduct` → (`vitrine.v1.Catalogue`, `GetProduct`).
+fn split_method(path: &str) -> (&str, &str) {
+    path.trim_start_matches('/').split_once('/').unwrap_or((path, ""))
+}
+
+fn code_name(code: tonic::Code) -> String {
+    format!("{code:?}")
+}
+
+impl<S, B, RB> tower::Service<http::Request<B>> for ServerTelemetry<S>
+where
+    S: tower::Service<http::Request<B>, Response = http::Response<RB>> + Send,
+    S::Future: Send + 'static,
+    S::Error: Send + 'static,
+    RB: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<S::Response, S::Error>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: http::Request<B>) -> Self::Future {
+        let method = request.uri().path().to_owned();
+        let (service, rpc) = split_method(&method);
+        // Health probes arrive every few seconds from orchestrators: counted, not traced.
+        let span = if service.starts_with("grpc.health") {
+            tracing::Span::none()
+        } else {
+            tracing::info_span!(
+                "grpc.server",
+                otel.name = %method.trim_start_matches('/'),
+                otel.kind = "server",
+                otel.status_code = Empty,
+                rpc.system = "grpc",
+                rpc.service = service,
+                rpc.method = rpc,
+                rpc.grpc.status_code = Empty,
+            )
+        };
+        crate::telemetry::continue_trace(&span, request.headers());
+        let started = Instant::now();
+        let future = span.in_scope(|| self.inner.call(request));
+        let recorded = span.clone();
+        Box::pin(
+            async move {
+                let result = future.await;
+                let code = result.as_ref().map_or(tonic::Code::Unknown, |r| status_code(r.headers()));
+                recorded.record("rpc.grpc.status_code", code as i32);
+                if !matches!(code, tonic::Code::Ok | tonic::Code::NotFound | tonic::Code::InvalidArgument) {
+                    recorded.record("otel.status_code", "ERROR");
+                }
+                metrics::GRPC_REQUESTS.with_label_values(&[method.as_str(), code_name(code).as_str()]).inc();
+                metrics::GRPC_DURATION.with_label_values(&[method.as_str()]).observe(started.elapsed().as_secs_f64());
+                result
+            }
+            .instrument(span),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn methods_split_into_service_and_rpc() {
+        for (path, expected) in [
+            ("/vitrine.v1.Catalogue/GetProduct", ("vitrine.v1.Catalogue", "GetProduct")),
+            ("/grpc.health.v1.Health/Check", ("grpc.health.v1.Health", "Check")),
+            ("/odd", ("/odd", "")),
+        ] {
+            assert_eq!(split_method(path), expected, "{path}");
+        }
+    }
+
+    #[test]
+    fn the_status_is_read_from_a_trailers_only_answer() {
+        let mut headers = http::HeaderMap::new();
+        assert_eq!(status_code(&headers), tonic::Code::Ok, "a success names no status in its headers");
+        headers.insert("grpc-status", http::HeaderValue::from_static("5"));
+        assert_eq!(status_code(&headers), tonic::Code::NotFound);
+        headers.insert("grpc-status", http::HeaderValue::from_static("garbage"));
+        assert_eq!(status_code(&headers), tonic::Code::Ok);
+    }
+}
