@@ -4,8 +4,6 @@ use std::time::Duration;
 
 use actix_web::{HttpResponse, web};
 use serde_json::json;
-use tonic_health::pb::HealthCheckRequest;
-use tonic_health::pb::health_client::HealthClient;
 
 use crate::AppState;
 
@@ -21,12 +19,7 @@ pub(crate) async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     checks.insert("store".into(), json!(store_ok));
     let mut ready = store_ok;
     for (service, channel) in &state.channels {
-        let mut client = HealthClient::new(channel.clone());
-        let request = HealthCheckRequest { service: (*service).to_owned() };
-        let ok = matches!(
-            tokio::time::timeout(CHECK_TIMEOUT, client.check(request)).await,
-            Ok(Ok(r)) if r.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32
-        );
+        let ok = vitrine_common::grpc::is_serving(channel.clone(), service, CHECK_TIMEOUT).await;
         checks.insert((*service).to_owned(), json!(ok));
         ready &= ok;
     }

@@ -43,6 +43,19 @@ pub(crate) enum Command {
     Adapter(AdapterArgs),
     /// Every service in one process on loopback ports (the one-command demo).
     All(AllArgs),
+    /// Health check for containers: exits 0 when the gRPC service (standard health
+    /// protocol) or the HTTP URL answers as healthy, 1 otherwise.
+    Probe(ProbeArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ProbeArgs {
+    /// A gRPC server's address, e.g. `127.0.0.1:50051`.
+    #[arg(long, required_unless_present = "http", conflicts_with = "http")]
+    pub(crate) grpc: Option<SocketAddr>,
+    /// An HTTP URL that must answer 2xx, e.g. `http://127.0.0.1:8080/readyz`.
+    #[arg(long)]
+    pub(crate) http: Option<String>,
 }
 
 impl Command {
@@ -56,7 +69,30 @@ impl Command {
             Self::MockData(_) => "mock-data",
             Self::Adapter(_) => "adapter",
             Self::All(_) => "all",
+            Self::Probe(_) => "probe",
         }
+    }
+
+    /// Whether this runs a service (a probe exports no traces and serves no metrics).
+    pub(crate) const fn is_service(&self) -> bool {
+        !matches!(self, Self::Probe(_))
+    }
+}
+
+impl Cli {
+    /// The traces' `service.name`: `OTEL_SERVICE_NAME`, else `vitrine-<subcommand>`
+    /// (`vitrine-adapter-<driver>` for an adapter, so Jaeger tells the drivers apart).
+    pub(crate) fn service_name(&self) -> String {
+        match (&self.otel_service_name, &self.command) {
+            (Some(name), _) => name.clone(),
+            (None, Command::Adapter(a)) => format!("vitrine-adapter-{}", a.driver),
+            (None, command) => format!("vitrine-{}", command.name()),
+        }
+    }
+
+    /// The OTLP endpoint, for services only.
+    pub(crate) fn trace_endpoint(&self) -> Option<&str> {
+        self.otlp_endpoint.as_deref().filter(|_| self.command.is_service())
     }
 }
 

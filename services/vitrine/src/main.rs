@@ -3,6 +3,7 @@
 mod all;
 mod cli;
 mod config;
+mod probe;
 mod run;
 
 use clap::Parser;
@@ -10,8 +11,7 @@ use clap::Parser;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = cli::Cli::parse();
-    let service_name = cli.otel_service_name.clone().unwrap_or_else(|| format!("vitrine-{}", cli.command.name()));
-    let telemetry = vitrine_common::telemetry::init(&service_name, cli.otlp_endpoint.as_deref());
+    let telemetry = vitrine_common::telemetry::init(&cli.service_name(), cli.trace_endpoint());
     let shutdown = vitrine_common::Shutdown::new();
     vitrine_common::shutdown::cancel_on_signals(shutdown.clone());
     let result = run::run(cli, shutdown).await;

@@ -11,7 +11,7 @@ use crate::config;
 
 pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
     let redis_url = cli.redis_url.as_deref();
-    if let Some(addr) = cli.metrics_addr {
+    if let Some(addr) = cli.metrics_addr.filter(|_| cli.command.is_service()) {
         let metrics = listener(addr).await.context("the metrics port (VITRINE_METRICS_ADDR)")?;
         let shutdown = shutdown.clone();
         tokio::spawn(async move {
@@ -54,6 +54,7 @@ pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
                 .await
         }
         Command::All(args) => crate::all::run(args, redis_url, shutdown).await,
+        Command::Probe(args) => crate::probe::run(&args).await,
     }
 }
 

@@ -39,6 +39,7 @@ fn compose_services_run_real_subcommands_with_variables_they_read() {
     let services = compose["services"].as_mapping().expect("services");
     let mut listens: HashMap<String, (String, String)> = HashMap::new();
     let mut targets: Vec<(String, String, String)> = Vec::new();
+    let mut metrics: Vec<(String, String)> = Vec::new();
     for (name, service) in services {
         let name = name.as_str().unwrap_or_default().to_owned();
         let Some(command) = service["command"].as_sequence() else { continue };
@@ -52,7 +53,9 @@ fn compose_services_run_real_subcommands_with_variables_they_read() {
             }
             assert!(text.contains(&format!("[env: {key}")), "{name}: `vitrine {}` does not read {key}", args[0]);
             let value = value.as_str().unwrap_or_default().to_owned();
-            if key.ends_with("_ADDR") && key != "VITRINE_HTTP_ADDR" {
+            if key == "VITRINE_METRICS_ADDR" {
+                metrics.push((name.clone(), value));
+            } else if key.ends_with("_ADDR") && key != "VITRINE_HTTP_ADDR" {
                 listens.insert(key.trim_end_matches("_ADDR").to_owned(), (name.clone(), value));
             } else if key.ends_with("_URL") && value.starts_with("http://") {
                 targets.push((name.clone(), key.trim_end_matches("_URL").to_owned(), value));
@@ -68,12 +71,54 @@ fn compose_services_run_real_subcommands_with_variables_they_read() {
             .as_mapping()
             .into_iter()
             .flatten()
-            .find(|(k, _)| k.as_str().is_some_and(|k| k.ends_with("_ADDR")))
+            .find(|(k, _)| k.as_str().is_some_and(|k| k.ends_with("_ADDR") && k != "VITRINE_METRICS_ADDR"))
             .and_then(|(_, v)| v.as_str().map(str::to_owned))
             .unwrap_or_else(|| panic!("{user}: {prefix}_URL names {host}, which sets no listen address"));
         assert_eq!(port(&url), port(&own_addr), "{user}: {url} vs {host}'s {own_addr}");
     }
     assert!(listens.len() >= 4, "the gRPC services and mock-data listen on configured addresses");
+    // Metrics ports differ, so the same file can run as processes on one host (scripts/topology).
+    let mut ports: Vec<&str> = metrics.iter().filter_map(|(_, addr)| port(addr)).collect();
+    ports.sort_unstable();
+    ports.dedup();
+    assert_eq!(ports.len(), metrics.len(), "one metrics port per service: {metrics:?}");
+    assert!(metrics.len() >= 8, "every gRPC service and mock-data has a metrics port: {metrics:?}");
+}
+
+/// Every service's health check is `vitrine probe` against its own port, and every
+/// service exports its traces to the compose file's Jaeger.
+#[test]
+fn compose_health_checks_probe_each_service_and_traces_go_to_jaeger() {
+    let compose = compose();
+    let services = compose["services"].as_mapping().expect("services");
+    assert!(help(&["probe"]).contains("--grpc"), "`vitrine probe` exists");
+    let jaeger = &compose["services"]["jaeger"];
+    assert!(jaeger["image"].as_str().is_some_and(|i| i.starts_with("jaegertracing/")), "a Jaeger service");
+    assert_eq!(jaeger["environment"]["COLLECTOR_OTLP_ENABLED"].as_str(), Some("true"));
+    for (name, service) in services {
+        let name = name.as_str().unwrap_or_default();
+        if service["command"].as_sequence().is_none() {
+            continue;
+        }
+        let env = service["environment"].as_mapping().cloned().unwrap_or_default();
+        let value = |key: &str| env.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let own = env
+            .iter()
+            .filter_map(|(k, v)| Some((k.as_str()?, v.as_str()?)))
+            .find(|(k, _)| k.ends_with("_ADDR") && *k != "VITRINE_METRICS_ADDR")
+            .map(|(_, v)| v.to_owned())
+            .unwrap_or_else(|| panic!("{name}: no listen address"));
+        let test: Vec<&str> = service["healthcheck"]["test"]
+            .as_sequence()
+            .expect("healthcheck")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert_eq!(test[..3], ["CMD", "vitrine", "probe"], "{name}: {test:?}");
+        let target = test[4].trim_start_matches("http://").split('/').next().unwrap_or_default();
+        assert_eq!(port(target), port(&own), "{name}: probes {target}, listens on {own}");
+        assert_eq!(value("OTEL_EXPORTER_OTLP_ENDPOINT"), "http://jaeger:4317", "{name}: traces to Jaeger (OTLP/gRPC)");
+    }
 }
 
 fn k8s_documents() -> Vec<(String, Value)> {

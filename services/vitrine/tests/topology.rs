@@ -181,7 +181,7 @@ async fn one_page_view_is_one_trace_across_every_process() {
         .expect("get");
     assert_eq!(assert::ok_json(res).await["id"], "1007");
 
-    let services = ["vitrine-edge", "vitrine-catalogue", "vitrine-adapter", "vitrine-mock-data"];
+    let services = ["vitrine-edge", "vitrine-catalogue", "vitrine-adapter-in-memory", "vitrine-mock-data"];
     let complete = |spans: &[ReceivedSpan]| {
         services.iter().all(|s| spans.iter().any(|span| span.service == *s))
             && spans.iter().any(|s| s.name.contains("in-memory product"))
@@ -200,12 +200,14 @@ async fn one_page_view_is_one_trace_across_every_process() {
     // browser → edge: the edge's request span continues the browser's context.
     assert!(by_service("vitrine-edge").any(|s| s.parent_span_id == browser_span), "{seen:?}");
     // edge → catalogue → adapter: each gRPC server span is the child of a span of the hop before.
-    for (service, caller) in [("vitrine-catalogue", "vitrine-edge"), ("vitrine-adapter", "vitrine-catalogue")] {
+    for (service, caller) in [("vitrine-catalogue", "vitrine-edge"), ("vitrine-adapter-in-memory", "vitrine-catalogue")]
+    {
         let server = by_service(service).find(|s| s.attr("rpc.system") == Some("grpc")).expect("grpc span");
         assert_eq!(parent_of(server).map(|p| p.service.as_str()), Some(caller), "{service}: {seen:?}");
     }
     // adapter → upstream: the driver latency span, with its attributes.
-    let upstream = by_service("vitrine-adapter").find(|s| s.name == "in-memory product").expect("upstream span");
+    let upstream =
+        by_service("vitrine-adapter-in-memory").find(|s| s.name == "in-memory product").expect("upstream span");
     assert_eq!(upstream.attr("vitrine.driver"), Some("in-memory"));
     assert_eq!(upstream.attr("vitrine.operation"), Some("product"));
     assert_eq!(upstream.attr("vitrine.outcome"), Some("ok"));

@@ -58,6 +58,18 @@ pub async fn serve(router: GrpcRouter, listener: TcpListener, shutdown: Shutdown
     Ok(())
 }
 
+/// Whether `service` ("" for the whole server) answers SERVING on `channel` within
+/// `within`: the edge's readiness and `vitrine probe` ask the same question.
+pub async fn is_serving(channel: GrpcChannel, service: &str, within: Duration) -> bool {
+    use tonic_health::pb::health_check_response::ServingStatus;
+    let mut client = tonic_health::pb::health_client::HealthClient::new(channel);
+    let request = tonic_health::pb::HealthCheckRequest { service: service.to_owned() };
+    matches!(
+        tokio::time::timeout(within, client.check(request)).await,
+        Ok(Ok(r)) if r.get_ref().status == ServingStatus::Serving as i32
+    )
+}
+
 /// The standard `grpc.health.v1.Health` service, with `service_name` and the whole server
 /// reported SERVING.
 pub async fn health_service(
