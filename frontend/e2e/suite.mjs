@@ -1,103 +1,46 @@
-// Starts the real suite for browser tests: redis-server and every service as its own
-// `vitrine` process (the production topology), serving the built SPA from dist/.
+// Starts the real suite for browser tests: redis-server and every service of
+// docker-compose.yml as its own `vitrine` process (the production topology, through
+// topology.mjs), serving the built SPA from dist/.
 // Nothing is mocked: the browser talks to the edge, which talks gRPC to the services.
 
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { BIN, freePort, startTopology, waitFor } from "./topology.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
-export const BIN = process.env.VITRINE_BIN ?? resolve(repo, "target/debug/vitrine");
+export { BIN };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const ARTIFACTS = resolve(repo, "test-results");
 mkdirSync(resolve(ARTIFACTS, "logs"), { recursive: true });
 mkdirSync(resolve(ARTIFACTS, "screenshots"), { recursive: true });
 
-async function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function waitFor(probe, what, ms = 30000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      if (await probe()) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not come up`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /**
- * @param {{ mock?: boolean, name?: string }} options `mock: false` leaves mock-data
- * stopped (so the in-memory backend fails) until `startMock()` is called.
+ * The production topology: docker-compose.yml's services as processes (see topology.mjs),
+ * on free ports. `mock: false` leaves mock-data stopped (so the in-memory backend fails)
+ * until `startMock()` is called.
+ * @param {{ mock?: boolean, name?: string }} options
  */
 export async function startSuite({ mock = true, name = "suite" } = {}) {
-  const ports = {};
-  for (const k of ["redis", "mock", "adapter", "catalogue", "navigation", "resolution", "edge"]) ports[k] = await freePort();
-  const children = [];
-  const log = (proc) => openSync(resolve(ARTIFACTS, "logs", `${name}-${proc}.log`), "w");
-  const run = (proc, cmd, args, env = {}) => {
-    const fd = log(proc);
-    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", fd, fd] });
-    children.push(child);
-    return child;
-  };
-  run("redis", "redis-server", ["--port", String(ports.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]);
-  const env = {
-    VITRINE_REDIS_URL: `redis://127.0.0.1:${ports.redis}/`,
-    VITRINE_MOCK_DELAY_MS: "0",
-    VITRINE_MOCK_DATA_ADDR: `127.0.0.1:${ports.mock}`,
-    VITRINE_MOCK_DATA_URL: `http://127.0.0.1:${ports.mock}`,
-    VITRINE_ADAPTER_ADDR: `127.0.0.1:${ports.adapter}`,
-    VITRINE_ADAPTER_IN_MEMORY_URL: `http://127.0.0.1:${ports.adapter}`,
-    VITRINE_CATALOGUE_ADDR: `127.0.0.1:${ports.catalogue}`,
-    VITRINE_CATALOGUE_URL: `http://127.0.0.1:${ports.catalogue}`,
-    VITRINE_NAVIGATION_ADDR: `127.0.0.1:${ports.navigation}`,
-    VITRINE_NAVIGATION_URL: `http://127.0.0.1:${ports.navigation}`,
-    VITRINE_URL_RESOLUTION_ADDR: `127.0.0.1:${ports.resolution}`,
-    VITRINE_URL_RESOLUTION_URL: `http://127.0.0.1:${ports.resolution}`,
-    VITRINE_HTTP_ADDR: `127.0.0.1:${ports.edge}`,
-    VITRINE_STATIC_DIR: resolve(here, "../dist"),
-    VITRINE_IMAGE_HOSTS: `127.0.0.1:${ports.mock}`,
-  };
-  const base = `http://127.0.0.1:${ports.edge}`;
-  let mockProcess = null;
-  const startMock = () => {
-    mockProcess = run("mock-data", BIN, ["mock-data"], env);
-  };
-  await new Promise((r) => setTimeout(r, 150));
-  if (mock) startMock();
-  run("adapter", BIN, ["adapter", "--driver", "in-memory"], env);
-  for (const svc of ["catalogue", "navigation", "url-resolution"]) run(svc, BIN, [svc], env);
-  run("edge", BIN, ["edge"], env);
-  await waitFor(async () => (await fetch(`${base}/readyz`)).ok, "the suite");
+  const topology = await startTopology({
+    remap: true,
+    skip: mock ? [] : ["mock-data"],
+    name,
+    logs: resolve(ARTIFACTS, "logs"),
+    env: { VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist") },
+  });
+  const base = topology.base;
   if (mock) await waitFor(async () => (await fetch(`${base}/api/navigation`)).ok, "mock-data");
   return {
     base,
     startMock: async () => {
-      startMock();
-      await waitFor(async () => (await fetch(`http://127.0.0.1:${ports.mock}/healthz`)).ok, "mock-data");
+      topology.start("mock-data");
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${topology.port(50070)}/healthz`)).ok, "mock-data");
     },
-    stop: async () => {
-      for (const c of children.reverse()) c.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 100));
-      void mockProcess;
-    },
+    stop: topology.stopAll,
   };
 }
 
