@@ -207,8 +207,23 @@ async fn health_readiness_and_metrics() {
     let ready = assert::ok_json(get(&c, &app, "/readyz").await).await;
     assert_eq!(ready["ready"], true);
     put_driver(&c, &app, "fake").await;
+    for _ in 0..2 {
+        assert::ok_json(get(&c, &app, "/api/navigation").await).await;
+    }
     let metrics = get(&c, &app, "/metrics").await.text().await.expect("metrics");
     assert!(metrics.contains("vitrine_driver_switches_total{driver=\"fake\"} 1"), "{metrics}");
+    // The second read came from the edge's response cache.
+    for result in ["miss", "hit"] {
+        let line = format!("vitrine_edge_response_cache_requests_total{{driver=\"fake\",result=\"{result}\"}} 1");
+        assert!(metrics.contains(&line), "{line} in {metrics}");
+    }
+    // In one process (as in `vitrine all`) the services' own figures are there too.
+    assert!(
+        metrics.contains("vitrine_grpc_server_requests_total{code=\"Ok\",method=\"/vitrine.v1.Navigation/GetTree\"}")
+    );
+    assert!(metrics.contains(
+        "vitrine_upstream_duration_seconds_count{driver=\"in-memory\",operation=\"navigation\",outcome=\"ok\"}"
+    ));
     assert!(
         metrics.contains("vitrine_http_requests_total{method=\"GET\",route=\"/readyz\",status=\"200\"} 1"),
         "{metrics}"
