@@ -95,12 +95,10 @@ impl Topology {
     /// Every service of the in-memory path as its own process.
     /// The adapter serves its metrics port at `adapter_metrics`.
     fn spawn_all(&self, adapter_metrics: &str) -> Vec<ServiceProcess> {
-        let mut adapter_env = self.env.clone();
-        adapter_env.push(("VITRINE_ADAPTER_ADDR".to_owned(), self.adapter_addr.clone()));
-        adapter_env.push(("VITRINE_METRICS_ADDR".to_owned(), adapter_metrics.to_owned()));
+        let metrics = [("VITRINE_METRICS_ADDR", adapter_metrics)];
         vec![
             self.spawn("mock-data", &["mock-data"]),
-            ServiceProcess::spawn(Path::new(BIN), "adapter", &["adapter", "--driver", "in-memory"], &adapter_env),
+            self.spawn_with("adapter", &["adapter", "--driver", "in-memory"], &metrics),
             self.spawn("catalogue", &["catalogue"]),
             self.spawn("navigation", &["navigation"]),
             self.spawn("url-resolution", &["url-resolution"]),
@@ -109,10 +107,16 @@ impl Topology {
     }
 
     fn spawn(&self, name: &str, args: &[&str]) -> ServiceProcess {
+        self.spawn_with(name, args, &[])
+    }
+
+    /// With `extra` variables on top of the topology's.
+    fn spawn_with(&self, name: &str, args: &[&str], extra: &[(&str, &str)]) -> ServiceProcess {
         let mut env = self.env.clone();
         if name == "adapter" {
             env.push(("VITRINE_ADAPTER_ADDR".to_owned(), self.adapter_addr.clone()));
         }
+        env.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
         ServiceProcess::spawn(Path::new(BIN), name, args, &env)
     }
 }
