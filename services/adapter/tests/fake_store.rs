@@ -2,7 +2,7 @@
 
 use tonic::Code;
 use vitrine_common::Shutdown;
-use vitrine_common::grpc::GrpcChannel as Channel;
+use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::Backend;
 use vitrine_proto::v1::adapter_client::AdapterClient;
@@ -12,7 +12,7 @@ use vitrine_testkit::upstream::HttpUpstream;
 
 struct Setup {
     _store_api: HttpUpstream,
-    client: AdapterClient<Channel>,
+    client: AdapterClient<GrpcChannel>,
     shutdown: Shutdown,
 }
 

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use tonic::Code;
-use vitrine_common::grpc::GrpcChannel as Channel;
+use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::{SharedStore, Shutdown, store};
 use vitrine_domain::Backend;
 use vitrine_domain::cache::backend_prefix;
@@ -14,7 +14,7 @@ use vitrine_testkit::RedisServer;
 use vitrine_testkit::mock::{MockDataConfig, MockDataServer};
 
 struct Setup {
-    client: AdapterClient<Channel>,
+    client: AdapterClient<GrpcChannel>,
     store: SharedStore,
     mock: MockDataServer,
     shutdown: Shutdown,

@@ -8,7 +8,7 @@ use serde_json::json;
 use tonic::Code;
 use vitrine_adapter::graphql::{GraphQlClient, GraphQlConfig};
 use vitrine_adapter::magento::{MagentoConfig, operations};
-use vitrine_common::grpc::GrpcChannel as Channel;
+use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_common::{SharedStore, Shutdown};
 use vitrine_domain::Backend;
@@ -37,7 +37,7 @@ fn every_magento_document_validates_against_the_schema() {
 
 struct Setup {
     shop: FakeGraphQl,
-    client: AdapterClient<Channel>,
+    client: AdapterClient<GrpcChannel>,
     store: SharedStore,
     shutdown: Shutdown,
 }

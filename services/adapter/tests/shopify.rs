@@ -6,7 +6,7 @@ use std::time::Duration;
 use tonic::Code;
 use vitrine_adapter::shopify::{ShopifyConfig, operations};
 use vitrine_common::Shutdown;
-use vitrine_common::grpc::GrpcChannel as Channel;
+use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::Backend;
 use vitrine_proto::v1::adapter_client::AdapterClient;
@@ -36,7 +36,7 @@ fn every_shopify_document_validates_against_the_schema() {
 
 struct Setup {
     shop: FakeGraphQl,
-    client: AdapterClient<Channel>,
+    client: AdapterClient<GrpcChannel>,
     shutdown: Shutdown,
 }
 

@@ -5,13 +5,13 @@
 
 use std::collections::HashMap;
 
-use crate::grpc::GrpcChannel as Channel;
+use crate::grpc::GrpcChannel;
 use vitrine_domain::{Backend, Driver, DriverError};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 
 #[derive(Clone, Default)]
 pub struct AdapterDirectory {
-    clients: HashMap<Backend, AdapterClient<Channel>>,
+    clients: HashMap<Backend, AdapterClient<GrpcChannel>>,
 }
 
 impl AdapterDirectory {
@@ -36,7 +36,7 @@ impl AdapterDirectory {
     ///
     /// # Errors
     /// [`DriverError::NotConfigured`] when no adapter URL was configured for it.
-    pub fn client(&self, backend: Backend) -> Result<AdapterClient<Channel>, DriverError> {
+    pub fn client(&self, backend: Backend) -> Result<AdapterClient<GrpcChannel>, DriverError> {
         self.clients.get(&backend).cloned().ok_or(DriverError::NotConfigured(backend))
     }
 }
@@ -75,7 +75,7 @@ impl AdapterDirectory {
     ///
     /// # Errors
     /// An unknown value (bad input), a disabled driver, an unconfigured backend.
-    pub fn route(&self, driver: &str, purpose: Purpose) -> Result<(Driver, AdapterClient<Channel>), DriverError> {
+    pub fn route(&self, driver: &str, purpose: Purpose) -> Result<(Driver, AdapterClient<GrpcChannel>), DriverError> {
         let parsed =
             Driver::parse(driver).ok_or_else(|| DriverError::BadInput(format!("unknown driver {driver:?}")))?;
         let backend = match purpose {

@@ -6,6 +6,7 @@
 
 use std::sync::LazyLock;
 
+use prometheus::proto::MetricFamily;
 use prometheus::{Encoder, HistogramVec, IntCounterVec, TextEncoder, register_histogram_vec, register_int_counter_vec};
 use tokio::net::TcpListener;
 
@@ -56,12 +57,14 @@ pub static UPSTREAM_CACHE: LazyLock<IntCounterVec> = LazyLock::new(|| {
     .expect("metric registered once")
 });
 
-/// The Prometheus text exposition of the process-wide registry.
+/// The Prometheus text exposition of the process-wide registry, after `local` (a
+/// registry of its own, like the edge's; empty for the other services).
 #[must_use]
-pub fn render() -> String {
+pub fn render(local: &[MetricFamily]) -> String {
+    let families = [local, &prometheus::gather()].concat();
     let mut out = Vec::new();
     // Encoding into a Vec cannot fail on I/O; a metric family error would be a bug.
-    if let Err(e) = TextEncoder::new().encode(&prometheus::gather(), &mut out) {
+    if let Err(e) = TextEncoder::new().encode(&families, &mut out) {
         tracing::error!(error = %e, "metrics encoding failed");
     }
     String::from_utf8(out).unwrap_or_default()
@@ -74,7 +77,7 @@ pub fn render() -> String {
 pub async fn serve(listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let app = axum::Router::new().route(
         "/metrics",
-        axum::routing::get(|| async { ([(http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], render()) }),
+        axum::routing::get(|| async { ([(http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], render(&[])) }),
     );
     tracing::info!(addr = %listener.local_addr()?, "metrics listening");
     axum::serve(listener, app).with_graceful_shutdown(shutdown.cancelled_owned()).await?;

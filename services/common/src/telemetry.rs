@@ -43,28 +43,30 @@ impl Telemetry {
 pub fn init(service_name: &str, otlp_endpoint: Option<&str>) -> Telemetry {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let logs = fmt::layer().with_target(false);
-    let Some(endpoint) = otlp_endpoint.filter(|e| !e.is_empty()) else {
-        let _ = tracing_subscriber::registry().with(filter).with(logs).try_init();
-        return Telemetry { provider: None };
+    let endpoint = otlp_endpoint.filter(|e| !e.is_empty());
+    let (provider, failure) = match endpoint.map(|e| tracer_provider(service_name, e)) {
+        Some(Ok(provider)) => (Some(provider), None),
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
     };
-    let provider = match tracer_provider(service_name, endpoint) {
-        Ok(provider) => provider,
-        Err(e) => {
-            let _ = tracing_subscriber::registry().with(filter).with(logs).try_init();
-            tracing::error!(error = %e, endpoint, "trace export disabled: the OTLP exporter could not be built");
-            return Telemetry { provider: None };
-        }
-    };
-    opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
-    let traces = tracing_opentelemetry::layer().with_tracer(provider.tracer("vitrine"));
+    // `None` is a layer that does nothing: logs only.
+    let traces = provider.as_ref().map(|p| tracing_opentelemetry::layer().with_tracer(p.tracer("vitrine")));
     if tracing_subscriber::registry().with(filter).with(logs).with(traces).try_init().is_err() {
         // Already initialised (a second call in one process): keep the first set-up.
-        let _ = provider.shutdown();
+        if let Some(provider) = provider {
+            let _ = provider.shutdown();
+        }
         return Telemetry { provider: None };
     }
-    opentelemetry::global::set_tracer_provider(provider.clone());
-    tracing::info!(service_name, endpoint, "exporting traces over OTLP");
-    Telemetry { provider: Some(provider) }
+    if let Some(e) = failure {
+        tracing::error!(error = %e, endpoint, "trace export disabled: the OTLP exporter could not be built");
+    }
+    if let Some(provider) = &provider {
+        opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
+        opentelemetry::global::set_tracer_provider(provider.clone());
+        tracing::info!(service_name, endpoint, "exporting traces over OTLP");
+    }
+    Telemetry { provider }
 }
 
 fn tracer_provider(service_name: &str, endpoint: &str) -> anyhow::Result<SdkTracerProvider> {

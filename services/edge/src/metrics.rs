@@ -9,7 +9,7 @@ use std::time::Instant;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
+use prometheus::{HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry};
 
 pub(crate) struct Metrics {
     registry: Registry,
@@ -59,12 +59,7 @@ impl Metrics {
     /// The Prometheus text exposition of the edge's metrics, then the process's.
     #[must_use]
     pub(crate) fn render(&self) -> String {
-        let mut out = Vec::new();
-        // Encoding into a Vec cannot fail on I/O; a metric family error would be a bug.
-        if let Err(e) = TextEncoder::new().encode(&self.registry.gather(), &mut out) {
-            tracing::error!(error = %e, "metrics encoding failed");
-        }
-        String::from_utf8(out).unwrap_or_default() + &vitrine_common::metrics::render()
+        vitrine_common::metrics::render(&self.registry.gather())
     }
 }
 

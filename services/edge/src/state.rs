@@ -1,7 +1,7 @@
 //! What every handler shares: gRPC clients, the store, the local event fan-out, metrics.
 
 use tokio::sync::broadcast;
-use vitrine_common::grpc::GrpcChannel as Channel;
+use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::{SharedStore, Shutdown, grpc};
 use vitrine_domain::Driver;
 use vitrine_proto::v1::catalogue_client::CatalogueClient;
@@ -13,10 +13,10 @@ use crate::metrics::Metrics;
 use crate::response_cache::ResponseCache;
 
 pub struct AppState {
-    pub(crate) catalogue: CatalogueClient<Channel>,
-    pub(crate) navigation: NavigationClient<Channel>,
-    pub(crate) url_resolution: UrlResolutionClient<Channel>,
-    pub(crate) channels: Vec<(&'static str, Channel)>,
+    pub(crate) catalogue: CatalogueClient<GrpcChannel>,
+    pub(crate) navigation: NavigationClient<GrpcChannel>,
+    pub(crate) url_resolution: UrlResolutionClient<GrpcChannel>,
+    pub(crate) channels: Vec<(&'static str, GrpcChannel)>,
     pub(crate) store: SharedStore,
     pub(crate) default_driver: Driver,
     pub(crate) secure_cookies: bool,

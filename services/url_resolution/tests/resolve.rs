@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use tonic::Code;
 use vitrine_common::Shutdown;
-use vitrine_common::grpc::GrpcChannel as Channel;
+use vitrine_common::grpc::GrpcChannel;
 use vitrine_domain::Backend;
 use vitrine_proto::v1::url_resolution_client::UrlResolutionClient;
 use vitrine_proto::v1::{RouteOutcome, RouteResolution, UrlRequest};
@@ -16,7 +16,7 @@ fn resolution(id: &str, url: &str, code: i32) -> RouteResolution {
 }
 
 struct Setup {
-    client: UrlResolutionClient<Channel>,
+    client: UrlResolutionClient<GrpcChannel>,
     adapter: ScriptedAdapter,
     shutdown: Shutdown,
 }
