@@ -5,14 +5,14 @@ import { NavBar } from "../components/NavBar";
 import { DebugBar } from "../components/DebugBar";
 import { Home } from "../pages/Home";
 import { ResolvedRoute } from "../pages/ResolvedRoute";
-import { swrConfig, useDriver, useReloadAll } from "../hooks/data";
+import { swrConfig, useApplySwitch, useDriver } from "../hooks/data";
 import { useDriverEvents } from "../hooks/useDriverEvents";
 
-/** Reloads every view when another tab of this session switches the driver. */
+/** Applies a switch made in another tab of this session: the event names the driver. */
 function FollowOtherTabs() {
   const { data } = useDriver();
-  const reloadAll = useReloadAll();
-  const onSwitch = useCallback(() => void reloadAll(), [reloadAll]);
+  const applySwitch = useApplySwitch();
+  const onSwitch = useCallback((driver: string) => void applySwitch(driver), [applySwitch]);
   useDriverEvents(data?.driver, onSwitch);
   return null;
 }

@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { api, putJson } from "../api/client";
 import type { DriverInfo } from "../api/types";
-import { useDriver, useReloadAll } from "../hooks/data";
+import { useApplySwitch, useDriver } from "../hooks/data";
 
-// The developers' driver switch (spec §1, §4). A switch calls the edge, then every
-// view reloads; other tabs follow through server-sent events.
+// The developers' driver switch (spec §1, §4). A switch calls the edge, whose answer is
+// the new driver state (no GET after it); then every other view reloads. Other tabs
+// follow through server-sent events.
 export function DebugBar() {
-  const { data, mutate } = useDriver();
-  const reloadAll = useReloadAll();
+  const { data } = useDriver();
+  const applySwitch = useApplySwitch();
   const [notice, setNotice] = useState<string>("");
   const [busy, setBusy] = useState(false);
 
@@ -16,8 +17,7 @@ export function DebugBar() {
     try {
       const next = await putJson<DriverInfo>(api.driver, { driver: value });
       setNotice(next.notice ?? "");
-      if (next.driver !== data?.driver) await reloadAll();
-      else await mutate(next, { revalidate: false });
+      await applySwitch(next.driver, next);
     } catch (e) {
       setNotice(e instanceof Error ? e.message : "The driver could not be switched.");
     } finally {

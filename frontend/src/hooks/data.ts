@@ -1,6 +1,6 @@
 // The SWR hooks every view reads through. Keys are the edge's URLs; a driver switch
-// revalidates all of them (see reloadAll), so products, navigation and route
-// resolution reload together (spec §4).
+// revalidates all of them but the driver's own (see useApplySwitch), so products,
+// navigation and route resolution reload together (spec §4).
 
 import useSWR, { type SWRConfiguration, useSWRConfig } from "swr";
 import { useCallback } from "react";
@@ -14,14 +14,30 @@ export const swrConfig: SWRConfiguration = {
   dedupingInterval: 2000,
 };
 
-export const useDriver = () => useSWR<DriverInfo>(api.driver);
-export const useNavigation = () => useSWR<NavigationNode>(api.navigation);
-export const useBestSellers = () => useSWR<Product[]>(api.bestSellers);
-export const useResolve = (path: string) => useSWR<Resolution>(api.resolve(path));
-export const useProductByUrl = (path: string | null) => useSWR<ProductResponse>(path ? api.productByUrl(path) : null);
+// Errors are ApiError for the edge's answers, plain Error when fetch itself failed.
+export const useDriver = () => useSWR<DriverInfo, Error>(api.driver);
+export const useNavigation = () => useSWR<NavigationNode, Error>(api.navigation);
+export const useBestSellers = () => useSWR<Product[], Error>(api.bestSellers);
+export const useResolve = (path: string) => useSWR<Resolution, Error>(api.resolve(path));
+export const useProductByUrl = (path: string | null) => useSWR<ProductResponse, Error>(path ? api.productByUrl(path) : null);
 
-/** Drops every cached answer and fetches again: what a driver switch means to the views. */
-export function useReloadAll(): () => Promise<unknown> {
-  const { mutate } = useSWRConfig();
-  return useCallback(() => mutate(() => true, undefined, { revalidate: true }), [mutate]);
+/**
+ * What a driver switch means to the views (spec §4): the driver's own answer is already
+ * known (the PUT's answer, or another tab's event naming the driver), so it is set, not
+ * fetched again; every other view drops its answer and fetches again. Applying the same
+ * switch twice (the PUT's answer and this tab's own event, in either order) reloads once.
+ */
+export function useApplySwitch(): (driver: string, answer?: DriverInfo) => Promise<unknown> {
+  const { cache, mutate } = useSWRConfig();
+  return useCallback(
+    async (driver: string, answer?: DriverInfo) => {
+      const known = cache.get(api.driver)?.data as DriverInfo | undefined;
+      const next = answer ?? (known && { ...known, driver });
+      if (next) await mutate(api.driver, next, { revalidate: false });
+      if (known?.driver === driver) return;
+      // Without a known answer (the first GET failed), the driver is fetched with the rest.
+      return mutate((key) => !next || key !== api.driver, undefined, { revalidate: true });
+    },
+    [cache, mutate],
+  );
 }

@@ -1,28 +1,60 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+
+/** Where a developer or a browser test sets the delay before the event stream opens. */
+export const DELAY_SETTING = "vitrine.sseDelayMs";
+/** Long enough after load that the long-lived stream never delays first paint. */
+export const DEFAULT_DELAY_MS = 1500;
+
+/** The stream's open delay: `localStorage["vitrine.sseDelayMs"]` in ms, else the default. */
+export function openDelayMs(): number {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(DELAY_SETTING);
+  } catch {
+    // Storage can be denied (privacy settings, sandboxed frames): keep the default.
+  }
+  const ms = Number(raw);
+  return raw !== null && raw.trim() !== "" && Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_DELAY_MS;
+}
 
 /**
  * Follows driver switches made in this session's other tabs (server-sent events).
- * Opened after the page has loaded so the long-lived stream never delays first paint.
+ * One stream for the page's life: the current driver and the callback are read through
+ * refs, so a switch does not close and reopen it. While it is open the root element
+ * carries `data-driver-events="open"`, which browser tests wait for.
  */
 export function useDriverEvents(current: string | undefined, onSwitch: (driver: string) => void): void {
+  const currentRef = useRef(current);
+  const onSwitchRef = useRef(onSwitch);
+  useEffect(() => {
+    currentRef.current = current;
+    onSwitchRef.current = onSwitch;
+  }, [current, onSwitch]);
+
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
+    const root = document.documentElement.dataset;
     let source: EventSource | null = null;
     const open = () => {
       source = new EventSource("/api/driver/events");
-      source.addEventListener("driver", (event) => {
+      source.addEventListener("open", () => (root.driverEvents = "open"));
+      // The browser reconnects by itself; until then the stream is not open.
+      source.addEventListener("error", () => delete root.driverEvents);
+      source.addEventListener("driver", (event: MessageEvent<string>) => {
         try {
-          const { driver } = JSON.parse((event as MessageEvent).data) as { driver: string };
-          if (current !== undefined && driver !== current) onSwitch(driver);
+          const { driver } = JSON.parse(event.data) as { driver: string };
+          const known = currentRef.current;
+          if (known !== undefined && driver !== known) onSwitchRef.current(driver);
         } catch {
           // A malformed event is ignored; the next one carries the full state again.
         }
       });
     };
-    const timer = window.setTimeout(open, 1500);
+    const timer = window.setTimeout(open, openDelayMs());
     return () => {
       window.clearTimeout(timer);
       source?.close();
+      delete root.driverEvents;
     };
-  }, [current, onSwitch]);
+  }, []);
 }

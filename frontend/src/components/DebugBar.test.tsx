@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { Shell } from "../app/App";
+import { renderAt, stubApi } from "../test/render";
+import { stubEventSource } from "../test/eventSource";
+import { DELAY_SETTING } from "../hooks/useDriverEvents";
+
+const options = ["in-memory", "fake", "magento"].map((value) => ({ value, label: value, enabled: true }));
+const driverInfo = (driver: string) => ({ status: 200, body: { driver, options } });
+const tree = {
+  id: "root", url: "/", name: "", total_products: 1, children_count: 1, breadcrumbs: [],
+  children: [{ id: "g", url: "/garden", name: "Garden", total_products: 1, children_count: 0, breadcrumbs: [], children: [] }],
+};
+
+/** The edge as the shell sees it; PUT /api/driver answers the driver asked for. */
+function edge() {
+  return stubApi({
+    "GET /api/driver": () => driverInfo("in-memory"),
+    "PUT /api/driver": () => driverInfo("fake"),
+    "/api/navigation": () => ({ status: 200, body: tree }),
+    "/api/products/best-sellers": () => ({ status: 200, body: [] }),
+  });
+}
+
+const count = (calls: string[], call: string) => calls.filter((c) => c === call).length;
+const select = () => screen.getByLabelText<HTMLSelectElement>("Driver");
+
+beforeEach(() => window.localStorage.setItem(DELAY_SETTING, "0"));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
+  it("uses the PUT's answer: the other views reload, /api/driver is not fetched again", async () => {
+    stubEventSource();
+    const calls = edge();
+    renderAt(<Shell />);
+    await waitFor(() => expect(select().disabled).toBe(false));
+    await screen.findAllByRole("link", { name: "Garden" });
+    expect(count(calls, "GET /api/driver")).toBe(1);
+
+    fireEvent.change(select(), { target: { value: "fake" } });
+    await waitFor(() => expect(count(calls, "GET /api/navigation")).toBe(2));
+    await waitFor(() => expect(count(calls, "GET /api/products/best-sellers")).toBe(2));
+    await waitFor(() => expect(select().disabled).toBe(false));
+    expect(select().value).toBe("fake");
+    expect(count(calls, "PUT /api/driver")).toBe(1);
+    expect(count(calls, "GET /api/driver")).toBe(1);
+  });
+
+  it("follows another tab's switch from the event alone, on one stream across switches", async () => {
+    const streams = stubEventSource();
+    const calls = edge();
+    renderAt(<Shell />);
+    await waitFor(() => expect(select().disabled).toBe(false));
+    await waitFor(() => expect(streams.length).toBe(1));
+    const [stream] = streams;
+    expect(stream.url).toBe("/api/driver/events");
+    stream.connect();
+    expect(document.documentElement.dataset.driverEvents).toBe("open");
+    stream.driver("in-memory"); // the stream's first frame: the current driver, nothing to do
+
+    stream.driver("magento"); // another tab switched
+    await waitFor(() => expect(select().value).toBe("magento"));
+    await waitFor(() => expect(count(calls, "GET /api/navigation")).toBe(2));
+
+    fireEvent.change(select(), { target: { value: "fake" } }); // this tab switches
+    await waitFor(() => expect(select().value).toBe("fake"));
+    await waitFor(() => expect(count(calls, "GET /api/navigation")).toBe(3));
+    stream.driver("fake"); // this tab's own switch comes back: already applied
+    await waitFor(() => expect(select().disabled).toBe(false));
+
+    expect(count(calls, "GET /api/navigation")).toBe(3);
+    expect(count(calls, "GET /api/driver")).toBe(1);
+    expect(streams.length).toBe(1);
+    expect(stream.closed).toBe(false);
+  });
+});

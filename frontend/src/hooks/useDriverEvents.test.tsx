@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { render } from "@testing-library/react";
+import { DEFAULT_DELAY_MS, DELAY_SETTING, openDelayMs, useDriverEvents } from "./useDriverEvents";
+import { stubEventSource } from "../test/eventSource";
+
+function Follower() {
+  useDriverEvents("in-memory", () => {});
+  return null;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe("the event stream's open delay (localStorage vitrine.sseDelayMs)", () => {
+  it.each([
+    [null, DEFAULT_DELAY_MS],
+    ["0", 0],
+    ["250", 250],
+    ["", DEFAULT_DELAY_MS],
+    ["soon", DEFAULT_DELAY_MS],
+    ["-5", DEFAULT_DELAY_MS],
+    ["Infinity", DEFAULT_DELAY_MS],
+  ])("%j gives %i ms", (stored, expected) => {
+    if (stored !== null) window.localStorage.setItem(DELAY_SETTING, stored);
+    expect(openDelayMs()).toBe(expected);
+  });
+
+  it("keeps the default when storage throws", () => {
+    window.localStorage.setItem(DELAY_SETTING, "0");
+    vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new DOMException("denied", "SecurityError");
+    });
+    expect(openDelayMs()).toBe(DEFAULT_DELAY_MS);
+  });
+
+  it("opens the stream after the set delay, marks the root while open, unmarks on unmount", () => {
+    vi.useFakeTimers();
+    window.localStorage.setItem(DELAY_SETTING, "250");
+    const streams = stubEventSource();
+    const { unmount } = render(<Follower />);
+    vi.advanceTimersByTime(249);
+    expect(streams.length).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(streams.length).toBe(1);
+    expect(document.documentElement.dataset.driverEvents).toBeUndefined();
+    streams[0].connect();
+    expect(document.documentElement.dataset.driverEvents).toBe("open");
+    unmount();
+    expect(streams[0].closed).toBe(true);
+    expect(document.documentElement.dataset.driverEvents).toBeUndefined();
+  });
+});
