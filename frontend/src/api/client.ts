@@ -12,9 +12,9 @@ export class ApiError extends Error {
 }
 
 async function parse<T>(res: Response): Promise<T> {
-  const body = await res.json().catch(() => null);
+  const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    const err = body?.error ?? {};
+    const err = (body as { error?: { code?: string; message?: string } } | null)?.error ?? {};
     throw new ApiError(res.status, err.code ?? "http_error", err.message ?? `HTTP ${res.status}`);
   }
   return body as T;

@@ -22,7 +22,7 @@ export function NavBar() {
     items = (
       <li className="menu-status">
         <span>Error loading menu</span>
-        <button type="button" className="retry" onClick={() => mutate()}>
+        <button type="button" className="retry" onClick={() => void mutate()}>
           Retry
         </button>
       </li>

@@ -18,7 +18,7 @@ const base: Product = {
 
 function jsonLd(container: HTMLElement) {
   const script = container.querySelector('script[type="application/ld+json"]');
-  return JSON.parse(script?.textContent ?? "null");
+  return JSON.parse(script?.textContent ?? "null") as { aggregateRating?: { ratingValue: string } } | null;
 }
 
 describe("ProductView (spec §2 product page)", () => {
@@ -61,7 +61,7 @@ describe("ProductView (spec §2 product page)", () => {
       <ProductView product={{ ...base, review_count: reviews, rating_summary: 87 }} pageUrl="http://shop/1001" />,
     );
     const data = jsonLd(container);
-    expect(Boolean(data.aggregateRating)).toBe(present);
-    if (present) expect(data.aggregateRating.ratingValue).toBe("4.3");
+    expect(Boolean(data?.aggregateRating)).toBe(present);
+    if (present) expect(data?.aggregateRating?.ratingValue).toBe("4.3");
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
+import { ApiError } from "../api/client";
 import { useProductByUrl, useResolve } from "../hooks/data";
 import { decide, joinSegments } from "../app/routing";
 import { applyTitle } from "../seo/title";
@@ -30,7 +31,7 @@ export function ResolvedRoute() {
       return <NotFound />;
     case "product": {
       if (product.error) {
-        return product.error.status === 404 ? (
+        return product.error instanceof ApiError && product.error.status === 404 ? (
           <NotFound />
         ) : (
           <Navigate to={resolve.data?.failed_resolution_path ?? "/"} replace />
