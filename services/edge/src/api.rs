@@ -88,7 +88,8 @@ pub(crate) async fn put_driver(
         ApiError::unavailable("The driver could not be saved; nothing was switched.")
     })?;
     state.metrics.switches.with_label_values(&[next.as_str()]).inc();
-    let event = serde_json::to_string(&SwitchEvent { session, driver: next.as_str().to_owned() }).unwrap_or_default();
+    let event = SwitchEvent { session, driver: next.as_str().to_owned(), origin: state.edge_id.clone() };
+    let event = serde_json::to_string(&event).unwrap_or_default();
     if let Err(e) = state.store.publish(CHANNEL, &event).await {
         tracing::warn!(error = %e, "switch event not published; other tabs will not follow");
     }

@@ -5,13 +5,15 @@
 //! bare HTTP server. Consistency: entries live seconds (below every upstream cache
 //! policy), errors are never cached, and a switch to a driver that clears its upstream
 //! cache (spec §4) clears that backend's entries here too, on this edge at once and on
-//! every other edge when the switch event reaches it.
+//! every other edge when the switch event reaches it (the switching edge skips its own
+//! event: one clear per edge and switch, counted in `vitrine_edge_response_cache_clears_total`).
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use bytes::Bytes;
 use moka::sync::Cache;
+use prometheus::IntCounterVec;
 use vitrine_domain::{Backend, Driver};
 
 /// How long an answer is reused.
@@ -21,15 +23,17 @@ const CAPACITY: u64 = 10_000;
 
 pub(crate) struct ResponseCache {
     by_driver: HashMap<Driver, Cache<String, Bytes>>,
+    /// Clears by backend (the metric's `backend` label).
+    clears: IntCounterVec,
 }
 
 impl ResponseCache {
-    pub(crate) fn new() -> Self {
+    pub(crate) fn new(clears: IntCounterVec) -> Self {
         let by_driver = Driver::ALL
             .into_iter()
             .map(|d| (d, Cache::builder().max_capacity(CAPACITY).time_to_live(TTL).build()))
             .collect();
-        Self { by_driver }
+        Self { by_driver, clears }
     }
 
     pub(crate) fn get(&self, driver: Driver, key: &str) -> Option<Bytes> {
@@ -50,6 +54,7 @@ impl ResponseCache {
                 cache.invalidate_all();
             }
         }
+        self.clears.with_label_values(&[backend.as_str()]).inc();
     }
 }
 
@@ -59,7 +64,8 @@ mod tests {
 
     #[test]
     fn answers_are_per_driver_and_cleared_per_backend() {
-        let cache = ResponseCache::new();
+        let clears = crate::metrics::Metrics::new().response_cache_clears;
+        let cache = ResponseCache::new(clears.clone());
         for d in Driver::ALL {
             cache.put(d, "/api/navigation".into(), Bytes::from(d.as_str()));
         }
@@ -70,5 +76,8 @@ mod tests {
         assert_eq!(kept, [Driver::InMemory, Driver::Fake, Driver::Shopify, Driver::Medusa]);
         cache.clear_backend(Backend::InMemory);
         assert!(cache.get(Driver::Fake, "/api/navigation").is_none(), "fake's menu is in-memory's");
+        let counted: Vec<u64> =
+            ["magento", "in-memory", "shopify"].map(|b| clears.with_label_values(&[b]).get()).into();
+        assert_eq!(counted, [1, 1, 0], "one clear counted per call, by backend");
     }
 }

@@ -1,6 +1,8 @@
 //! Driver-switch events (spec §4: switching notifies consumers so products, navigation
 //! and route resolution reload). A switch is published on the store; every edge relays
 //! the store's channel into a local broadcast; each SSE stream forwards its session's.
+//! Each event names the edge it came from, so that edge does not clear its response
+//! cache a second time when its own event comes back.
 
 use std::convert::Infallible;
 use std::time::Duration;
@@ -27,15 +29,20 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 pub(crate) struct SwitchEvent {
     pub(crate) session: String,
     pub(crate) driver: String,
+    /// The publishing edge's id. Empty in events from edges that predate it (a rolling
+    /// deploy): those are cleared for, as before.
+    #[serde(default)]
+    pub(crate) origin: String,
 }
 
 /// Subscribes to the store's switch channel (before returning, so no switch published
 /// after start-up is missed) and keeps relaying, resubscribing if the store drops us.
-/// A switch to a cache-clearing driver made on any edge also clears this edge's
-/// response cache for that backend.
+/// A switch to a cache-clearing driver made on any other edge also clears this edge's
+/// response cache for that backend (`edge_id`'s own switches cleared it already).
 pub(crate) async fn relay(
     store: SharedStore,
     responses: Arc<ResponseCache>,
+    edge_id: String,
     shutdown: Shutdown,
 ) -> broadcast::Sender<String> {
     let (tx, _) = broadcast::channel(1024);
@@ -50,7 +57,7 @@ pub(crate) async fn relay(
                         () = shutdown.cancelled() => return,
                         msg = stream.next() => match msg {
                             Some(m) => {
-                                clear_on_switch(&responses, &m);
+                                clear_on_switch(&responses, &edge_id, &m);
                                 let _ = sender.send(m);
                             }
                             None => break,
@@ -69,8 +76,9 @@ pub(crate) async fn relay(
     tx
 }
 
-fn clear_on_switch(responses: &ResponseCache, raw: &str) {
-    let driver = serde_json::from_str::<SwitchEvent>(raw).ok().and_then(|e| Driver::parse(&e.driver));
+fn clear_on_switch(responses: &ResponseCache, edge_id: &str, raw: &str) {
+    let event = serde_json::from_str::<SwitchEvent>(raw).ok().filter(|e| e.origin != edge_id);
+    let driver = event.and_then(|e| Driver::parse(&e.driver));
     if let Some(backend) = driver.filter(|d| d.clears_cache_on_switch()).and_then(|d| d.backend().ok()) {
         responses.clear_backend(backend);
     }
@@ -121,4 +129,32 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
         res.cookie(cookie);
     }
     res.streaming(ReceiverStream::new(rx).map(Ok::<_, Infallible>))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::metrics::Metrics;
+
+    #[test]
+    fn an_edge_clears_for_other_edges_switches_not_its_own() {
+        let clears = Metrics::new().response_cache_clears;
+        let cache = ResponseCache::new(clears.clone());
+        let event = |driver: &str, origin: Option<&str>| {
+            let mut e = serde_json::json!({ "session": "s", "driver": driver });
+            if let Some(origin) = origin {
+                e["origin"] = origin.into();
+            }
+            e.to_string()
+        };
+        let magento = || clears.with_label_values(&["magento"]).get();
+        clear_on_switch(&cache, "me", &event("magento", Some("me")));
+        assert_eq!(magento(), 0, "its own switch was cleared for in put_driver");
+        clear_on_switch(&cache, "me", &event("magento", Some("other")));
+        assert_eq!(magento(), 1);
+        clear_on_switch(&cache, "me", &event("mageos", None));
+        assert_eq!(magento(), 2, "an event without origin (an older edge) clears as before");
+        clear_on_switch(&cache, "me", &event("fake", Some("other")));
+        assert_eq!(clears.with_label_values(&["fake"]).get(), 0, "fake keeps its cache (spec §4)");
+    }
 }

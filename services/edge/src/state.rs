@@ -22,6 +22,9 @@ pub struct AppState {
     pub(crate) secure_cookies: bool,
     /// Driver switches of every session, as published on the store; SSE streams filter.
     pub(crate) events: broadcast::Sender<String>,
+    /// This edge's id, the `origin` of the switch events it publishes: it has cleared its
+    /// own response cache already, so its relay skips the clear for them.
+    pub(crate) edge_id: String,
     pub(crate) metrics: std::sync::Arc<Metrics>,
     /// Recent successful answers, per driver.
     pub(crate) responses: std::sync::Arc<ResponseCache>,
@@ -41,8 +44,10 @@ impl AppState {
         let catalogue = grpc::lazy_channel(&config.catalogue_url)?;
         let navigation = grpc::lazy_channel(&config.navigation_url)?;
         let url_resolution = grpc::lazy_channel(&config.url_resolution_url)?;
-        let responses = std::sync::Arc::new(ResponseCache::new());
-        let events = crate::sse::relay(store.clone(), responses.clone(), shutdown.clone()).await;
+        let metrics = std::sync::Arc::new(Metrics::new());
+        let responses = std::sync::Arc::new(ResponseCache::new(metrics.response_cache_clears.clone()));
+        let edge_id = uuid::Uuid::new_v4().simple().to_string();
+        let events = crate::sse::relay(store.clone(), responses.clone(), edge_id.clone(), shutdown.clone()).await;
         Ok(Self {
             catalogue: CatalogueClient::new(catalogue.clone()),
             navigation: NavigationClient::new(navigation.clone()),
@@ -56,7 +61,8 @@ impl AppState {
             default_driver: config.default_driver,
             secure_cookies: config.secure_cookies,
             events,
-            metrics: std::sync::Arc::new(Metrics::new()),
+            edge_id,
+            metrics,
             responses,
             shutdown,
             static_dir: config.static_dir.clone(),
