@@ -36,7 +36,12 @@ test("switching the driver reloads the menu, and the session's other tab follows
   await page.locator(".menu-list a").first().waitFor();
   await other.locator(".menu-list a").first().waitFor();
   await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
-  await other.waitForTimeout(1800); // the other tab subscribes to events after load
+  await other.waitForFunction(() => document.documentElement.dataset.driverEvents === "open");
+  // The PUT's answer (and, in the other tab, the event) is the new driver: no GET after.
+  const driverGets = [];
+  for (const tab of [page, other]) {
+    tab.on("request", (r) => r.method() === "GET" && new URL(r.url()).pathname === "/api/driver" && driverGets.push(r.url()));
+  }
 
   // magento has no client configured in this suite: the reload shows the menu's error state.
   const reload = page.waitForResponse((r) => r.url().endsWith("/api/navigation"));
@@ -45,6 +50,7 @@ test("switching the driver reloads the menu, and the session's other tab follows
   await page.getByText("Error loading menu").waitFor();
   await other.getByText("Error loading menu").waitFor();
   assert.equal(await other.getByLabel("Driver").inputValue(), "magento");
+  assert.deepEqual(driverGets, []);
 
   // Back to in-memory: everything loads again, in both tabs.
   await page.getByLabel("Driver").selectOption("in-memory");
