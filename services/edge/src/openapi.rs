@@ -31,6 +31,8 @@ use crate::{api, sse};
         api::product,
         openapi_json,
     ),
+    // Referenced from the error responses only, which do not register their schemas.
+    components(schemas(ErrorBody)),
     tags(
         (name = "driver", description = "The session's catalogue source (spec §4 \"Active driver\")"),
         (name = "catalogue", description = "Products and the menu, from the session's driver"),

@@ -36,6 +36,31 @@ fn the_kept_document_is_the_one_the_code_generates() {
     );
 }
 
+/// Every `$ref` under `value`, as the JSON pointer it names.
+fn refs(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(target)) = map.get("$ref") {
+                out.push(target.trim_start_matches('#').to_owned());
+            }
+            map.values().for_each(|v| refs(v, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_reference_resolves() {
+    let doc: Value = serde_json::from_str(&vitrine_edge::openapi::document()).expect("json");
+    let mut found = Vec::new();
+    refs(&doc, &mut found);
+    assert!(found.len() > 10, "{found:?}");
+    for pointer in found {
+        assert!(doc.pointer(&pointer).is_some(), "{pointer} is referenced but not defined");
+    }
+}
+
 #[test]
 fn every_api_route_and_its_errors_are_described() {
     let doc: Value = serde_json::from_str(&vitrine_edge::openapi::document()).expect("json");
