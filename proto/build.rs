@@ -7,8 +7,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let descriptors = protox::compile(files, ["."])?;
     tonic_prost_build::configure()
-        // The edge serialises these messages as its JSON API, and the in-memory driver reads
-        // the mock backend's JSON straight into them; absent fields take proto defaults.
+        // The in-memory driver reads the mock backend's JSON straight into these messages
+        // (absent fields take proto defaults). The edge's public JSON has its own types
+        // (services/edge/src/dto.rs), so nothing here shapes the public API.
         .type_attribute(".vitrine.v1", "#[derive(serde::Serialize, serde::Deserialize)]")
         .type_attribute(".vitrine.v1", "#[serde(default)]")
         // spec §3: canonicalUrl is the one camelCase field of the product.

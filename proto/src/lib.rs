@@ -1,7 +1,7 @@
 //! Generated gRPC types and services of `proto/vitrine/v1`.
 //!
-//! The messages double as the normalised model (spec §3) and as the edge's JSON shapes,
-//! which is why they derive serde (see `build.rs`).
+//! The messages are the normalised model (spec §3) between services. They derive serde
+//! for the mock backend's JSON (see `build.rs`); the edge's public JSON is its own types.
 
 #[allow(unreachable_pub, clippy::all, clippy::pedantic)]
 pub mod v1 {

@@ -1,84 +1,20 @@
-// The edge's JSON shapes (see the README's API table; spec §3).
+// The edge's JSON shapes, by friendly name. They are generated, not written: the edge's
+// OpenAPI document (services/edge/openapi.json, itself generated from the Rust types)
+// becomes openapi.gen.ts through `npm run api:generate`; `npm run api:check` (in
+// scripts/test) fails when the two disagree.
+import type { components } from "./openapi.gen";
 
-export interface Image {
-  id: string;
-  url: string;
-  label: string;
-}
+type Schemas = components["schemas"];
 
-export interface Product {
-  id: string;
-  type: string;
-  url: string;
-  canonicalUrl?: string | null;
-  name: string;
-  thumbnail?: Image | null;
-  images: Image[];
-  price?: number | null;
-  discount?: { amount: number; percent: number } | null;
-  in_stock?: boolean | null;
-  description?: string | null;
-  short_description?: string | null;
-  meta_title?: string | null;
-  meta_description?: string | null;
-  brand?: string | null;
-  review_count?: number | null;
-  rating_summary?: number | null;
-  sku?: string | null;
-  currency?: string | null;
-}
-
-export interface ProductResponse {
-  id: string;
-  products: Product[];
-}
-
-export interface Breadcrumb {
-  id: string;
-  name: string;
-  level: number;
-  url: string;
-}
-
-export interface NavigationNode {
-  id: string;
-  url: string;
-  name: string;
-  total_products: number;
-  children_count: number;
-  breadcrumbs: Breadcrumb[];
-  children: NavigationNode[];
-}
-
-export interface RouteData {
-  canonical_url?: string | null;
-  title?: string | null;
-  meta_description?: string | null;
-  schema?: string | null;
-}
-
-export type Outcome = "match" | "redirect" | "not_found" | "failed";
-
-export interface Resolution {
-  id: string | null;
-  url: string | null;
-  type: string | null;
-  code: number;
-  data?: RouteData | null;
-  outcome: Outcome;
-  error_code: string | null;
-  location: string | null;
-  failed_resolution_path?: string;
-}
-
-export interface DriverOption {
-  value: string;
-  label: string;
-  enabled: boolean;
-}
-
-export interface DriverInfo {
-  driver: string;
-  options: DriverOption[];
-  notice?: string;
-}
+export type Image = Schemas["Image"];
+export type Discount = Schemas["Discount"];
+export type Product = Schemas["Product"];
+export type ProductResponse = Schemas["ProductResponse"];
+export type Breadcrumb = Schemas["Breadcrumb"];
+export type NavigationNode = Schemas["NavigationNode"];
+export type RouteData = Schemas["RouteData"];
+export type Outcome = Schemas["Outcome"];
+export type Resolution = Schemas["Resolution"];
+export type DriverOption = Schemas["DriverOption"];
+export type DriverInfo = Schemas["DriverInfo"];
+export type ErrorBody = Schemas["ErrorBody"];

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import type { Resolution } from "../api/types";
 import { decide, joinSegments } from "./routing";
 
-const base: Resolution = { id: "1", url: "p", type: "PRODUCT", code: 200, outcome: "match", error_code: null, location: null };
+const base: Resolution = {
+  id: "1",
+  url: "p",
+  type: "PRODUCT",
+  code: 200,
+  outcome: "match",
+  error_code: null,
+  location: null,
+  failed_resolution_path: "/",
+};
 
 describe("decide (spec §2 route table, §4 route matching)", () => {
   it.each<[Partial<Resolution>, ReturnType<typeof decide>]>([

@@ -46,7 +46,8 @@ impl RestClient {
     /// 404 or an empty body → [`DriverError::NotFound`]; other non-2xx →
     /// `UpstreamStatus`; transport and decoding failures as their cases.
     pub async fn get_json<T: DeserializeOwned>(&self, path: &str, policy: CachePolicy) -> Result<T, DriverError> {
-        self.get_json_opt(path, policy).await?.ok_or_else(|| DriverError::NotFound(path.to_owned()))
+        // The text names what was asked for, never the upstream's own path.
+        self.get_json_opt(path, policy).await?.ok_or_else(|| DriverError::NotFound(policy.name().to_owned()))
     }
 
     /// As [`get_json`](Self::get_json), but "nothing there" is `Ok(None)`: a 404 or an

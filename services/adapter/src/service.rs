@@ -13,6 +13,9 @@ use vitrine_proto::v1::{
 use crate::drivers::Drivers;
 use crate::sanitize;
 
+/// What a caller of `ClearCache` learns when the store fails.
+pub(crate) const STORE_UNAVAILABLE: &str = "The cache store is unavailable; nothing was cleared.";
+
 pub(crate) struct AdapterService {
     backend: Backend,
     drivers: Drivers,
@@ -86,11 +89,11 @@ impl Adapter for AdapterService {
 
     async fn clear_cache(&self, req: Request<DriverRequest>) -> Result<Response<ClearCacheResponse>, Status> {
         self.check(&req.get_ref().driver, "clear_cache")?;
-        let removed = self
-            .store
-            .delete_prefix(&cache::backend_prefix(self.backend))
-            .await
-            .map_err(|e| Status::unavailable(format!("store: {e}")))?;
+        let removed = self.store.delete_prefix(&cache::backend_prefix(self.backend)).await.map_err(|e| {
+            // The store's error names hosts and sockets: logged here, never sent.
+            tracing::warn!(backend = %self.backend, error = %e, "cache clear failed");
+            Status::unavailable(STORE_UNAVAILABLE)
+        })?;
         Ok(Response::new(ClearCacheResponse { removed }))
     }
 }

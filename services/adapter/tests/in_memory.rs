@@ -18,7 +18,8 @@ struct Setup {
     store: SharedStore,
     mock: MockDataServer,
     shutdown: Shutdown,
-    _redis: RedisServer,
+    /// `None` once a test has stopped it.
+    redis: Option<RedisServer>,
 }
 
 impl Drop for Setup {
@@ -38,7 +39,7 @@ async fn setup(backend: Backend, mock_delay: Duration) -> Setup {
     let config = vitrine_adapter::Config::for_test(backend, &mock.url);
     tokio::spawn(vitrine_adapter::serve(config, store.clone(), listener, shutdown.clone()));
     let client = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
-    Setup { client, store, mock, shutdown, _redis: redis }
+    Setup { client, store, mock, shutdown, redis: Some(redis) }
 }
 
 fn url(driver: &str, url: &str) -> UrlRequest {
@@ -112,6 +113,19 @@ async fn upstream_answers_are_cached_per_backend_and_cleared() {
     assert!(s.store.get(key).await.expect("store").is_none());
     assert!(s.store.get("vitrine:cache:magento:x").await.expect("store").is_some(), "other backends keep theirs");
     assert!(s.store.delete_prefix(&backend_prefix(Backend::Magento)).await.is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_failing_store_is_logged_not_sent() {
+    let mut s = setup(Backend::InMemory, Duration::ZERO).await;
+    let port = s.redis.as_ref().map(|r| r.port().to_string()).unwrap_or_default();
+    drop(s.redis.take());
+    let err = s.client.clear_cache(DriverRequest { driver: "in-memory".into() }).await.expect_err("store is gone");
+    assert_eq!(err.code(), Code::Unavailable);
+    assert_eq!(err.message(), "The cache store is unavailable; nothing was cleared.");
+    for internal in [port.as_str(), "127.0.0.1", "refused", "store:"] {
+        assert!(!err.message().contains(internal), "{internal} in {}", err.message());
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

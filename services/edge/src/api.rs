@@ -1,16 +1,19 @@
-//! The SPA's JSON API. Handlers read the session's driver, call one service, and shape
-//! JSON; every failure goes through `ApiError`.
+//! The SPA's JSON API. Handlers read the session's driver, call one service, and answer
+//! one of the public shapes of [`crate::dto`]; every failure is an [`ApiError`] variant.
+//! The `#[utoipa::path]` beside each handler is its entry in `/api/openapi.json`.
 
 use std::future::Future;
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use utoipa::IntoParams;
 use vitrine_domain::{Driver, cache};
 use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
 
+use crate::dto::{self, DriverChange, DriverInfo, NavigationNode, Product, ProductResponse, Resolution};
 use crate::error::ApiError;
+use crate::openapi::{InputError, ServiceErrors, SwitchFailed};
 use crate::sse::{CHANNEL, SwitchEvent};
 use crate::{AppState, session};
 
@@ -20,18 +23,6 @@ const MAX_URL_LEN: usize = 2048;
 const MAX_LIMIT: u32 = 100;
 
 type ApiResult = Result<HttpResponse, ApiError>;
-
-fn driver_body(driver: Driver, notice: Option<String>) -> Value {
-    let options: Vec<Value> = Driver::ALL
-        .iter()
-        .map(|d| json!({ "value": d.as_str(), "label": d.label(), "enabled": d.enabled() }))
-        .collect();
-    let mut body = json!({ "driver": driver.as_str(), "options": options });
-    if let Some(notice) = notice {
-        body["notice"] = json!(notice);
-    }
-    body
-}
 
 fn with_cookie(
     mut res: actix_web::HttpResponseBuilder,
@@ -44,21 +35,21 @@ fn with_cookie(
 }
 
 /// GET /api/driver: the session's driver and every option of the debug bar.
+#[utoipa::path(get, path = "/api/driver", tag = "driver",
+    responses((status = 200, description = "The session's driver and every option", body = DriverInfo)))]
 pub(crate) async fn get_driver(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let (session, cookie) = session::id_or_new(&req, &state);
     let driver = session::driver(&state, Some(&session)).await;
-    with_cookie(HttpResponse::Ok(), cookie).json(driver_body(driver, None))
-}
-
-#[derive(Deserialize)]
-pub(crate) struct DriverChange {
-    driver: String,
+    with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(driver, None))
 }
 
 /// PUT /api/driver: spec §4. Unknown values are ignored and medusa is disabled (both
 /// answer the unchanged driver with a notice saying why). Magento and Shopify clear
 /// their upstream cache first; then the session's driver is swapped and the switch is
 /// published for the session's other tabs.
+#[utoipa::path(put, path = "/api/driver", tag = "driver", request_body = DriverChange,
+    responses((status = 200, description = "The session's driver after the change, with a notice when it was refused",
+        body = DriverInfo), InputError, SwitchFailed))]
 pub(crate) async fn put_driver(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -68,24 +59,24 @@ pub(crate) async fn put_driver(
     let current = session::driver(&state, Some(&session)).await;
     let Some(next) = Driver::parse(&body.driver) else {
         let notice = format!("Unknown driver '{}' ignored.", body.driver.chars().take(64).collect::<String>());
-        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_body(current, Some(notice))));
+        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(current, Some(notice))));
     };
     if !next.enabled() {
         let notice = format!("The {next} driver is coming soon; it cannot be selected yet.");
-        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_body(current, Some(notice))));
+        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(current, Some(notice))));
     }
     if next.clears_cache_on_switch() {
-        let backend = next.backend().map_err(|e| ApiError::unavailable(e.user_text()))?;
+        let backend = next.backend()?;
         let removed = state.store.delete_prefix(&cache::backend_prefix(backend)).await.map_err(|e| {
             tracing::warn!(error = %e, "cache clear failed");
-            ApiError::unavailable("The driver's cache could not be cleared; nothing was switched.")
+            ApiError::CacheNotCleared
         })?;
         state.responses.clear_backend(backend);
         tracing::info!(%backend, removed, "cleared upstream cache before switch");
     }
     session::set_driver(&state, &session, next).await.map_err(|e| {
         tracing::warn!(error = %e, "session store write failed");
-        ApiError::unavailable("The driver could not be saved; nothing was switched.")
+        ApiError::DriverNotSaved
     })?;
     state.metrics.switches.with_label_values(&[next.as_str()]).inc();
     let event = SwitchEvent { session, driver: next.as_str().to_owned(), origin: state.edge_id.clone() };
@@ -93,7 +84,7 @@ pub(crate) async fn put_driver(
     if let Err(e) = state.store.publish(CHANNEL, &event).await {
         tracing::warn!(error = %e, "switch event not published; other tabs will not follow");
     }
-    Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_body(next, None)))
+    Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(next, None)))
 }
 
 /// The cache key of a read: its path and query.
@@ -123,7 +114,7 @@ where
     let (value, cacheable) = load(driver).await?;
     let body = Bytes::from(serde_json::to_vec(&value).map_err(|e| {
         tracing::error!(error = %e, "response serialisation failed");
-        ApiError::unavailable("The answer could not be encoded.")
+        ApiError::EncodingFailed
     })?);
     if cacheable {
         state.responses.put(driver, key, body.clone());
@@ -132,25 +123,30 @@ where
 }
 
 /// GET /api/navigation
+#[utoipa::path(get, path = "/api/navigation", tag = "catalogue",
+    responses((status = 200, description = "The menu tree", body = NavigationNode), ServiceErrors))]
 pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.navigation.clone();
     cached(&req, &state, |driver| async move {
         let tree = client.get_tree(DriverRequest { driver: driver.as_str().into() }).await?;
-        Ok((tree.into_inner(), true))
+        Ok((NavigationNode::from(tree.into_inner()), true))
     })
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct UrlQuery {
+    /// The storefront path to look up, e.g. `/1001` (a leading slash is added if missing).
+    #[param(required = true, max_length = 2048)]
     url: Option<String>,
 }
 
 /// The `url` query parameter as a path with a leading slash.
 fn lookup_url(query: &UrlQuery) -> Result<String, ApiError> {
-    let url = query.url.as_deref().ok_or_else(|| ApiError::bad_request("The url query parameter is required."))?;
+    let url = query.url.as_deref().ok_or(ApiError::UrlMissing)?;
     if url.len() > MAX_URL_LEN {
-        return Err(ApiError::bad_request("The url is too long."));
+        return Err(ApiError::UrlTooLong);
     }
     Ok(if url.starts_with('/') { url.to_owned() } else { format!("/{url}") })
 }
@@ -158,52 +154,61 @@ fn lookup_url(query: &UrlQuery) -> Result<String, ApiError> {
 /// GET /api/resolve?url=/path: the resolution `{id,url,type,code,data}` plus what the
 /// browser should do with it (`outcome`, `error_code`, `location`). A failed lookup is
 /// not cached: the backend may be back on the next try.
+#[utoipa::path(get, path = "/api/resolve", tag = "routing", params(UrlQuery),
+    responses((status = 200, description = "The resolution and what to do with it", body = Resolution),
+        InputError, ServiceErrors))]
 pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query: web::Query<UrlQuery>) -> ApiResult {
     let url = lookup_url(&query)?;
     let mut client = state.url_resolution.clone();
     cached(&req, &state, |driver| async move {
         let outcome = client.resolve(UrlRequest { driver: driver.as_str().into(), url }).await?.into_inner();
-        let mut body = outcome.route.map_or_else(|| json!({}), |r| json!(r));
-        body["outcome"] = json!(outcome.outcome);
-        body["error_code"] = json!(outcome.error_code);
-        body["location"] = json!(outcome.location);
-        body["failed_resolution_path"] = json!(outcome.failed_resolution_path);
-        let cacheable = outcome.outcome != "failed";
+        let body = Resolution::from(outcome);
+        let cacheable = body.outcome != dto::Outcome::Failed;
         Ok((body, cacheable))
     })
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct ListQuery {
+    /// How many products; 0 or absent means the backend's default.
+    #[param(maximum = 100)]
     limit: Option<u32>,
 }
 
 /// GET /api/products?limit=N
+#[utoipa::path(get, path = "/api/products", tag = "catalogue", params(ListQuery),
+    responses((status = 200, description = "Products", body = Vec<Product>), InputError, ServiceErrors))]
 pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query: web::Query<ListQuery>) -> ApiResult {
     let limit = query.limit.unwrap_or(0);
     if limit > MAX_LIMIT {
-        return Err(ApiError::bad_request(format!("limit may be at most {MAX_LIMIT}.")));
+        return Err(ApiError::LimitTooLarge { max: MAX_LIMIT });
     }
     let mut client = state.catalogue.clone();
     cached(&req, &state, |driver| async move {
         let list = client.list_products(ProductsRequest { driver: driver.as_str().into(), limit }).await?;
-        Ok((list.into_inner().products, true))
+        Ok((dto::products(list.into_inner()), true))
     })
     .await
 }
 
 /// GET /api/products/best-sellers
+#[utoipa::path(get, path = "/api/products/best-sellers", tag = "catalogue",
+    responses((status = 200, description = "The home page's best sellers", body = Vec<Product>), ServiceErrors))]
 pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.catalogue.clone();
     cached(&req, &state, |driver| async move {
         let list = client.best_sellers(DriverRequest { driver: driver.as_str().into() }).await?;
-        Ok((list.into_inner().products, true))
+        Ok((dto::products(list.into_inner()), true))
     })
     .await
 }
 
 /// GET /api/products/by-url?url=/path → `{id, products}`
+#[utoipa::path(get, path = "/api/products/by-url", tag = "catalogue", params(UrlQuery),
+    responses((status = 200, description = "The product at a storefront path", body = ProductResponse),
+        InputError, ServiceErrors))]
 pub(crate) async fn product_by_url(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -213,27 +218,26 @@ pub(crate) async fn product_by_url(
     let mut client = state.catalogue.clone();
     cached(&req, &state, |driver| async move {
         let response = client.get_product_by_url(UrlRequest { driver: driver.as_str().into(), url }).await?;
-        Ok((response.into_inner(), true))
+        Ok((ProductResponse::from(response.into_inner()), true))
     })
     .await
 }
 
 /// GET /api/products/{id} → `{id, products}`
+#[utoipa::path(get, path = "/api/products/{id}", tag = "catalogue",
+    params(("id" = String, Path, description = "The backend's product id")),
+    responses((status = 200, description = "One product", body = ProductResponse), ServiceErrors))]
 pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: web::Path<String>) -> ApiResult {
     let mut client = state.catalogue.clone();
     let id = id.into_inner();
     cached(&req, &state, |driver| async move {
         let response = client.get_product(ProductRequest { driver: driver.as_str().into(), id }).await?;
-        Ok((response.into_inner(), true))
+        Ok((ProductResponse::from(response.into_inner()), true))
     })
     .await
 }
 
 /// Any other `/api` path: a JSON 404, never the SPA's HTML.
-pub(crate) async fn unknown(req: HttpRequest) -> ApiResult {
-    Err(ApiError {
-        status: actix_web::http::StatusCode::NOT_FOUND,
-        code: "not_found",
-        message: format!("No API route {} {}", req.method(), req.path()),
-    })
+pub(crate) async fn unknown() -> ApiResult {
+    Err(ApiError::NoSuchRoute)
 }

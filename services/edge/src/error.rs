@@ -1,109 +1,190 @@
-//! The edge's one error type and its one mapping to HTTP (STYLE habit 7).
+//! The edge's one error type and its one table of status, code and text (STYLE habits 7, 8).
 //!
-//! A gRPC status from a service becomes an HTTP status and `{"error":{"code","message"}}`.
-//! Only the messages of statuses our services raise on purpose (not found, bad input,
-//! driver unavailable) reach the browser; transport details are logged, never sent.
+//! Call sites name a variant; [`ApiError::parts`] is the only place that says what the
+//! browser gets: an HTTP status and `{"error":{"code","message"}}`. A gRPC status from a
+//! service becomes a variant in [`From<tonic::Status>`]: only the texts of statuses our
+//! services raise on purpose (not found, bad input, driver unavailable; written by
+//! `DriverError::user_text`) are passed on; anything else is logged and replaced.
+
+use std::borrow::Cow;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
-use serde_json::json;
 use tonic::Code;
+use vitrine_domain::DriverError;
+
+use crate::dto::{ErrorBody, ErrorDetail};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ApiError {
-    pub(crate) status: StatusCode,
-    pub(crate) code: &'static str,
-    pub(crate) message: String,
+pub(crate) enum ApiError {
+    /// A lookup without its `url` query parameter.
+    UrlMissing,
+    /// A lookup whose `url` is longer than the edge accepts.
+    UrlTooLong,
+    /// A list asked for more products than `max`.
+    LimitTooLarge {
+        max: u32,
+    },
+    /// A request body that is not the JSON the route takes.
+    InvalidBody,
+    /// A query string that does not parse (e.g. a negative limit).
+    InvalidQuery,
+    /// An `/api` path no route claims.
+    NoSuchRoute,
+    /// A service found nothing; carries its user text.
+    NotFound(String),
+    /// A service rejected the request's input; carries its user text.
+    BadInput(String),
+    /// The driver's backend cannot be used (not configured, disabled); its user text.
+    DriverUnavailable(String),
+    /// The backend did not answer in time.
+    UpstreamTimeout,
+    /// A service or the backend failed in any other way.
+    UpstreamUnavailable,
+    /// The store could not drop the backend's cache before a switch.
+    CacheNotCleared,
+    /// The store could not save the session's new driver.
+    DriverNotSaved,
+    /// An answer could not be serialised.
+    EncodingFailed,
+    /// `/img` without its `src` query parameter.
+    ImageSrcMissing,
+    ImageSrcNotAbsolute,
+    ImageSrcNotHttp,
+    ImageWidthOutOfRange {
+        max: u32,
+    },
+    ImageQualityOutOfRange,
+    /// `src` on a host that is not one of the configured backends'.
+    ImageHostNotAllowed,
+    /// The image host answered 404.
+    ImageNotFound,
+    /// The image host could not be reached or answered an error.
+    ImageFetchFailed,
+    ImageTooLarge,
+    /// The resize task could not run.
+    ImageNotProcessed,
+    ImageUndecodable,
 }
 
 impl ApiError {
-    pub(crate) fn bad_request(message: impl Into<String>) -> Self {
-        Self { status: StatusCode::BAD_REQUEST, code: "bad_request", message: message.into() }
+    /// The one table: HTTP status, stable code, and the text a visitor may see.
+    pub(crate) fn parts(&self) -> (StatusCode, &'static str, Cow<'_, str>) {
+        use StatusCode as S;
+        match self {
+            Self::UrlMissing => (S::BAD_REQUEST, "bad_request", "The url query parameter is required.".into()),
+            Self::UrlTooLong => (S::BAD_REQUEST, "bad_request", "The url is too long.".into()),
+            Self::LimitTooLarge { max } => {
+                (S::BAD_REQUEST, "bad_request", format!("limit may be at most {max}.").into())
+            }
+            Self::InvalidBody => {
+                (S::BAD_REQUEST, "bad_request", r#"The body must be JSON like {"driver": "in-memory"}."#.into())
+            }
+            Self::InvalidQuery => {
+                (S::BAD_REQUEST, "bad_request", "The query string is not valid for this route.".into())
+            }
+            Self::NoSuchRoute => (S::NOT_FOUND, "not_found", "There is no such API route.".into()),
+            Self::NotFound(text) => (S::NOT_FOUND, "not_found", text.as_str().into()),
+            Self::BadInput(text) => (S::BAD_REQUEST, "bad_request", text.as_str().into()),
+            Self::DriverUnavailable(text) => (S::SERVICE_UNAVAILABLE, "driver_unavailable", text.as_str().into()),
+            Self::UpstreamTimeout => {
+                (S::GATEWAY_TIMEOUT, "upstream_timeout", "The backend did not answer in time.".into())
+            }
+            Self::UpstreamUnavailable => (S::BAD_GATEWAY, "upstream_unavailable", "The backend is unavailable.".into()),
+            Self::CacheNotCleared => (
+                S::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "The driver's cache could not be cleared; nothing was switched.".into(),
+            ),
+            Self::DriverNotSaved => {
+                (S::SERVICE_UNAVAILABLE, "unavailable", "The driver could not be saved; nothing was switched.".into())
+            }
+            Self::EncodingFailed => (S::SERVICE_UNAVAILABLE, "unavailable", "The answer could not be encoded.".into()),
+            Self::ImageSrcMissing => (S::BAD_REQUEST, "bad_request", "The src query parameter is required.".into()),
+            Self::ImageSrcNotAbsolute => (S::BAD_REQUEST, "bad_request", "src must be an absolute URL.".into()),
+            Self::ImageSrcNotHttp => (S::BAD_REQUEST, "bad_request", "src must be an http or https URL.".into()),
+            Self::ImageWidthOutOfRange { max } => {
+                (S::BAD_REQUEST, "bad_request", format!("w must be between 16 and {max}.").into())
+            }
+            Self::ImageQualityOutOfRange => (S::BAD_REQUEST, "bad_request", "q must be between 1 and 100.".into()),
+            Self::ImageHostNotAllowed => {
+                (S::FORBIDDEN, "forbidden", "Images are served from the configured backends' hosts only.".into())
+            }
+            Self::ImageNotFound => (S::NOT_FOUND, "not_found", "No such image.".into()),
+            Self::ImageFetchFailed => {
+                (S::BAD_GATEWAY, "upstream_unavailable", "The image could not be fetched.".into())
+            }
+            Self::ImageTooLarge => (S::BAD_GATEWAY, "upstream_unavailable", "The image is too large.".into()),
+            Self::ImageNotProcessed => {
+                (S::BAD_GATEWAY, "upstream_unavailable", "The image could not be processed.".into())
+            }
+            Self::ImageUndecodable => {
+                (S::BAD_GATEWAY, "upstream_unavailable", "The source is not an image this service can read.".into())
+            }
+        }
     }
 
-    pub(crate) fn unavailable(message: impl Into<String>) -> Self {
-        Self { status: StatusCode::SERVICE_UNAVAILABLE, code: "unavailable", message: message.into() }
+    pub(crate) fn body(&self) -> ErrorBody {
+        let (_, code, message) = self.parts();
+        ErrorBody { error: ErrorDetail { code: code.to_owned(), message: message.into_owned() } }
     }
 }
 
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+        let (status, code, message) = self.parts();
+        write!(f, "{} {code}: {message}", status.as_u16())
     }
 }
 
-/// The one mapping from a service's gRPC status to what the browser sees.
+/// The one mapping from a service's gRPC status to a variant.
 impl From<tonic::Status> for ApiError {
     fn from(status: tonic::Status) -> Self {
-        let (http, code, message) = match status.code() {
-            Code::NotFound => (StatusCode::NOT_FOUND, "not_found", status.message().to_owned()),
-            Code::InvalidArgument => (StatusCode::BAD_REQUEST, "bad_request", status.message().to_owned()),
-            Code::FailedPrecondition => {
-                (StatusCode::SERVICE_UNAVAILABLE, "driver_unavailable", status.message().to_owned())
-            }
-            Code::DeadlineExceeded => {
-                (StatusCode::GATEWAY_TIMEOUT, "upstream_timeout", "The backend did not answer in time.".to_owned())
-            }
-            _ => (StatusCode::BAD_GATEWAY, "upstream_unavailable", "The backend is unavailable.".to_owned()),
+        let text = || status.message().to_owned();
+        let error = match status.code() {
+            Code::NotFound => Self::NotFound(text()),
+            Code::InvalidArgument => Self::BadInput(text()),
+            Code::FailedPrecondition => Self::DriverUnavailable(text()),
+            Code::DeadlineExceeded => Self::UpstreamTimeout,
+            _ => Self::UpstreamUnavailable,
         };
-        if http.is_server_error() {
+        if error.parts().0.is_server_error() {
             tracing::warn!(grpc_code = ?status.code(), detail = status.message(), "service call failed");
         }
-        Self { status: http, code, message }
+        error
+    }
+}
+
+/// The edge's own uses of the domain rules go through the same mapping as the services'.
+impl From<DriverError> for ApiError {
+    fn from(e: DriverError) -> Self {
+        e.to_status().into()
     }
 }
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        self.status
+        self.parts().0
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status).json(json!({ "error": { "code": self.code, "message": self.message } }))
+        HttpResponse::build(self.status_code()).json(self.body())
     }
 }
 
-/// Malformed JSON bodies answer in the same shape as every other error.
-/// (actix hands the error over by value.)
+/// Malformed JSON bodies answer in the same shape as every other error; serde's detail
+/// is logged, not sent. (actix hands the error over by value.)
 #[allow(clippy::needless_pass_by_value)]
 pub(crate) fn json_error(err: actix_web::error::JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
-    ApiError::bad_request(format!("Invalid JSON body: {err}")).into()
+    tracing::debug!(error = %err, "invalid JSON body");
+    ApiError::InvalidBody.into()
 }
 
 #[allow(clippy::needless_pass_by_value)]
 pub(crate) fn query_error(err: actix_web::error::QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
-    ApiError::bad_request(format!("Invalid query: {err}")).into()
+    tracing::debug!(error = %err, "invalid query");
+    ApiError::InvalidQuery.into()
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn statuses_map_to_http_once() {
-        for (code, message, http, api_code, text) in [
-            (Code::NotFound, "Not found: product 9", 404, "not_found", "Not found: product 9"),
-            (Code::InvalidArgument, "Bad request: x", 400, "bad_request", "Bad request: x"),
-            (
-                Code::FailedPrecondition,
-                "Client has not been defined yet",
-                503,
-                "driver_unavailable",
-                "Client has not been defined yet",
-            ),
-            (Code::DeadlineExceeded, "deadline", 504, "upstream_timeout", "The backend did not answer in time."),
-            (
-                Code::Unavailable,
-                "tcp connect error 10.0.0.1",
-                502,
-                "upstream_unavailable",
-                "The backend is unavailable.",
-            ),
-            (Code::Internal, "panic at x.rs", 502, "upstream_unavailable", "The backend is unavailable."),
-            (Code::Unknown, "transport error", 502, "upstream_unavailable", "The backend is unavailable."),
-        ] {
-            let e = ApiError::from(tonic::Status::new(code, message));
-            assert_eq!((e.status.as_u16(), e.code, e.message.as_str()), (http, api_code, text), "{code:?}");
-        }
-    }
-}
+mod tests;

@@ -7,7 +7,6 @@
 use std::io::Cursor;
 use std::time::Duration;
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use image::ImageReader;
 use image::codecs::jpeg::JpegEncoder;
@@ -40,14 +39,6 @@ pub(crate) struct ImageRequest {
     pub(crate) quality: u8,
 }
 
-fn forbidden(message: &str) -> ApiError {
-    ApiError { status: StatusCode::FORBIDDEN, code: "forbidden", message: message.to_owned() }
-}
-
-fn bad_gateway(message: &str) -> ApiError {
-    ApiError { status: StatusCode::BAD_GATEWAY, code: "upstream_unavailable", message: message.to_owned() }
-}
-
 /// `host:port` of a URL, with the scheme's default port made explicit.
 fn authority(url: &reqwest::Url) -> Option<String> {
     Some(format!("{}:{}", url.host_str()?, url.port_or_known_default()?))
@@ -56,23 +47,23 @@ fn authority(url: &reqwest::Url) -> Option<String> {
 /// Pure validation, table-tested: parameters in range, http(s), host allowed.
 /// An allow-list entry is `host` (any port) or `host:port`.
 pub(crate) fn validate(query: &ImageQuery, allowed: &[String]) -> Result<ImageRequest, ApiError> {
-    let raw = query.src.as_deref().ok_or_else(|| ApiError::bad_request("The src query parameter is required."))?;
-    let src = reqwest::Url::parse(raw).map_err(|_| ApiError::bad_request("src must be an absolute URL."))?;
+    let raw = query.src.as_deref().ok_or(ApiError::ImageSrcMissing)?;
+    let src = reqwest::Url::parse(raw).map_err(|_| ApiError::ImageSrcNotAbsolute)?;
     if !matches!(src.scheme(), "http" | "https") {
-        return Err(ApiError::bad_request("src must be an http or https URL."));
+        return Err(ApiError::ImageSrcNotHttp);
     }
     let width = query.w.unwrap_or(DEFAULT_WIDTH);
     if !(16..=MAX_WIDTH).contains(&width) {
-        return Err(ApiError::bad_request(format!("w must be between 16 and {MAX_WIDTH}.")));
+        return Err(ApiError::ImageWidthOutOfRange { max: MAX_WIDTH });
     }
     let quality = query.q.unwrap_or(DEFAULT_QUALITY);
     if !(1..=100).contains(&quality) {
-        return Err(ApiError::bad_request("q must be between 1 and 100."));
+        return Err(ApiError::ImageQualityOutOfRange);
     }
     let host = src.host_str().unwrap_or_default();
     let with_port = authority(&src).unwrap_or_default();
     if !allowed.iter().any(|a| a == host || *a == with_port) {
-        return Err(forbidden("Images are served from the configured backends' hosts only."));
+        return Err(ApiError::ImageHostNotAllowed);
     }
     Ok(ImageRequest { src, width, quality })
 }
@@ -105,16 +96,12 @@ fn cache_key(req: &ImageRequest) -> String {
 async fn render(state: &AppState, req: &ImageRequest) -> Result<Rendered, ApiError> {
     let response = state.http.get(req.src.clone()).send().await.map_err(|e| {
         tracing::warn!(src = %req.src, error = %e, "image fetch failed");
-        bad_gateway("The image could not be fetched.")
+        ApiError::ImageFetchFailed
     })?;
     if !response.status().is_success() {
         let status = response.status().as_u16();
         tracing::warn!(src = %req.src, status, "image upstream error");
-        return Err(if status == 404 {
-            ApiError { status: StatusCode::NOT_FOUND, code: "not_found", message: "No such image.".to_owned() }
-        } else {
-            bad_gateway("The image could not be fetched.")
-        });
+        return Err(if status == 404 { ApiError::ImageNotFound } else { ApiError::ImageFetchFailed });
     }
     let is_svg = response
         .headers()
@@ -122,11 +109,11 @@ async fn render(state: &AppState, req: &ImageRequest) -> Result<Rendered, ApiErr
         .and_then(|v| v.to_str().ok())
         .is_some_and(|ct| ct.starts_with("image/svg+xml"));
     if response.content_length().is_some_and(|n| n > MAX_SOURCE_BYTES as u64) {
-        return Err(bad_gateway("The image is too large."));
+        return Err(ApiError::ImageTooLarge);
     }
-    let bytes = response.bytes().await.map_err(|_| bad_gateway("The image could not be fetched."))?;
+    let bytes = response.bytes().await.map_err(|_| ApiError::ImageFetchFailed)?;
     if bytes.len() > MAX_SOURCE_BYTES {
-        return Err(bad_gateway("The image is too large."));
+        return Err(ApiError::ImageTooLarge);
     }
     if is_svg {
         return Ok(Rendered { content_type: "image/svg+xml", bytes: bytes.to_vec() });
@@ -134,10 +121,10 @@ async fn render(state: &AppState, req: &ImageRequest) -> Result<Rendered, ApiErr
     let (width, quality) = (req.width, req.quality);
     let jpeg = web::block(move || resize_to_jpeg(&bytes, width, quality))
         .await
-        .map_err(|_| bad_gateway("The image could not be processed."))?
+        .map_err(|_| ApiError::ImageNotProcessed)?
         .map_err(|e| {
             tracing::warn!(src = %req.src, error = %e, "undecodable image");
-            bad_gateway("The source is not an image this service can read.")
+            ApiError::ImageUndecodable
         })?;
     Ok(Rendered { content_type: "image/jpeg", bytes: jpeg })
 }

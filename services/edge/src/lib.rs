@@ -2,9 +2,11 @@
 //!
 //! - [`routes`]: the one route table.
 //! - [`api`]: the SPA's JSON handlers (driver, navigation, resolve, products).
+//! - [`dto`]: the public JSON shapes, apart from the proto messages.
+//! - [`openapi`]: the API's OpenAPI 3.1 document, generated from the two above.
 //! - [`session`]: the visitor's session cookie and the driver it holds in the store.
 //! - [`sse`]: per-session driver-switch events.
-//! - [`error`]: gRPC status → HTTP status + JSON body, in one place.
+//! - [`error`]: every error's HTTP status, code and text, in one table.
 //! - [`metrics`]: Prometheus counters and the request middleware.
 //! - [`response_cache`]: seconds-long reuse of successful reads, per driver.
 //! - [`health`]: liveness and readiness.
@@ -14,11 +16,13 @@
 
 mod api;
 pub mod config;
+mod dto;
 mod error;
 mod headers;
 mod health;
 mod image;
 mod metrics;
+pub mod openapi;
 mod response_cache;
 mod routes;
 mod session;

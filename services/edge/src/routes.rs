@@ -3,7 +3,7 @@
 
 use actix_web::web;
 
-use crate::{api, health, image, spa, sse};
+use crate::{api, health, image, openapi, spa, sse};
 
 /// `static_dir`: the built SPA, served for every path no route above claims.
 pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path::Path>) {
@@ -16,6 +16,7 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
         .route("/api/products/best-sellers", web::get().to(api::best_sellers))
         .route("/api/products/by-url", web::get().to(api::product_by_url))
         .route("/api/products/{id}", web::get().to(api::product))
+        .route("/api/openapi.json", web::get().to(openapi::openapi_json))
         .route("/healthz", web::get().to(health::healthz))
         .route("/readyz", web::get().to(health::readyz))
         .route("/metrics", web::get().to(health::metrics))

@@ -89,6 +89,9 @@ fn frame(driver: &str) -> Bytes {
 }
 
 /// GET /api/driver/events: `driver` events for this session, starting with the current one.
+#[utoipa::path(get, path = "/api/driver/events", tag = "driver",
+    responses((status = 200, content_type = "text/event-stream", body = String,
+        description = "Server-sent events `driver` with data `{\"driver\": value}`: the current driver, then each switch")))]
 pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let (session, cookie) = session::id_or_new(&req, &state);
     let current = session::driver(&state, Some(&session)).await;

@@ -20,7 +20,7 @@ fn validation_allows_only_listed_hosts_and_sane_parameters() {
         (query("https://cdn.shopify.com/x.png", None, Some(0)), Err(400)),
         (ImageQuery { src: None, w: None, q: None }, Err(400)),
     ] {
-        let got = validate(&q, &allowed).map(|r| (r.width, r.quality)).map_err(|e| e.status.as_u16());
+        let got = validate(&q, &allowed).map(|r| (r.width, r.quality)).map_err(|e| e.parts().0.as_u16());
         assert_eq!(got, expected, "{:?}", q.src);
     }
 }

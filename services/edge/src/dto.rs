@@ -1,0 +1,293 @@
+//! The edge's public JSON shapes: one type per body the SPA reads, apart from the proto
+//! messages (the internal gRPC format), so renaming a proto field cannot change the API.
+//!
+//! Each type says exactly what goes on the wire (`openapi.json` is generated from these)
+//! and is built from its proto message by a pure `From`. Field order is the order the
+//! bodies had when they were the proto messages themselves: struct order for products and
+//! navigation, alphabetical for `/api/resolve` and `/api/driver`, which were `json!`
+//! maps. Absent optional values are sent as `null`, as before.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+use vitrine_domain::Driver;
+use vitrine_proto::v1 as proto;
+
+/// spec §3: a product image.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct Image {
+    pub(crate) id: String,
+    pub(crate) url: String,
+    pub(crate) label: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct Discount {
+    pub(crate) amount: f64,
+    pub(crate) percent: f64,
+}
+
+/// spec §3 "Product (normalised)".
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct Product {
+    pub(crate) id: String,
+    /// "simple", "configurable" or "composite".
+    #[serde(rename = "type")]
+    pub(crate) kind: String,
+    pub(crate) url: String,
+    /// spec §3: the one camelCase field.
+    #[serde(rename = "canonicalUrl")]
+    pub(crate) canonical_url: Option<String>,
+    pub(crate) name: String,
+    pub(crate) thumbnail: Option<Image>,
+    pub(crate) images: Vec<Image>,
+    pub(crate) price: Option<f64>,
+    pub(crate) discount: Option<Discount>,
+    pub(crate) in_stock: Option<bool>,
+    /// HTML, sanitised by the adapter.
+    pub(crate) description: Option<String>,
+    pub(crate) short_description: Option<String>,
+    pub(crate) meta_title: Option<String>,
+    pub(crate) meta_description: Option<String>,
+    pub(crate) brand: Option<String>,
+    pub(crate) review_count: Option<i32>,
+    pub(crate) rating_summary: Option<f64>,
+    pub(crate) sku: Option<String>,
+    /// ISO 4217 code of `price`; absent means USD.
+    pub(crate) currency: Option<String>,
+}
+
+/// spec §3 "Product response: {id, products:[product]}".
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct ProductResponse {
+    pub(crate) id: String,
+    pub(crate) products: Vec<Product>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct Breadcrumb {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) level: i32,
+    pub(crate) url: String,
+}
+
+/// spec §3 "Navigation node": the menu tree.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct NavigationNode {
+    pub(crate) id: String,
+    pub(crate) url: String,
+    pub(crate) name: String,
+    pub(crate) total_products: i32,
+    pub(crate) children_count: i32,
+    pub(crate) breadcrumbs: Vec<Breadcrumb>,
+    // The schema refers to itself here; utoipa must not expand it forever.
+    #[schema(no_recursion)]
+    pub(crate) children: Vec<NavigationNode>,
+}
+
+/// The page data a backend attaches to a resolution (alphabetical, as it always was).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct RouteData {
+    pub(crate) canonical_url: Option<String>,
+    pub(crate) meta_description: Option<String>,
+    /// JSON-LD, serialised.
+    pub(crate) schema: Option<String>,
+    pub(crate) title: Option<String>,
+}
+
+/// What the browser does with a resolution (spec §4 "Route matching").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Outcome {
+    Match,
+    Redirect,
+    NotFound,
+    Failed,
+}
+
+impl Outcome {
+    /// The url-resolution service's word for it; anything unknown is a failed lookup.
+    fn parse(word: &str) -> Self {
+        match word {
+            "match" => Self::Match,
+            "redirect" => Self::Redirect,
+            "not_found" => Self::NotFound,
+            _ => Self::Failed,
+        }
+    }
+}
+
+/// `GET /api/resolve`: spec §3 "Route resolution result" flattened with what to do with
+/// it. Fields are alphabetical (the body used to be a `json!` map).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct Resolution {
+    /// spec §4: 0 is taken as 200; 301/302 redirect; 404 not found.
+    pub(crate) code: i32,
+    pub(crate) data: Option<RouteData>,
+    /// spec §8 route result code: 404_NOT_FOUND, 4xx_CLIENT_ERROR, 5xx_SERVER_ERROR,
+    /// 302_PERMANENT_REDIRECT, TEMPORARY_REDIRECT.
+    #[schema(required = true)]
+    pub(crate) error_code: Option<String>,
+    /// spec §9: where the visitor goes when later calls fail.
+    pub(crate) failed_resolution_path: String,
+    #[schema(required = true)]
+    pub(crate) id: Option<String>,
+    /// Where the visitor goes: the redirect target or the failed-resolution path.
+    #[schema(required = true)]
+    pub(crate) location: Option<String>,
+    pub(crate) outcome: Outcome,
+    /// "PRODUCT", "CATEGORY", …; null when nothing was found.
+    #[serde(rename = "type")]
+    #[schema(required = true)]
+    pub(crate) kind: Option<String>,
+    /// Without a leading slash (as the reference framework's).
+    #[schema(required = true)]
+    pub(crate) url: Option<String>,
+}
+
+/// One choice of the debug bar.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub(crate) struct DriverOption {
+    pub(crate) enabled: bool,
+    pub(crate) label: String,
+    pub(crate) value: String,
+}
+
+/// `GET`/`PUT /api/driver`: the session's driver and every option (alphabetical fields).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub(crate) struct DriverInfo {
+    pub(crate) driver: String,
+    /// Why a PUT changed nothing (unknown or disabled driver); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub(crate) notice: Option<String>,
+    pub(crate) options: Vec<DriverOption>,
+}
+
+impl DriverInfo {
+    pub(crate) fn new(driver: Driver, notice: Option<String>) -> Self {
+        let options = Driver::ALL
+            .iter()
+            .map(|d| DriverOption { enabled: d.enabled(), label: d.label().to_owned(), value: d.as_str().to_owned() })
+            .collect();
+        Self { driver: driver.as_str().to_owned(), notice, options }
+    }
+}
+
+/// Every error: `{"error":{"code","message"}}` (see `error.rs` for the codes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub(crate) struct ErrorBody {
+    pub(crate) error: ErrorDetail,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub(crate) struct ErrorDetail {
+    /// Stable, machine-readable: bad_request, not_found, driver_unavailable,
+    /// upstream_timeout, upstream_unavailable, unavailable.
+    pub(crate) code: String,
+    /// Safe to show a visitor: never hosts, upstream bodies or internal paths.
+    pub(crate) message: String,
+}
+
+/// The body of `PUT /api/driver`.
+#[derive(Debug, Clone, serde::Deserialize, ToSchema)]
+pub(crate) struct DriverChange {
+    /// A driver value, e.g. "in-memory", "fake", "magento", "mageos", "shopify".
+    pub(crate) driver: String,
+}
+
+impl From<proto::Image> for Image {
+    fn from(i: proto::Image) -> Self {
+        Self { id: i.id, url: i.url, label: i.label }
+    }
+}
+
+impl From<proto::Discount> for Discount {
+    fn from(d: proto::Discount) -> Self {
+        Self { amount: d.amount, percent: d.percent }
+    }
+}
+
+impl From<proto::Product> for Product {
+    fn from(p: proto::Product) -> Self {
+        Self {
+            id: p.id,
+            kind: p.r#type,
+            url: p.url,
+            canonical_url: p.canonical_url,
+            name: p.name,
+            thumbnail: p.thumbnail.map(Image::from),
+            images: p.images.into_iter().map(Image::from).collect(),
+            price: p.price,
+            discount: p.discount.map(Discount::from),
+            in_stock: p.in_stock,
+            description: p.description,
+            short_description: p.short_description,
+            meta_title: p.meta_title,
+            meta_description: p.meta_description,
+            brand: p.brand,
+            review_count: p.review_count,
+            rating_summary: p.rating_summary,
+            sku: p.sku,
+            currency: p.currency,
+        }
+    }
+}
+
+/// A product list (`/api/products`, `/api/products/best-sellers`) is a bare array.
+pub(crate) fn products(list: proto::ProductList) -> Vec<Product> {
+    list.products.into_iter().map(Product::from).collect()
+}
+
+impl From<proto::ProductResponse> for ProductResponse {
+    fn from(r: proto::ProductResponse) -> Self {
+        Self { id: r.id, products: r.products.into_iter().map(Product::from).collect() }
+    }
+}
+
+impl From<proto::Breadcrumb> for Breadcrumb {
+    fn from(b: proto::Breadcrumb) -> Self {
+        Self { id: b.id, name: b.name, level: b.level, url: b.url }
+    }
+}
+
+impl From<proto::NavigationNode> for NavigationNode {
+    fn from(n: proto::NavigationNode) -> Self {
+        Self {
+            id: n.id,
+            url: n.url,
+            name: n.name,
+            total_products: n.total_products,
+            children_count: n.children_count,
+            breadcrumbs: n.breadcrumbs.into_iter().map(Breadcrumb::from).collect(),
+            children: n.children.into_iter().map(NavigationNode::from).collect(),
+        }
+    }
+}
+
+impl From<proto::RouteData> for RouteData {
+    fn from(d: proto::RouteData) -> Self {
+        Self { canonical_url: d.canonical_url, meta_description: d.meta_description, schema: d.schema, title: d.title }
+    }
+}
+
+impl From<proto::RouteOutcome> for Resolution {
+    fn from(o: proto::RouteOutcome) -> Self {
+        // The service always sends a route; a missing one reads as "nothing there".
+        let route = o.route.unwrap_or_else(vitrine_domain::route::not_found);
+        Self {
+            code: route.code,
+            data: route.data.map(RouteData::from),
+            error_code: o.error_code,
+            failed_resolution_path: o.failed_resolution_path,
+            id: route.id,
+            location: o.location,
+            outcome: Outcome::parse(&o.outcome),
+            kind: route.r#type,
+            url: route.url,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

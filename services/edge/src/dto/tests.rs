@@ -1,0 +1,180 @@
+//! The conversions are pure: proto in, public shape out. Each case also checks that the
+//! bytes are the ones the edge sent when it serialised the proto messages directly, so
+//! the SPA sees no difference.
+
+use serde_json::{Value, json};
+use vitrine_domain::route;
+
+use super::*;
+
+fn full_product() -> proto::Product {
+    let image = |id: &str| proto::Image { id: id.into(), url: format!("http://img/{id}.png"), label: "Front".into() };
+    proto::Product {
+        id: "1001".into(),
+        r#type: "simple".into(),
+        url: "/1001".into(),
+        canonical_url: Some("http://shop/1001".into()),
+        name: "Rustic Bronze Chair".into(),
+        thumbnail: Some(image("t")),
+        images: vec![image("a"), image("b")],
+        price: Some(12.5),
+        discount: Some(proto::Discount { amount: 2.5, percent: 20.0 }),
+        in_stock: Some(true),
+        description: Some("<p>Oak</p>".into()),
+        short_description: Some("Oak".into()),
+        meta_title: Some("Chair".into()),
+        meta_description: Some("A chair".into()),
+        brand: Some("Acme".into()),
+        review_count: Some(3),
+        rating_summary: Some(4.5),
+        sku: Some("C-1".into()),
+        currency: Some("EUR".into()),
+    }
+}
+
+fn bare_product() -> proto::Product {
+    proto::Product {
+        id: "7".into(),
+        r#type: "simple".into(),
+        url: "/7".into(),
+        name: "Cup".into(),
+        ..Default::default()
+    }
+}
+
+/// The body the edge used to send: the proto message through its serde derive.
+fn legacy<T: serde::Serialize>(message: &T) -> String {
+    serde_json::to_string(message).expect("legacy")
+}
+
+fn now<T: serde::Serialize>(shape: &T) -> String {
+    serde_json::to_string(shape).expect("now")
+}
+
+#[test]
+fn products_keep_their_bytes_and_fields() {
+    for message in [full_product(), bare_product()] {
+        assert_eq!(now(&Product::from(message.clone())), legacy(&message), "{}", message.id);
+    }
+    let bare = serde_json::to_value(Product::from(bare_product())).expect("value");
+    // The SPA reads absent optionals as null, and `canonicalUrl` in camelCase.
+    assert_eq!(bare["canonicalUrl"], Value::Null);
+    assert_eq!(bare["thumbnail"], Value::Null);
+    assert_eq!(bare["type"], "simple");
+    assert_eq!(bare["images"], json!([]));
+    let full = Product::from(full_product());
+    assert_eq!(
+        (full.kind.as_str(), full.price, full.discount.map(|d| d.percent), full.images.len()),
+        ("simple", Some(12.5), Some(20.0), 2)
+    );
+}
+
+#[test]
+fn product_responses_and_lists() {
+    let response = proto::ProductResponse { id: "1001".into(), products: vec![full_product(), bare_product()] };
+    assert_eq!(now(&ProductResponse::from(response.clone())), legacy(&response));
+    let list = proto::ProductList { products: vec![bare_product(), full_product()] };
+    assert_eq!(now(&products(list.clone())), legacy(&list.products));
+    assert_eq!(now(&products(proto::ProductList::default())), "[]");
+}
+
+#[test]
+fn navigation_trees_keep_their_bytes() {
+    let crumb = proto::Breadcrumb { id: "1".into(), name: "Home".into(), level: 1, url: "/".into() };
+    let leaf = proto::NavigationNode {
+        id: "3".into(),
+        url: "/chairs".into(),
+        name: "Chairs".into(),
+        total_products: 4,
+        children_count: 0,
+        breadcrumbs: vec![crumb.clone()],
+        children: vec![],
+    };
+    let root = proto::NavigationNode {
+        id: "1".into(),
+        url: "/".into(),
+        name: "Root".into(),
+        total_products: 9,
+        children_count: 1,
+        breadcrumbs: vec![crumb],
+        children: vec![leaf],
+    };
+    let tree = NavigationNode::from(root.clone());
+    assert_eq!(tree.children[0].name, "Chairs");
+    assert_eq!(now(&tree), legacy(&root));
+}
+
+/// How `/api/resolve` was built before it had a type of its own.
+fn legacy_resolution(outcome: &proto::RouteOutcome) -> String {
+    let mut body = outcome.route.clone().map_or_else(|| json!({}), |r| json!(r));
+    body["outcome"] = json!(outcome.outcome);
+    body["error_code"] = json!(outcome.error_code);
+    body["location"] = json!(outcome.location);
+    body["failed_resolution_path"] = json!(outcome.failed_resolution_path);
+    body.to_string()
+}
+
+#[test]
+fn resolutions_keep_their_bytes_for_every_outcome() {
+    let mut found = route::product("1001", "/1001");
+    found.data = Some(proto::RouteData {
+        canonical_url: Some("http://shop/1001".into()),
+        title: Some("Chair".into()),
+        meta_description: None,
+        schema: Some("{}".into()),
+    });
+    let redirect = proto::RouteResolution { url: Some("new".into()), code: 301, ..route::not_found() };
+    for (outcome, expected) in [
+        (route::outcome(found, "/"), Outcome::Match),
+        (route::outcome(route::not_found(), "/"), Outcome::NotFound),
+        (route::outcome(redirect, "/"), Outcome::Redirect),
+        (route::failed("/oops"), Outcome::Failed),
+    ] {
+        let resolution = Resolution::from(outcome.clone());
+        assert_eq!(resolution.outcome, expected, "{outcome:?}");
+        assert_eq!(now(&resolution), legacy_resolution(&outcome), "{outcome:?}");
+    }
+}
+
+#[test]
+fn a_resolution_without_a_route_reads_as_nothing_there() {
+    let outcome = proto::RouteOutcome {
+        route: None,
+        outcome: "weird".into(),
+        failed_resolution_path: "/".into(),
+        ..Default::default()
+    };
+    let r = Resolution::from(outcome);
+    assert_eq!((r.code, r.id, r.kind, r.outcome), (404, None, None, Outcome::Failed));
+}
+
+/// How `/api/driver` was built before it had a type of its own.
+fn legacy_driver(driver: Driver, notice: Option<&str>) -> String {
+    let options: Vec<Value> = Driver::ALL
+        .iter()
+        .map(|d| json!({ "value": d.as_str(), "label": d.label(), "enabled": d.enabled() }))
+        .collect();
+    let mut body = json!({ "driver": driver.as_str(), "options": options });
+    if let Some(notice) = notice {
+        body["notice"] = json!(notice);
+    }
+    body.to_string()
+}
+
+#[test]
+fn driver_info_keeps_its_bytes_with_and_without_a_notice() {
+    for (driver, notice) in [(Driver::InMemory, None), (Driver::Fake, Some("Unknown driver 'x' ignored."))] {
+        let info = DriverInfo::new(driver, notice.map(str::to_owned));
+        assert_eq!(now(&info), legacy_driver(driver, notice), "{driver}");
+    }
+    let info = DriverInfo::new(Driver::Shopify, None);
+    assert_eq!(info.options.len(), Driver::ALL.len());
+    assert!(!now(&info).contains("notice"), "absent, not null");
+}
+
+#[test]
+fn error_bodies_keep_their_bytes() {
+    let body = ErrorBody { error: ErrorDetail { code: "not_found".into(), message: "Not found: product 9".into() } };
+    let legacy = json!({ "error": { "code": "not_found", "message": "Not found: product 9" } }).to_string();
+    assert_eq!(now(&body), legacy);
+}

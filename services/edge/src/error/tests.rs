@@ -1,0 +1,96 @@
+use super::*;
+
+/// Every variant with its exact status, code and text: the table, checked row by row.
+#[test]
+fn every_variant_has_its_status_code_and_text() {
+    let text = |s: &str| s.to_owned();
+    let cases = [
+        (ApiError::UrlMissing, 400, "bad_request", text("The url query parameter is required.")),
+        (ApiError::UrlTooLong, 400, "bad_request", text("The url is too long.")),
+        (ApiError::LimitTooLarge { max: 100 }, 400, "bad_request", text("limit may be at most 100.")),
+        (ApiError::InvalidBody, 400, "bad_request", text(r#"The body must be JSON like {"driver": "in-memory"}."#)),
+        (ApiError::InvalidQuery, 400, "bad_request", text("The query string is not valid for this route.")),
+        (ApiError::NoSuchRoute, 404, "not_found", text("There is no such API route.")),
+        (ApiError::NotFound(text("Not found: product 9")), 404, "not_found", text("Not found: product 9")),
+        (ApiError::BadInput(text("Bad request: x")), 400, "bad_request", text("Bad request: x")),
+        (
+            ApiError::DriverUnavailable(text("Client has not been defined yet")),
+            503,
+            "driver_unavailable",
+            text("Client has not been defined yet"),
+        ),
+        (ApiError::UpstreamTimeout, 504, "upstream_timeout", text("The backend did not answer in time.")),
+        (ApiError::UpstreamUnavailable, 502, "upstream_unavailable", text("The backend is unavailable.")),
+        (
+            ApiError::CacheNotCleared,
+            503,
+            "unavailable",
+            text("The driver's cache could not be cleared; nothing was switched."),
+        ),
+        (ApiError::DriverNotSaved, 503, "unavailable", text("The driver could not be saved; nothing was switched.")),
+        (ApiError::EncodingFailed, 503, "unavailable", text("The answer could not be encoded.")),
+        (ApiError::ImageSrcMissing, 400, "bad_request", text("The src query parameter is required.")),
+        (ApiError::ImageSrcNotAbsolute, 400, "bad_request", text("src must be an absolute URL.")),
+        (ApiError::ImageSrcNotHttp, 400, "bad_request", text("src must be an http or https URL.")),
+        (ApiError::ImageWidthOutOfRange { max: 1024 }, 400, "bad_request", text("w must be between 16 and 1024.")),
+        (ApiError::ImageQualityOutOfRange, 400, "bad_request", text("q must be between 1 and 100.")),
+        (
+            ApiError::ImageHostNotAllowed,
+            403,
+            "forbidden",
+            text("Images are served from the configured backends' hosts only."),
+        ),
+        (ApiError::ImageNotFound, 404, "not_found", text("No such image.")),
+        (ApiError::ImageFetchFailed, 502, "upstream_unavailable", text("The image could not be fetched.")),
+        (ApiError::ImageTooLarge, 502, "upstream_unavailable", text("The image is too large.")),
+        (ApiError::ImageNotProcessed, 502, "upstream_unavailable", text("The image could not be processed.")),
+        (
+            ApiError::ImageUndecodable,
+            502,
+            "upstream_unavailable",
+            text("The source is not an image this service can read."),
+        ),
+    ];
+    for (error, status, code, message) in cases {
+        let (s, c, m) = error.parts();
+        assert_eq!((s.as_u16(), c, m.as_ref()), (status, code, message.as_str()), "{error:?}");
+        let body = error.body();
+        assert_eq!((body.error.code.as_str(), body.error.message), (code, message), "{error:?}");
+        assert_eq!(error.status_code().as_u16(), status, "{error:?}");
+    }
+}
+
+#[test]
+fn statuses_map_to_variants_once() {
+    for (code, message, expected) in [
+        (Code::NotFound, "Not found: product 9", ApiError::NotFound("Not found: product 9".into())),
+        (Code::InvalidArgument, "Bad request: x", ApiError::BadInput("Bad request: x".into())),
+        (
+            Code::FailedPrecondition,
+            "Client has not been defined yet",
+            ApiError::DriverUnavailable("Client has not been defined yet".into()),
+        ),
+        (Code::DeadlineExceeded, "deadline", ApiError::UpstreamTimeout),
+        (Code::Unavailable, "tcp connect error 10.0.0.1", ApiError::UpstreamUnavailable),
+        (Code::Internal, "panic at x.rs", ApiError::UpstreamUnavailable),
+        (Code::Unknown, "transport error", ApiError::UpstreamUnavailable),
+    ] {
+        assert_eq!(ApiError::from(tonic::Status::new(code, message)), expected, "{code:?}");
+    }
+}
+
+#[test]
+fn internal_details_of_a_status_never_reach_the_body() {
+    for code in [Code::Unavailable, Code::Internal, Code::Unknown, Code::DeadlineExceeded, Code::Aborted] {
+        let body = ApiError::from(tonic::Status::new(code, "store: redis 10.0.0.7:6379 refused")).body();
+        let json = serde_json::to_string(&body).expect("json");
+        assert!(!json.contains("10.0.0.7") && !json.contains("store:"), "{code:?}: {json}");
+    }
+}
+
+#[test]
+fn domain_errors_take_the_same_path() {
+    let e = ApiError::from(DriverError::NotConfigured(vitrine_domain::Backend::Magento));
+    assert_eq!(e, ApiError::DriverUnavailable("Client has not been defined yet (backend: magento).".into()));
+    assert_eq!(ApiError::from(DriverError::Network("10.0.0.1".into())), ApiError::UpstreamUnavailable);
+}

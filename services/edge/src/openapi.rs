@@ -1,0 +1,97 @@
+//! `/api/openapi.json`: the public API described as OpenAPI 3.1, generated from the
+//! handlers' `#[utoipa::path]` and the shapes of [`crate::dto`]. The document is kept in
+//! the repo (`services/edge/openapi.json`); `tests/openapi.rs` fails when the two differ,
+//! and the SPA's TypeScript types are generated from the kept file.
+
+use std::sync::LazyLock;
+
+use actix_web::HttpResponse;
+use utoipa::{IntoResponses, OpenApi};
+
+use crate::dto::ErrorBody;
+use crate::{api, sse};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Vitrine edge",
+        description = "The storefront's public JSON API (the SPA's only backend). Errors are always \
+                       `{\"error\":{\"code\",\"message\"}}`.",
+        license(name = "MIT", identifier = "MIT"),
+    ),
+    paths(
+        api::get_driver,
+        api::put_driver,
+        sse::events,
+        api::navigation,
+        api::resolve,
+        api::products,
+        api::best_sellers,
+        api::product_by_url,
+        api::product,
+        openapi_json,
+    ),
+    // Referenced from the error responses only, which do not register their schemas.
+    components(schemas(ErrorBody)),
+    tags(
+        (name = "driver", description = "The session's catalogue source (spec §4 \"Active driver\")"),
+        (name = "catalogue", description = "Products and the menu, from the session's driver"),
+        (name = "routing", description = "What a storefront path is (spec §4 \"Route matching\")"),
+        (name = "meta", description = "This document"),
+    )
+)]
+struct ApiDoc;
+
+/// The document as kept in the repo: pretty-printed, keys in a stable (sorted) order,
+/// ending with a newline. The version is the crate's, so it changes with releases only.
+#[must_use]
+pub fn document() -> String {
+    let mut doc = ApiDoc::openapi();
+    env!("CARGO_PKG_VERSION").clone_into(&mut doc.info.version);
+    let mut text = doc.to_pretty_json().unwrap_or_else(|e| {
+        tracing::error!(error = %e, "OpenAPI document could not be encoded");
+        String::from("{}")
+    });
+    text.push('\n');
+    text
+}
+
+static DOCUMENT: LazyLock<String> = LazyLock::new(document);
+
+/// GET /api/openapi.json
+#[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
+    responses((status = 200, description = "This document (OpenAPI 3.1)", content_type = "application/json",
+        body = Object)))]
+pub(crate) async fn openapi_json() -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(DOCUMENT.as_str())
+}
+
+// The error answers a route can give, for the document only: handlers answer `ApiError`,
+// whose one table (`error.rs`) decides the status; these name the same statuses.
+
+/// A request the edge refuses before calling any service (status 400).
+#[derive(IntoResponses)]
+#[response(status = 400, description = "Bad request: a missing or invalid parameter or body (code bad_request)")]
+pub(crate) struct InputError(#[allow(dead_code)] ErrorBody);
+
+/// What a service call can answer besides success.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub(crate) enum ServiceErrors {
+    #[response(status = 404, description = "Nothing there (code not_found)")]
+    NotFound(ErrorBody),
+    #[response(status = 502, description = "The backend or a service failed (code upstream_unavailable)")]
+    Upstream(ErrorBody),
+    #[response(
+        status = 503,
+        description = "The driver's backend cannot be used: not configured or disabled (code driver_unavailable)"
+    )]
+    DriverUnavailable(ErrorBody),
+    #[response(status = 504, description = "The backend did not answer in time (code upstream_timeout)")]
+    Timeout(ErrorBody),
+}
+
+/// A switch the store could not carry out (nothing was switched).
+#[derive(IntoResponses)]
+#[response(status = 503, description = "The store could not clear the cache or save the driver (code unavailable)")]
+pub(crate) struct SwitchFailed(#[allow(dead_code)] ErrorBody);
