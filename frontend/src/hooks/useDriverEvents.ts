@@ -1,5 +1,18 @@
 import { useEffect } from "react";
 
+const DEFAULT_DELAY_MS = 1500;
+
+/** The delay before the stream opens: `localStorage["vitrine.sseDelayMs"]` (browser tests set 0), else 1.5 s. */
+function streamDelayMs(): number {
+  try {
+    const value = localStorage.getItem("vitrine.sseDelayMs");
+    const ms = value === null ? NaN : Number(value);
+    return Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_DELAY_MS;
+  } catch {
+    return DEFAULT_DELAY_MS;
+  }
+}
+
 /**
  * Follows driver switches made in this session's other tabs (server-sent events).
  * Opened after the page has loaded so the long-lived stream never delays first paint.
@@ -10,6 +23,10 @@ export function useDriverEvents(current: string | undefined, onSwitch: (driver: 
     let source: EventSource | null = null;
     const open = () => {
       source = new EventSource("/api/driver/events");
+      // Browser tests wait for this instead of sleeping.
+      source.addEventListener("open", () => {
+        document.documentElement.dataset.driverEvents = "open";
+      });
       source.addEventListener("driver", (event) => {
         try {
           const { driver } = JSON.parse((event as MessageEvent).data) as { driver: string };
@@ -19,7 +36,7 @@ export function useDriverEvents(current: string | undefined, onSwitch: (driver: 
         }
       });
     };
-    const timer = window.setTimeout(open, 1500);
+    const timer = window.setTimeout(open, streamDelayMs());
     return () => {
       window.clearTimeout(timer);
       source?.close();
