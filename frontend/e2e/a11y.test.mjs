@@ -2,7 +2,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { AxeBuilder } from "@axe-core/playwright";
-import { DESKTOP, MOBILE, launchBrowser, startSuite } from "./suite.mjs";
+import { DESKTOP, MOBILE, launchBrowser, newContext, startSuite } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -23,7 +23,7 @@ const pages = [
 for (const viewport of [DESKTOP, MOBILE]) {
   for (const [name, path, ready] of pages) {
     test(`${name} at ${viewport.width}px has no serious or critical axe violation`, async () => {
-      const context = await browser.newContext({ viewport });
+      const context = await newContext(browser, { viewport });
       const page = await context.newPage();
       await page.goto(suite.base + path);
       await page.locator(ready).first().waitFor();

@@ -3,7 +3,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
-import { ARTIFACTS, DESKTOP, launchBrowser, startAll } from "./suite.mjs";
+import { ARTIFACTS, DESKTOP, launchBrowser, newPage, startAll } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -23,7 +23,7 @@ async function switchTo(page, driver) {
 }
 
 test("magento: its menu, a product page, and a 301 that lands on the product", async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/");
   await page.locator(".menu-list a").first().waitFor();
   await switchTo(page, "magento");
@@ -44,7 +44,7 @@ test("magento: its menu, a product page, and a 301 that lands on the product", a
 });
 
 test("shopify: the collections menu and a product by handle", async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/");
   await page.locator(".menu-list a").first().waitFor();
   await switchTo(page, "shopify");
@@ -58,7 +58,7 @@ test("shopify: the collections menu and a product by handle", async () => {
 });
 
 test("fake: the in-memory menu with the fake store's products", async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/");
   await page.locator(".menu-list a").first().waitFor();
   assert.equal(await page.getByLabel("Driver").inputValue(), "in-memory", "a new visitor starts on in-memory");

@@ -1,7 +1,7 @@
 // The debug bar: a switch reloads the menu and the pages; other tabs follow (SSE).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { DESKTOP, launchBrowser, startSuite } from "./suite.mjs";
+import { DESKTOP, launchBrowser, newContext, newPage, startSuite } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -14,7 +14,7 @@ after(async () => {
 });
 
 test("the debug bar lists every driver, medusa disabled as coming soon", async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/");
   const select = page.getByLabel("Driver");
   await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
@@ -28,7 +28,7 @@ test("the debug bar lists every driver, medusa disabled as coming soon", async (
 });
 
 test("switching the driver reloads the menu, and the session's other tab follows", async () => {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await newContext(browser, { viewport: DESKTOP });
   const page = await context.newPage();
   const other = await context.newPage();
   await page.goto(suite.base + "/");
@@ -60,7 +60,7 @@ test("switching the driver reloads the menu, and the session's other tab follows
 });
 
 test("fake serves the in-memory menu (spec §4) and medusa cannot be selected", async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/");
   await page.locator(".menu-list a").first().waitFor();
   const before = await page.locator(".menu-list > li > a").allTextContents();

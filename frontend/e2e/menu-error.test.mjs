@@ -1,7 +1,7 @@
 // With the menu's source failing: 'Error loading menu', then Retry recovers (spec §2, §4).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { DESKTOP, launchBrowser, startSuite } from "./suite.mjs";
+import { DESKTOP, launchBrowser, newPage, startSuite } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -14,7 +14,7 @@ after(async () => {
 });
 
 test("the menu fails while mock-data is down, and Retry loads it once it is up", async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/");
   await page.getByText("Error loading menu").waitFor();
   assert.equal(await page.getByText("Loading...").count(), 0);

@@ -2,7 +2,7 @@
 // a link close it (spec §2, §9).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { MOBILE, launchBrowser, startSuite } from "./suite.mjs";
+import { MOBILE, launchBrowser, newPage, startSuite } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -15,7 +15,7 @@ after(async () => {
 });
 
 test("at 375px the panel opens, the overlay closes it, a link closes it", async () => {
-  const page = await browser.newPage({ viewport: MOBILE });
+  const page = await newPage(browser, { viewport: MOBILE });
   await page.goto(suite.base + "/");
   const toggle = page.getByRole("button", { name: "Open menu" });
   await toggle.waitFor();

@@ -1,7 +1,7 @@
 // Desktop navigation bar: dropdowns on hover and on keyboard focus (spec §2).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { DESKTOP, launchBrowser, startSuite } from "./suite.mjs";
+import { DESKTOP, launchBrowser, newPage, startSuite } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -14,7 +14,7 @@ after(async () => {
 });
 
 test("at 1280px a category's children drop down on hover and on focus", async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/");
   const parent = page.locator(".menu-list > li.has-children").first();
   await parent.waitFor();
@@ -33,7 +33,7 @@ test("at 1280px a category's children drop down on hover and on focus", async ()
 });
 
 test("the store name links home", async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/1001");
   await page.locator("h1.product-name").waitFor();
   await page.getByRole("link", { name: "Vitrine" }).click();

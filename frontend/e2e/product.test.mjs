@@ -2,7 +2,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
-import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, launchBrowser, startSuite } from "./suite.mjs";
+import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, launchBrowser, newPage, settled, startSuite } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -16,7 +16,7 @@ after(async () => {
 
 for (const [label, viewport] of [["1280", DESKTOP], ["375", MOBILE]]) {
   test(`at ${label}px /1001 shows image, name, price and description`, async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await newPage(browser, { viewport });
     await installShiftObserver(page);
     const product = await (await fetch(`${suite.base}/api/products/1001`)).json();
     const p = product.products[0];
@@ -35,20 +35,20 @@ for (const [label, viewport] of [["1280", DESKTOP], ["375", MOBILE]]) {
     assert.equal(ld.name, p.name);
     const columns = await page.locator(".product").evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
     assert.equal(columns, viewport.width > 768 ? 2 : 1, "two columns, one at 768px or narrower");
-    await page.waitForTimeout(300);
+    await settled(page);
     assert.equal(await page.evaluate(() => window.__shifts), 0, "no layout shift");
     await page.screenshot({ path: resolve(ARTIFACTS, "screenshots", `product-${label}.png`), fullPage: true });
     await page.close();
   });
 
   test(`at ${label}px the home page shows best sellers and categories without shifting`, async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await newPage(browser, { viewport });
     await installShiftObserver(page);
     await page.goto(suite.base + "/");
     await page.locator(".product-card a").first().waitFor();
     assert.equal(await page.locator(".product-card a").count(), 4);
     await page.locator(".category-list a").first().waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     assert.equal(await page.evaluate(() => window.__shifts), 0, "no layout shift");
     await page.screenshot({ path: resolve(ARTIFACTS, "screenshots", `home-${label}.png`), fullPage: true });
     await page.close();
@@ -56,7 +56,7 @@ for (const [label, viewport] of [["1280", DESKTOP], ["375", MOBILE]]) {
 }
 
 test("an unknown path shows the not-found screen with a way home", async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/no-such-thing");
   await page.getByRole("heading", { name: "Page not found" }).waitFor();
   await page.getByRole("link", { name: "Back to the home page" }).click();
@@ -65,7 +65,7 @@ test("an unknown path shows the not-found screen with a way home", async () => {
 });
 
 test("a category url is not a product, so it is not found", async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/");
   const href = await page.locator(".menu-list > li > a").first().getAttribute("href");
   await page.goto(suite.base + href);

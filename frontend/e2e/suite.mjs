@@ -3,12 +3,12 @@
 // topology.mjs), serving the built SPA from dist/.
 // Nothing is mocked: the browser talks to the edge, which talks gRPC to the services.
 
-import { spawn } from "node:child_process";
-import { mkdirSync, openSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { BIN, freePort, startTopology, waitFor } from "./topology.mjs";
+import { startProcess } from "./processes.mjs";
+import { BIN, startTopology, waitFor } from "./topology.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
@@ -20,24 +20,29 @@ mkdirSync(resolve(ARTIFACTS, "screenshots"), { recursive: true });
 
 /**
  * The production topology: docker-compose.yml's services as processes (see topology.mjs),
- * on free ports. `mock: false` leaves mock-data stopped (so the in-memory backend fails)
- * until `startMock()` is called.
- * @param {{ mock?: boolean, name?: string }} options
+ * each on the port it bound (port 0). `mock: false` leaves mock-data stopped (so the
+ * in-memory backend fails) until `startMock()` is called; `env` adds variables.
+ * @param {{ mock?: boolean, name?: string, env?: Record<string, string> }} options
  */
-export async function startSuite({ mock = true, name = "suite" } = {}) {
+export async function startSuite({ mock = true, name = "suite", env = {} } = {}) {
   const topology = await startTopology({
     remap: true,
     skip: mock ? [] : ["mock-data"],
     name,
     logs: resolve(ARTIFACTS, "logs"),
-    env: { VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist") },
+    env: { VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist"), ...env },
   });
   const base = topology.base;
-  if (mock) await waitFor(async () => (await fetch(`${base}/api/navigation`)).ok, "mock-data");
+  if (mock) {
+    await waitFor(async () => (await fetch(`${base}/api/navigation`)).ok, "mock-data").catch(async (e) => {
+      await topology.stopAll();
+      throw e;
+    });
+  }
   return {
     base,
     startMock: async () => {
-      topology.start("mock-data");
+      await topology.start("mock-data");
       await waitFor(async () => (await fetch(`http://127.0.0.1:${topology.port(50070)}/healthz`)).ok, "mock-data");
     },
     stop: topology.stopAll,
@@ -46,21 +51,19 @@ export async function startSuite({ mock = true, name = "suite" } = {}) {
 
 /** `vitrine all`: every service in one process, with the built-in demo shops. */
 export async function startAll({ name = "all" } = {}) {
-  const port = await freePort();
-  const fd = openSync(resolve(ARTIFACTS, "logs", `${name}.log`), "w");
-  const child = spawn(BIN, ["all"], {
-    env: { ...process.env, VITRINE_HTTP_ADDR: `127.0.0.1:${port}`, VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist") },
-    stdio: ["ignore", fd, fd],
+  const child = await startProcess(name, BIN, ["all"], {
+    env: { VITRINE_HTTP_ADDR: "127.0.0.1:0", VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist") },
+    log: resolve(ARTIFACTS, "logs", `${name}.log`),
+    expect: ["http"],
   });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${base}/readyz`)).ok, "vitrine all");
-  return {
-    base,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 100));
-    },
-  };
+  const base = `http://${child.listening.http}`;
+  try {
+    await waitFor(async () => (await fetch(`${base}/readyz`)).ok, "vitrine all", { watch: [child] });
+  } catch (e) {
+    await child.stop();
+    throw e;
+  }
+  return { base, stop: child.stop };
 }
 
 export async function launchBrowser() {
@@ -82,4 +85,30 @@ export async function installShiftObserver(page) {
       for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value;
     }).observe({ type: "layout-shift", buffered: true });
   });
+}
+
+/**
+ * A browser context as every test uses it: the SPA opens its driver-events stream at
+ * once (`vitrine.sseDelayMs` = 0) instead of 1.5 s after load, so a test can wait for
+ * `html[data-driver-events="open"]` rather than for a fixed time.
+ */
+export async function newContext(browser, options) {
+  const context = await browser.newContext(options);
+  await context.addInitScript(() => localStorage.setItem("vitrine.sseDelayMs", "0"));
+  return context;
+}
+
+/** A page in its own `newContext`, closed with it. */
+export async function newPage(browser, options) {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  // The browser may be closing too (an after() hook): nothing left to close then.
+  page.once("close", () => context.close().catch(() => {}));
+  return page;
+}
+
+/** Waits until the network is idle and a full frame has been drawn since. */
+export async function settled(page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }

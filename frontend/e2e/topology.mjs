@@ -1,49 +1,31 @@
 // The production topology without containers: every service of ../../docker-compose.yml
-// as its own `vitrine` process, plus a real redis-server, with the compose file's commands,
-// environment and ports. Hostnames of the compose network (redis, mock-data, catalogue,
-// …, and 0.0.0.0) become 127.0.0.1; `${VAR:-default}` is filled from this environment.
-// Services without a `vitrine` command other than redis (jaeger) are not started.
+// as its own `vitrine` process, plus a real redis-server, with the compose file's commands
+// and environment. Hostnames of the compose network (redis, mock-data, catalogue, …, and
+// 0.0.0.0) become 127.0.0.1; `${VAR:-default}` is filled from this environment. Services
+// without a `vitrine` command other than redis (jaeger) are not started.
+//
+// Services start in dependency order (a service depends on those whose ports its
+// variables name), each once the ones before it have reported their listeners.
 //
 // As a program (`scripts/topology`): the compose ports (edge on 8080) until Ctrl-C.
-// As a module (the browser tests): `remap: true` moves every port to a free one, so
-// test suites never collide with each other or with a running demo.
+// As a module (the browser tests): `remap: true` starts every service on port 0 and
+// hands the addresses they report to the services that call them, and Redis on a unix
+// socket, so no port is ever picked by the harness (nothing to collide or race with).
+// A failed start stops everything started so far and rejects naming the service.
 
-import { spawn } from "node:child_process";
 import { connect, createServer } from "node:net";
-import { mkdirSync, openSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
+import { startProcess, waitFor } from "./processes.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
 export const COMPOSE_FILE = resolve(repo, "docker-compose.yml");
 export const BIN = process.env.VITRINE_BIN ?? resolve(repo, "target/debug/vitrine");
-
-export async function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-export async function waitFor(probe, what, ms = 30000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      if (await probe()) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not come up`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export { waitFor };
 
 /** `${VAR:-default}` and `${VAR}` from `env`. */
 export function interpolate(value, env) {
@@ -72,79 +54,173 @@ export function plan(text, env = process.env) {
 }
 
 /**
+ * What each service listens on and whom it calls: `listens` are its `*_ADDR` variables
+ * (`{ name, port, kind }`, kind `metrics` or `service`), `calls` the compose ports named
+ * in its other variables that are not its own.
+ */
+export function wiring(services) {
+  const portOf = (value) => Number(/:(\d+)$/.exec(value)?.[1]);
+  const out = new Map();
+  for (const s of services) {
+    const listens = Object.entries(s.env)
+      .filter(([k]) => k.endsWith("_ADDR"))
+      .map(([k, v]) => ({ name: k, port: portOf(v), kind: k === "VITRINE_METRICS_ADDR" ? "metrics" : "service" }));
+    const own = new Set(listens.map((l) => l.port));
+    const calls = new Set();
+    for (const [k, v] of Object.entries(s.env)) {
+      if (k.endsWith("_ADDR")) continue;
+      for (const m of String(v).matchAll(/:(\d+)/g)) if (!own.has(Number(m[1]))) calls.add(Number(m[1]));
+    }
+    out.set(s.name, { listens, own, calls });
+  }
+  return out;
+}
+
+/** A TCP forwarder on its own port 0, for a service started later (`skip`). */
+async function gate() {
+  let target = null;
+  const server = createServer((inbound) => {
+    if (!target) return inbound.resetAndDestroy();
+    const [host, port] = target.split(":");
+    const outbound = connect(Number(port), host);
+    inbound.pipe(outbound).pipe(inbound);
+    outbound.on("error", () => inbound.resetAndDestroy());
+    inbound.on("error", () => outbound.destroy());
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  server.unref();
+  return { addr: `127.0.0.1:${server.address().port}`, forwardTo: (addr) => (target = addr), close: () => server.close() };
+}
+
+/**
  * Starts the topology. Options:
- * - `remap`: every port to a free loopback port (tests);
- * - `skip`: service names not to start now (`start(name)` starts one later);
- * - `env`: extra variables for every process (e.g. `VITRINE_MOCK_DELAY_MS`);
+ * - `remap`: every service on port 0 and Redis on a unix socket (tests);
+ * - `skip`: service names not to start now (`start(name)` starts one later; the others
+ *   reach it through a gate that refuses connections until then);
+ * - `env`: extra variables for every process (e.g. `VITRINE_MOCK_DELAY_MS`); they win;
  * - `name`, `logs`: log files are `${logs}/${name}-${service}.log`.
  */
 export async function startTopology({ remap = false, skip = [], env: extra = {}, name = "topology", logs } = {}) {
   const { hosts, services } = plan(readFileSync(COMPOSE_FILE, "utf8"));
-  const ports = new Map();
-  const allPorts = new Set([6379, 8080]);
-  for (const s of services) for (const v of Object.values(s.env)) for (const m of v.matchAll(/:(\d+)/g)) allPorts.add(Number(m[1]));
-  for (const p of allPorts) ports.set(p, remap ? await freePort() : p);
-  const port = (p) => ports.get(p) ?? p;
+  const vitrine = services.filter((s) => s.command);
+  const wires = wiring(vitrine);
   const logDir = logs ?? resolve(repo, "test-results", "logs");
   mkdirSync(logDir, { recursive: true });
+  const logOf = (svc) => resolve(logDir, `${name}-${svc}.log`);
 
-  const children = new Map();
-  const processes = {};
-  for (const s of services) {
-    if (s.name === "redis") {
-      processes.redis = ["redis-server", ["--port", String(port(6379)), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {}];
-    } else if (s.command) {
-      const env = Object.fromEntries(Object.entries(s.env).map(([k, v]) => [k, localise(v, hosts, port)]));
-      // No collector runs here unless the caller names one.
-      delete env.OTEL_EXPORTER_OTLP_ENDPOINT;
-      processes[s.name] = [BIN, s.command, { ...env, ...extra }];
+  // compose port → the loopback address it is served on (known once reported).
+  const addrs = new Map();
+  const started = new Map();
+  const gates = new Map();
+  const tmp = remap ? mkdtempSync(resolve(tmpdir(), "vitrine-topology-")) : null;
+  const stopAll = async () => {
+    for (const child of [...started.values()].reverse()) await child.stop();
+    started.clear();
+    for (const g of gates.values()) g.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  };
+
+  const port = (p) => Number(addrs.get(p)?.split(":")[1] ?? p);
+  const envOf = (svc) => {
+    const s = vitrine.find((v) => v.name === svc);
+    const { listens, own } = wires.get(svc);
+    const env = {};
+    for (const [k, v] of Object.entries(s.env)) {
+      if (remap && listens.some((l) => l.name === k)) {
+        env[k] = "127.0.0.1:0";
+        continue;
+      }
+      // A variable naming the service's own address (mock-data's public URL): through its
+      // gate if it has one; otherwise left out, as the service defaults it to the address
+      // it bound.
+      const self = [...String(v).matchAll(/:(\d+)/g)].some((m) => own.has(Number(m[1])));
+      if (remap && self && ![...own].some((p) => gates.has(p))) continue;
+      env[k] = redisUrl(localise(v, hosts, (p) => (remap ? port(p) : p)));
     }
-  }
-  const start = (svc) => {
-    const [cmd, args, env] = processes[svc];
-    const fd = openSync(resolve(logDir, `${name}-${svc}.log`), "w");
-    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", fd, fd] });
-    children.set(svc, child);
+    // No collector runs here unless the caller names one.
+    delete env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    return { ...env, ...extra };
+  };
+  const redisSocket = tmp && resolve(tmp, "redis.sock");
+  const redisUrl = (v) => (remap ? v.replace(/redis:\/\/127\.0\.0\.1:6379\/?/, `redis+unix://${redisSocket}`) : v);
+
+  const start = async (svc) => {
+    const s = vitrine.find((v) => v.name === svc);
+    const { listens } = wires.get(svc);
+    const child = await startProcess(svc, BIN, s.command, {
+      env: envOf(svc),
+      log: logOf(svc),
+      expect: listens.map((l) => l.kind),
+    });
+    started.set(svc, child);
+    for (const l of listens) {
+      const reported = l.kind === "metrics" ? child.listening.metrics : child.listening.http ?? child.listening.grpc;
+      if (gates.has(l.port)) gates.get(l.port).forwardTo(reported);
+      else addrs.set(l.port, reported);
+    }
     return child;
   };
-  const stop = async (svc) => {
-    const child = children.get(svc);
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-    children.delete(svc);
-  };
 
-  start("redis");
-  await waitFor(() => new Promise((ok) => {
-    const sock = connect(port(6379), "127.0.0.1", () => sock.end(() => ok(true)));
-    sock.on("error", () => ok(false));
-  }), "redis");
-  for (const svc of Object.keys(processes)) if (svc !== "redis" && !skip.includes(svc)) start(svc);
+  try {
+    const redisArgs = remap
+      ? ["--port", "0", "--unixsocket", redisSocket, "--unixsocketperm", "700"]
+      : ["--port", "6379", "--bind", "127.0.0.1"];
+    const redis = await startProcess("redis", "redis-server", [...redisArgs, "--save", "", "--appendonly", "no"], {
+      log: logOf("redis"),
+    });
+    started.set("redis", redis);
+    const ping = () => new Promise((ok) => {
+      const sock = remap ? connect(redisSocket) : connect(6379, "127.0.0.1");
+      sock.on("connect", () => sock.write("PING\r\n"));
+      sock.on("data", (d) => sock.end(() => ok(d.toString().startsWith("+PONG"))));
+      sock.on("error", () => ok(false));
+    });
+    await waitFor(ping, "redis (PING)", { watch: [redis] });
 
-  const base = `http://127.0.0.1:${port(8080)}`;
-  await waitFor(async () => (await fetch(`${base}/readyz`)).ok, "the topology (edge /readyz)");
-  return {
-    base,
-    port,
-    services: Object.keys(processes),
-    start: (svc) => start(svc),
-    stop,
-    stopAll: async () => {
-      for (const svc of [...children.keys()].reverse()) await stop(svc);
-    },
-  };
+    // Skipped services get a gate now, so the services calling them can start.
+    if (remap) {
+      for (const svc of skip) for (const l of wires.get(svc).listens) {
+        const g = await gate();
+        gates.set(l.port, g);
+        addrs.set(l.port, g.addr);
+      }
+    }
+    const servicePorts = new Set([...wires.values()].flatMap((w) => w.listens.map((l) => l.port)));
+    const pending = vitrine.map((s) => s.name).filter((svc) => !skip.includes(svc));
+    while (pending.length) {
+      // Those whose callees are all known (or not services of this file: redis, shops).
+      const ready = pending.filter((svc) => [...wires.get(svc).calls].every((p) => !servicePorts.has(p) || addrs.has(p)));
+      if (!ready.length) throw new Error(`circular dependencies among ${pending.join(", ")}`);
+      await Promise.all(ready.map(start));
+      for (const svc of ready) pending.splice(pending.indexOf(svc), 1);
+    }
+
+    const base = `http://127.0.0.1:${port(8080)}`;
+    await waitFor(async () => (await fetch(`${base}/readyz`)).ok, "the topology (edge /readyz)", {
+      watch: [...started.values()],
+    });
+    return {
+      base,
+      port,
+      services: ["redis", ...vitrine.map((s) => s.name)],
+      start,
+      stop: async (svc) => {
+        await started.get(svc)?.stop();
+        started.delete(svc);
+      },
+      stopAll,
+    };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const topology = await startTopology({ env: { VITRINE_STATIC_DIR: resolve(repo, "frontend/dist") } });
   console.log(`every service of docker-compose.yml is running as its own process: ${topology.services.join(", ")}`);
   console.log(`open ${topology.base} (logs in test-results/logs/); Ctrl-C stops them all`);
-  const quit = async () => {
-    await topology.stopAll();
-    process.exit(0);
-  };
-  process.on("SIGINT", quit);
-  process.on("SIGTERM", quit);
+  // The children never hold this process open (processes.mjs): this timer does, until
+  // Ctrl-C, whose handler stops them all.
+  setInterval(() => {}, 2 ** 30);
 }

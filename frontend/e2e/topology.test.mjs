@@ -2,7 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { COMPOSE_FILE, interpolate, localise, plan } from "./topology.mjs";
+import { COMPOSE_FILE, interpolate, localise, plan, wiring } from "./topology.mjs";
+import { parseListening } from "./processes.mjs";
 
 test("compose variables are filled from the environment or their default", () => {
   const env = { SET: "x" };
@@ -40,4 +41,23 @@ test("every vitrine service of docker-compose.yml has a plan; jaeger is left to 
   const catalogue = services.find((s) => s.name === "catalogue");
   assert.equal(catalogue.env.VITRINE_REDIS_URL, "redis://redis:6379/", "merged from the shared environment");
   assert.equal(catalogue.env.VITRINE_ADAPTER_IN_MEMORY_URL, "http://adapter-in-memory:50061");
+});
+
+test("the binary's listener reports are parsed, other lines ignored", () => {
+  assert.deepEqual(parseListening("vitrine: listening grpc 127.0.0.1:41234\n"), { kind: "grpc", addr: "127.0.0.1:41234" });
+  assert.deepEqual(parseListening("vitrine: listening metrics 127.0.0.1:9"), { kind: "metrics", addr: "127.0.0.1:9" });
+  assert.equal(parseListening("vitrine: listening ftp 127.0.0.1:9"), null);
+  assert.equal(parseListening("INFO mock-data listening addr=127.0.0.1:50070"), null);
+});
+
+test("each service listens on its *_ADDR ports and calls the ports its other variables name", () => {
+  const { services } = plan(readFileSync(COMPOSE_FILE, "utf8"), {});
+  const wires = wiring(services.filter((s) => s.command));
+  const mock = wires.get("mock-data");
+  assert.deepEqual(mock.listens.map((l) => [l.port, l.kind]).sort(), [[50070, "service"], [9470, "metrics"]].sort());
+  assert.ok(!mock.calls.has(50070), "its own public URL is not a dependency");
+  assert.ok(wires.get("adapter-in-memory").calls.has(50070), "the in-memory adapter calls mock-data");
+  const edge = wires.get("edge").calls;
+  for (const p of [50051, 50052, 50053, 50070]) assert.ok(edge.has(p), `the edge calls :${p}`);
+  assert.ok(wires.get("catalogue").calls.has(50061));
 });

@@ -101,8 +101,7 @@ async fn upstream_answers_are_cached_per_backend_and_cleared() {
     assert!(s.store.get(key).await.expect("store").is_some(), "the upstream answer is in Redis");
 
     // With mock-data gone, the cached answer still serves; an uncached call fails.
-    s.mock.stop();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    s.mock.stop().await;
     c.get_navigation(DriverRequest { driver: "in-memory".into() }).await.expect("served from cache");
     let err = c.best_sellers(DriverRequest { driver: "in-memory".into() }).await.expect_err("upstream down");
     assert_eq!((err.code(), err.message()), (Code::Unavailable, "The backend could not be reached."));

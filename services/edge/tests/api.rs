@@ -193,8 +193,7 @@ async fn bad_input_and_faults_get_clear_errors_never_a_500() {
 
     // The backend going away: 502, and the message names no internals.
     put_driver(&c, &app, "in-memory").await;
-    app.mock.stop();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    app.mock.stop().await;
     let message = assert::json_error(get(&c, &app, "/api/products/1030").await, 502, "upstream_unavailable").await;
     assert!(!message.contains("127.0.0.1"), "{message}");
 }
@@ -236,9 +235,8 @@ async fn a_repeated_read_is_answered_by_the_edge_for_a_few_seconds() {
     let c = browser();
     let first = assert::ok_json(get(&c, &app, "/api/products/best-sellers").await).await;
     // Take the backend away and drop its upstream cache: only the edge still knows.
-    app.mock.stop();
+    app.mock.stop().await;
     app.store.delete_prefix("vitrine:cache:").await.expect("clear");
-    tokio::time::sleep(Duration::from_millis(200)).await;
     let again = assert::ok_json(get(&c, &app, "/api/products/best-sellers").await).await;
     assert_eq!(first, again);
     // Errors are never cached: an uncached read fails now, and keeps failing.

@@ -61,12 +61,13 @@ async fn images_are_resized_cached_and_only_from_allowed_hosts() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_spa_is_served_with_client_routes_and_never_shadows_the_api() {
-    let dir = std::env::temp_dir().join(format!("vitrine-spa-{}", vitrine_testkit::free_port()));
+    let spa = tempfile::Builder::new().prefix("vitrine-spa-").tempdir().expect("temp dir");
+    let dir = spa.path();
     std::fs::create_dir_all(dir.join("assets")).expect("mkdir");
     std::fs::write(dir.join("index.html"), "<!doctype html><title>Vitrine</title>").expect("index");
     std::fs::write(dir.join("assets/app-1234.js"), "console.log(1)").expect("asset");
     std::fs::write(dir.join("assets/app-1234.js.br"), b"pretend-brotli").expect("br asset");
-    let app = TestApp::builder().static_dir(&dir).start().await;
+    let app = TestApp::builder().static_dir(dir).start().await;
     let c = browser();
     for path in ["/", "/1001", "/products/x.html", "/deep/client/route"] {
         let res = c.get(app.url(path)).send().await.expect(path);
@@ -85,5 +86,4 @@ async fn the_spa_is_served_with_client_routes_and_never_shadows_the_api() {
     assert_eq!(c.get(app.url("/assets/missing.js")).send().await.expect("missing").status().as_u16(), 404);
     assert::json_error(c.get(app.url("/api/unknown")).send().await.expect("api"), 404, "not_found").await;
     assert::ok_json(c.get(app.url("/api/products/1001")).send().await.expect("api")).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,32 +1,58 @@
-//! A real `redis-server` for one test, on a free port, without persistence; killed on drop.
+//! A real `redis-server` for one test, without persistence, listening on a unix socket
+//! in its own temporary directory (no TCP port, so nothing to pick or race for).
+//! Killed, with its directory, on drop.
 
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use std::os::unix::process::CommandExt;
+
+use crate::process::{signal_group, tail};
+
+/// How long redis-server may take to answer PING: well under the 60 s.
+const START_DEADLINE: Duration = Duration::from_secs(20);
+
 pub struct RedisServer {
     child: Child,
-    port: u16,
+    socket: PathBuf,
+    // Removed on drop, after the server.
+    _dir: tempfile::TempDir,
 }
 
 impl RedisServer {
     /// Starts `redis-server` and waits until it answers PING.
     ///
     /// # Panics
-    /// When `redis-server` is not installed (`apt-get install redis-server`) or does not
-    /// come up within ten seconds: a test that needs Redis cannot run without it.
+    /// When `redis-server` is not installed (`apt-get install redis-server`), exits, or
+    /// does not answer within 20 s (the message carries its last log lines): a test that
+    /// needs Redis cannot run without it.
     #[must_use]
     pub fn start() -> Self {
-        let port = crate::free_port();
+        let dir = tempfile::Builder::new().prefix("vitrine-redis-").tempdir().expect("a temporary directory");
+        let socket = dir.path().join("redis.sock");
+        let log = dir.path().join("redis.log");
         let child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .args(["--port", "0", "--unixsocket"])
+            .arg(&socket)
+            .args(["--unixsocketperm", "700", "--save", "", "--appendonly", "no", "--logfile"])
+            .arg(&log)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start redis-server ({e}); install it: apt-get install redis-server"));
-        let server = Self { child, port };
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut server = Self { child, socket, _dir: dir };
+        let deadline = Instant::now() + START_DEADLINE;
         while !server.answers_ping() {
-            assert!(Instant::now() < deadline, "redis-server on port {port} did not answer PING");
+            let exited = server.child.try_wait().ok().flatten();
+            if exited.is_some() || Instant::now() >= deadline {
+                let why =
+                    exited.map_or_else(|| format!("no PONG within {START_DEADLINE:?}"), |s| format!("exited ({s})"));
+                server.stop();
+                panic!("redis-server did not start: {why}; last lines of its log:\n{}", tail(&log, 20));
+            }
+            // Polling a unix socket: redis-server has no readiness report to wait on.
             std::thread::sleep(Duration::from_millis(20));
         }
         server
@@ -34,26 +60,26 @@ impl RedisServer {
 
     fn answers_ping(&self) -> bool {
         use std::io::{Read, Write};
-        let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", self.port)) else { return false };
+        let Ok(mut s) = std::os::unix::net::UnixStream::connect(&self.socket) else { return false };
         let _ = s.set_read_timeout(Some(Duration::from_millis(200)));
         let mut buf = [0u8; 7];
         s.write_all(b"PING\r\n").is_ok() && s.read_exact(&mut buf).is_ok() && &buf == b"+PONG\r\n"
     }
 
+    /// `redis+unix:///…/redis.sock`, as `VITRINE_REDIS_URL` and the redis crate take it.
     #[must_use]
     pub fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}/", self.port)
+        format!("redis+unix://{}", self.socket.display())
     }
 
-    #[must_use]
-    pub const fn port(&self) -> u16 {
-        self.port
+    fn stop(&mut self) {
+        signal_group(self.child.id(), "KILL");
+        let _ = self.child.wait();
     }
 }
 
 impl Drop for RedisServer {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.stop();
     }
 }

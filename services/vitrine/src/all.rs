@@ -10,7 +10,7 @@ use vitrine_domain::Backend;
 
 use crate::cli::{AllArgs, BackendOptions, ShopOptions, ShopifyOptions};
 use crate::config;
-use crate::run::{connect, listener, std_listener};
+use crate::run::{connect, std_listener};
 
 /// Internal services take any free loopback port; only the edge has a fixed address.
 const ANY_LOOPBACK: SocketAddr = SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 0);
@@ -21,6 +21,18 @@ fn authority(url: &str) -> Option<String> {
     rest.split('/').next().filter(|a| !a.is_empty()).map(str::to_owned)
 }
 
+/// Internal listeners are not reported on stdout (see `run::report`): only the edge's
+/// address is the process's.
+async fn listener(addr: SocketAddr) -> anyhow::Result<tokio::net::TcpListener> {
+    Ok(tokio::net::TcpListener::bind(addr).await?)
+}
+
+fn internal_std_listener(addr: SocketAddr) -> anyhow::Result<std::net::TcpListener> {
+    let l = std::net::TcpListener::bind(addr)?;
+    l.set_nonblocking(true)?;
+    Ok(l)
+}
+
 fn url(addr: SocketAddr) -> String {
     format!("http://{addr}")
 }
@@ -29,7 +41,7 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
     let store = connect(redis_url).await?;
     let mut tasks = JoinSet::new();
 
-    let mock = std_listener(ANY_LOOPBACK)?;
+    let mock = internal_std_listener(ANY_LOOPBACK)?;
     let mock_url = url(mock.local_addr()?);
     tasks.spawn(vitrine_mock_data::serve(config::mock_data(&args.mock), mock, shutdown.clone()));
 
@@ -106,7 +118,7 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
         }
     }
     let edge = std_listener(args.http_addr)?;
-    tracing::info!("Vitrine is up: open http://{}", args.http_addr);
+    tracing::info!("Vitrine is up: open http://{}", edge.local_addr()?);
     tasks.spawn(vitrine_edge::serve(edge_config, store, edge, shutdown.clone()));
 
     // One service failing takes the demo down rather than leaving it half-alive.

@@ -1,5 +1,9 @@
 //! One function per subcommand: build the config, bind, serve until shutdown.
+//!
+//! Binding happens here only, and every listener is reported on stdout once bound (see
+//! [`report`]): harnesses start services on port 0 and read the address they got.
 
+use std::io::Write;
 use std::net::SocketAddr;
 
 use anyhow::Context;
@@ -12,7 +16,7 @@ use crate::config;
 pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
     let redis_url = cli.redis_url.as_deref();
     if let Some(addr) = cli.metrics_addr.filter(|_| cli.command.is_service()) {
-        let metrics = listener(addr).await.context("the metrics port (VITRINE_METRICS_ADDR)")?;
+        let metrics = bind(addr, Serves::Metrics).await.context("the metrics port (VITRINE_METRICS_ADDR)")?;
         let shutdown = shutdown.clone();
         tokio::spawn(async move {
             if let Err(e) = vitrine_common::metrics::serve(metrics, shutdown).await {
@@ -64,12 +68,50 @@ pub(crate) async fn connect(redis_url: Option<&str>) -> anyhow::Result<SharedSto
     Ok(store)
 }
 
-pub(crate) async fn listener(addr: SocketAddr) -> anyhow::Result<tokio::net::TcpListener> {
-    tokio::net::TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))
+/// What a listener serves, as its report names it.
+#[derive(Debug, Clone, Copy)]
+enum Serves {
+    Http,
+    Grpc,
+    Metrics,
 }
 
+impl Serves {
+    const fn name(self) -> &'static str {
+        match self {
+            Self::Http => "http",
+            Self::Grpc => "grpc",
+            Self::Metrics => "metrics",
+        }
+    }
+}
+
+/// Prints `vitrine: listening <http|grpc|metrics> <ip:port>` on stdout, flushed: the
+/// contract with every harness (testkit's `ServiceProcess`, `frontend/e2e/topology.mjs`),
+/// which start services on `127.0.0.1:0` and learn the port from this line, so no test
+/// picks a "free" port that someone else can take before the service binds it.
+fn report(serves: Serves, addr: SocketAddr) {
+    let mut out = std::io::stdout().lock();
+    // A closed stdout must not stop a service: the line is for harnesses only.
+    let _ = writeln!(out, "vitrine: listening {} {addr}", serves.name());
+    let _ = out.flush();
+}
+
+async fn bind(addr: SocketAddr, serves: Serves) -> anyhow::Result<tokio::net::TcpListener> {
+    let l = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
+    report(serves, l.local_addr()?);
+    Ok(l)
+}
+
+/// A gRPC service's listener, reported.
+pub(crate) async fn listener(addr: SocketAddr) -> anyhow::Result<tokio::net::TcpListener> {
+    bind(addr, Serves::Grpc).await
+}
+
+/// An HTTP service's listener (actix-web takes std listeners), reported.
 pub(crate) fn std_listener(addr: SocketAddr) -> anyhow::Result<std::net::TcpListener> {
     let l = std::net::TcpListener::bind(addr).with_context(|| format!("binding {addr}"))?;
     l.set_nonblocking(true)?;
+    report(Serves::Http, l.local_addr()?);
     Ok(l)
 }

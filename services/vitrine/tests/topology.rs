@@ -5,9 +5,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use vitrine_testkit::gate::TcpGate;
 use vitrine_testkit::otlp::{OtlpReceiver, ReceivedSpan};
-use vitrine_testkit::process::ServiceProcess;
-use vitrine_testkit::{RedisServer, assert, browser, eventually, free_port};
+use vitrine_testkit::process::{Serves, ServiceProcess};
+use vitrine_testkit::{RedisServer, assert, browser, eventually};
 
 const BIN: &str = env!("CARGO_BIN_EXE_vitrine");
 
@@ -48,117 +49,139 @@ async fn put_driver(client: &reqwest::Client, base: &str, driver: &str) -> Value
 
 #[tokio::test(flavor = "multi_thread")]
 async fn vitrine_all_serves_the_storefront_from_one_process() {
-    let port = free_port();
-    let base = format!("http://127.0.0.1:{port}");
     let env = vec![
-        ("VITRINE_HTTP_ADDR".to_owned(), format!("127.0.0.1:{port}")),
+        ("VITRINE_HTTP_ADDR".to_owned(), ANY_PORT.to_owned()),
         ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned()),
     ];
-    let mut all = ServiceProcess::spawn(Path::new(BIN), "all", &["all"], &env);
+    let mut all = ServiceProcess::start(Path::new(BIN), "all", &["all"], &env, &[Serves::Http]);
+    let base = all.url(Serves::Http);
     wait_ready(&base).await;
     check_storefront(&browser(), &base).await;
     assert!(all.terminate().success(), "SIGTERM drains and exits cleanly");
 }
 
+/// Every service binds this and reports the port it got (no port is picked by the test).
+const ANY_PORT: &str = "127.0.0.1:0";
+
+/// The in-memory path, one process per service, started in dependency order: each
+/// service learns the addresses its dependencies reported.
 struct Topology {
-    redis: RedisServer,
+    _redis: RedisServer,
+    /// Variables every process gets.
     env: Vec<(String, String)>,
-    base: String,
-    edge_addr: String,
-    adapter_addr: String,
+    mock: Option<ServiceProcess>,
+    /// The domain services call the adapter through this, so a restarted adapter (on a
+    /// new port) is found again.
+    adapter_gate: Option<TcpGate>,
+    adapter: Option<ServiceProcess>,
+    domain: Vec<ServiceProcess>,
+    edge: Option<ServiceProcess>,
 }
 
 impl Topology {
     fn new() -> Self {
         let redis = RedisServer::start();
-        let port = |_: &str| format!("127.0.0.1:{}", free_port());
-        let (mock, adapter, catalogue, navigation, resolution, edge) =
-            (port("mock"), port("adapter"), port("catalogue"), port("navigation"), port("resolution"), port("edge"));
-        let env = vec![
-            ("VITRINE_REDIS_URL", redis.url()),
-            ("VITRINE_MOCK_DELAY_MS", "0".to_owned()),
-            ("VITRINE_MOCK_DATA_ADDR", mock.clone()),
-            ("VITRINE_MOCK_DATA_URL", format!("http://{mock}")),
-            ("VITRINE_ADAPTER_IN_MEMORY_URL", format!("http://{adapter}")),
-            ("VITRINE_CATALOGUE_ADDR", catalogue.clone()),
-            ("VITRINE_CATALOGUE_URL", format!("http://{catalogue}")),
-            ("VITRINE_NAVIGATION_ADDR", navigation.clone()),
-            ("VITRINE_NAVIGATION_URL", format!("http://{navigation}")),
-            ("VITRINE_URL_RESOLUTION_ADDR", resolution.clone()),
-            ("VITRINE_URL_RESOLUTION_URL", format!("http://{resolution}")),
-            ("VITRINE_HTTP_ADDR", edge.clone()),
+        let env =
+            vec![("VITRINE_REDIS_URL".to_owned(), redis.url()), ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned())];
+        Self { _redis: redis, env, mock: None, adapter_gate: None, adapter: None, domain: Vec::new(), edge: None }
+    }
+
+    /// Starts every service; the adapter also serves its metrics port.
+    async fn start_all(&mut self) {
+        let mock = self.start(
+            "mock-data",
+            &["mock-data"],
+            &[("VITRINE_MOCK_DATA_ADDR", ANY_PORT.to_owned())],
+            &[Serves::Http],
+        );
+        self.mock = Some(mock);
+        self.start_adapter();
+        let gate = TcpGate::start(self.adapter.as_ref().map(|a| a.addr(Serves::Grpc))).await;
+        let adapter_url = ("VITRINE_ADAPTER_IN_MEMORY_URL", gate.url());
+        self.adapter_gate = Some(gate);
+        for (name, addr_var, url_var) in [
+            ("catalogue", "VITRINE_CATALOGUE_ADDR", "VITRINE_CATALOGUE_URL"),
+            ("navigation", "VITRINE_NAVIGATION_ADDR", "VITRINE_NAVIGATION_URL"),
+            ("url-resolution", "VITRINE_URL_RESOLUTION_ADDR", "VITRINE_URL_RESOLUTION_URL"),
+        ] {
+            let service =
+                self.start(name, &[name], &[(addr_var, ANY_PORT.to_owned()), adapter_url.clone()], &[Serves::Grpc]);
+            self.env.push((url_var.to_owned(), service.url(Serves::Grpc)));
+            self.domain.push(service);
+        }
+        self.restart_edge();
+    }
+
+    /// (Re)starts the in-memory adapter on a new port; the gate forwards to it.
+    fn start_adapter(&mut self) {
+        let mock_url = self.mock.as_ref().map(|m| m.url(Serves::Http)).expect("mock-data first");
+        let env = [
+            ("VITRINE_ADAPTER_ADDR", ANY_PORT.to_owned()),
+            ("VITRINE_MOCK_DATA_URL", mock_url),
+            ("VITRINE_METRICS_ADDR", ANY_PORT.to_owned()),
         ];
-        let env = env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
-        Self { redis, env, base: format!("http://{edge}"), edge_addr: edge, adapter_addr: adapter }
+        let adapter =
+            self.start("adapter", &["adapter", "--driver", "in-memory"], &env, &[Serves::Grpc, Serves::Metrics]);
+        if let Some(gate) = &self.adapter_gate {
+            gate.forward_to(adapter.addr(Serves::Grpc));
+        }
+        self.adapter = Some(adapter);
     }
 
-    /// Every service of the in-memory path as its own process.
-    /// The adapter serves its metrics port at `adapter_metrics`.
-    fn spawn_all(&self, adapter_metrics: &str) -> Vec<ServiceProcess> {
-        let metrics = [("VITRINE_METRICS_ADDR", adapter_metrics)];
-        vec![
-            self.spawn("mock-data", &["mock-data"]),
-            self.spawn_with("adapter", &["adapter", "--driver", "in-memory"], &metrics),
-            self.spawn("catalogue", &["catalogue"]),
-            self.spawn("navigation", &["navigation"]),
-            self.spawn("url-resolution", &["url-resolution"]),
-            self.spawn("edge", &["edge"]),
-        ]
+    /// (Re)starts the edge on a new port, after the old one is gone.
+    fn restart_edge(&mut self) {
+        self.edge = None;
+        self.edge = Some(self.start("edge", &["edge"], &[("VITRINE_HTTP_ADDR", ANY_PORT.to_owned())], &[Serves::Http]));
     }
 
-    fn spawn(&self, name: &str, args: &[&str]) -> ServiceProcess {
-        self.spawn_with(name, args, &[])
+    fn base(&self) -> String {
+        self.edge.as_ref().map(|e| e.url(Serves::Http)).expect("the edge is running")
+    }
+
+    fn adapter_metrics(&self) -> String {
+        self.adapter.as_ref().map(|a| a.url(Serves::Metrics)).expect("the adapter is running")
     }
 
     /// With `extra` variables on top of the topology's.
-    fn spawn_with(&self, name: &str, args: &[&str], extra: &[(&str, &str)]) -> ServiceProcess {
+    fn start(&self, name: &str, args: &[&str], extra: &[(&str, String)], expect: &[Serves]) -> ServiceProcess {
         let mut env = self.env.clone();
-        if name == "adapter" {
-            env.push(("VITRINE_ADAPTER_ADDR".to_owned(), self.adapter_addr.clone()));
-        }
-        env.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
-        ServiceProcess::spawn(Path::new(BIN), name, args, &env)
+        env.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), v.clone())));
+        ServiceProcess::start(Path::new(BIN), name, args, &env, expect)
     }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn every_service_as_its_own_process_with_redis() {
-    let t = Topology::new();
-    let _mock = t.spawn("mock-data", &["mock-data"]);
-    let mut adapter = t.spawn("adapter", &["adapter", "--driver", "in-memory"]);
-    let _catalogue = t.spawn("catalogue", &["catalogue"]);
-    let _navigation = t.spawn("navigation", &["navigation"]);
-    let _resolution = t.spawn("url-resolution", &["url-resolution"]);
-    let mut edge = t.spawn("edge", &["edge"]);
-    wait_ready(&t.base).await;
+    let mut t = Topology::new();
+    t.start_all().await;
+    wait_ready(&t.base()).await;
 
     let (alice, bob) = (browser(), browser());
-    check_storefront(&alice, &t.base).await;
-    assert_eq!(put_driver(&alice, &t.base, "fake").await["driver"], "fake");
-    assert_eq!(put_driver(&bob, &t.base, "shopify").await["driver"], "shopify");
+    check_storefront(&alice, &t.base()).await;
+    assert_eq!(put_driver(&alice, &t.base(), "fake").await["driver"], "fake");
+    assert_eq!(put_driver(&bob, &t.base(), "shopify").await["driver"], "shopify");
 
     // The driver lives in Redis: a crashed and restarted edge still knows it.
-    edge.kill();
-    let _edge = t.spawn("edge", &["edge"]);
-    wait_ready(&t.base).await;
-    let driver = |c: &reqwest::Client| c.get(format!("{}/api/driver", t.base)).send();
+    t.edge.as_mut().expect("edge").kill();
+    t.restart_edge();
+    wait_ready(&t.base()).await;
+    let driver = |c: &reqwest::Client| c.get(format!("{}/api/driver", t.base())).send();
     assert_eq!(assert::ok_json(driver(&alice).await.expect("get")).await["driver"], "fake");
     assert_eq!(assert::ok_json(driver(&bob).await.expect("get")).await["driver"], "shopify");
 
     // A killed adapter is a clean 502; restarted alone, the others reconnect to it.
-    put_driver(&alice, &t.base, "in-memory").await;
-    adapter.kill();
-    let res = alice.get(format!("{}/api/products/1005", t.base)).send().await.expect("get");
+    put_driver(&alice, &t.base(), "in-memory").await;
+    t.adapter.as_mut().expect("adapter").kill();
+    let res = alice.get(format!("{}/api/products/1005", t.base())).send().await.expect("get");
     assert::json_error(res, 502, "upstream_unavailable").await;
-    let _adapter = t.spawn("adapter", &["adapter", "--driver", "in-memory"]);
+    t.start_adapter();
     let recovered = eventually(Duration::from_secs(20), || {
-        let req = alice.get(format!("{}/api/products/1005", t.base)).send();
+        let req = alice.get(format!("{}/api/products/1005", t.base())).send();
         async move { req.await.is_ok_and(|r| r.status().is_success()) }
     })
     .await;
     assert!(recovered, "the catalogue reconnects to the restarted adapter");
-    check_storefront(&alice, &t.base).await;
-    assert!(!t.edge_addr.is_empty() && t.redis.port() > 0);
+    check_storefront(&alice, &t.base()).await;
 }
 
 /// Issue #6: one page view is one trace. The test plays the browser with its own
@@ -172,13 +195,12 @@ async fn one_page_view_is_one_trace_across_every_process() {
     let mut t = Topology::new();
     t.env.push(("OTEL_EXPORTER_OTLP_ENDPOINT".to_owned(), receiver.endpoint.clone()));
     t.env.push(("OTEL_BSP_SCHEDULE_DELAY".to_owned(), "100".to_owned()));
-    let adapter_metrics = format!("127.0.0.1:{}", free_port());
-    let _services = t.spawn_all(&adapter_metrics);
-    wait_ready(&t.base).await;
+    t.start_all().await;
+    wait_ready(&t.base()).await;
 
     let (trace_id, browser_span) = ("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
     let res = browser()
-        .get(format!("{}/api/products/by-url?url=/1007", t.base))
+        .get(format!("{}/api/products/by-url?url=/1007", t.base()))
         .header("traceparent", format!("00-{trace_id}-{browser_span}-01"))
         .send()
         .await
@@ -223,7 +245,7 @@ async fn one_page_view_is_one_trace_across_every_process() {
     assert_eq!(backend.parent_span_id, upstream.span_id, "{seen:?}");
 
     // The same call in the adapter's metrics: served, timed per driver and operation, cached.
-    let metrics = reqwest::get(format!("http://{adapter_metrics}/metrics")).await.expect("metrics");
+    let metrics = reqwest::get(format!("{}/metrics", t.adapter_metrics())).await.expect("metrics");
     let text = metrics.text().await.expect("text");
     for line in [
         r#"vitrine_grpc_server_requests_total{code="Ok",method="/vitrine.v1.Adapter/GetProductByUrl"} 1"#,
