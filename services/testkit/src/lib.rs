@@ -6,27 +6,22 @@
 //! - [`scripted`]: an `Adapter` gRPC server that answers what a test scripts.
 //! - [`process`]: child processes of the `vitrine` binary, killed on drop.
 //! - [`assert`]: HTTP assertion helpers.
-//! - [`graphql`]: a fake GraphQL server validating documents against a schema.
-//! - [`magento`]: a small Magento catalogue behind that fake.
-//! - [`fake_store`]: a fake-store REST server.
-//! - [`shopify`]: a small Shopify shop behind the fake GraphQL server.
-//! - [`upstream`]: a scripted plain-HTTP upstream (image hosts, REST backends).
+//! - [`fake_store`]: the demo's fake-store REST server plus broken routes for error paths.
+//! - [`graphql`], [`introspection`], [`magento`], [`shopify`], [`upstream`]: the demo
+//!   shops and their servers, re-exported from `vitrine-fakes`.
 //! - [`mock`]: the mock-data service alone.
 //! - [`otlp`]: an OTLP trace receiver (what Jaeger is to the services).
 
 pub mod app;
 pub mod assert;
 pub mod fake_store;
-pub mod graphql;
-pub mod introspection;
-pub mod magento;
 pub mod mock;
 pub mod otlp;
 pub mod process;
 pub mod redis;
 pub mod scripted;
-pub mod shopify;
-pub mod upstream;
+
+pub use vitrine_fakes::{graphql, introspection, magento, shopify, upstream};
 
 pub use app::{TestApp, TestAppBuilder};
 pub use redis::RedisServer;
