@@ -44,8 +44,9 @@ async fn grpc_listener() -> anyhow::Result<(tokio::net::TcpListener, String)> {
 }
 
 /// Starts every service under `shutdown` (cancelling it stops them all), the edge on
-/// `edge_listener`. Each is accepting connections when this returns (its listener is
-/// bound), though a service may still fail as it starts: see [`Suite::run`].
+/// `edge_listener`. Every listener is bound when this returns, so connections queue
+/// until each service serves them; a service may still fail as it starts: see
+/// [`Suite::run`].
 ///
 /// # Errors
 /// When a loopback port cannot be bound.
