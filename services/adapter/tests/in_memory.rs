@@ -117,12 +117,13 @@ async fn upstream_answers_are_cached_per_backend_and_cleared() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_failing_store_is_logged_not_sent() {
     let mut s = setup(Backend::InMemory, Duration::ZERO).await;
-    let port = s.redis.as_ref().map(|r| r.port().to_string()).unwrap_or_default();
+    // The store's address (a unix socket path) must not reach the client either.
+    let address = s.redis.as_ref().map(vitrine_testkit::RedisServer::url).unwrap_or_default();
     drop(s.redis.take());
     let err = s.client.clear_cache(DriverRequest { driver: "in-memory".into() }).await.expect_err("store is gone");
     assert_eq!(err.code(), Code::Unavailable);
     assert_eq!(err.message(), "The cache store is unavailable; nothing was cleared.");
-    for internal in [port.as_str(), "127.0.0.1", "refused", "store:"] {
+    for internal in [address.as_str(), "redis", "127.0.0.1", "refused", "store:"] {
         assert!(!err.message().contains(internal), "{internal} in {}", err.message());
     }
 }

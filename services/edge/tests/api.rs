@@ -157,7 +157,7 @@ async fn a_switch_reaches_the_sessions_other_tabs_and_no_one_else() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn bad_input_and_faults_get_clear_errors_never_a_500() {
-    let app = TestApp::builder().with_redis().start().await;
+    let mut app = TestApp::builder().with_redis().start().await;
     let c = browser();
     let cases: Vec<(&str, u16, &str)> = vec![
         ("/api/products/9999", 404, "not_found"),
@@ -193,7 +193,8 @@ async fn bad_input_and_faults_get_clear_errors_never_a_500() {
 
     // The backend going away: 502, and the message names no internals.
     put_driver(&c, &app, "in-memory").await;
-    app.mock.stop().await;
+    app.mock.stop();
+    let _ = app.mock.stopped().await; // returns once mock-data has stopped
     let message = assert::json_error(get(&c, &app, "/api/products/1030").await, 502, "upstream_unavailable").await;
     assert!(!message.contains("127.0.0.1"), "{message}");
 }
@@ -231,11 +232,12 @@ async fn health_readiness_and_metrics() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_repeated_read_is_answered_by_the_edge_for_a_few_seconds() {
-    let app = TestApp::builder().with_redis().start().await;
+    let mut app = TestApp::builder().with_redis().start().await;
     let c = browser();
     let first = assert::ok_json(get(&c, &app, "/api/products/best-sellers").await).await;
     // Take the backend away and drop its upstream cache: only the edge still knows.
-    app.mock.stop().await;
+    app.mock.stop();
+    let _ = app.mock.stopped().await; // returns once mock-data has stopped
     app.store.delete_prefix("vitrine:cache:").await.expect("clear");
     let again = assert::ok_json(get(&c, &app, "/api/products/best-sellers").await).await;
     assert_eq!(first, again);

@@ -1,16 +1,15 @@
-//! [`TestApp`]: mock-data, one adapter per backend, catalogue, navigation, url-resolution
-//! and the edge, in-process on free loopback ports, talking real gRPC and HTTP, with the
-//! embedded store or a real `redis-server`.
+//! [`TestApp`]: the suite as `vitrine all` wires it ([`vitrine_suite`]: mock-data, one
+//! adapter per backend, catalogue, navigation, url-resolution and the edge), in-process on
+//! loopback port 0, talking real gRPC and HTTP, with the embedded store or a real
+//! `redis-server`.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
-use tokio::task::JoinHandle;
 use vitrine_common::{SharedStore, Shutdown, store};
 use vitrine_domain::Backend;
+use vitrine_suite::{Service, Suite};
 
 use crate::RedisServer;
-use crate::mock::MockDataServer;
 
 pub struct TestAppBuilder {
     redis: bool,
@@ -26,7 +25,8 @@ pub struct TestAppBuilder {
 
 pub struct TestApp {
     pub edge_url: String,
-    pub mock: MockDataServer,
+    /// mock-data; `stop()` takes the in-memory backend away.
+    pub mock: Service,
     pub catalogue_url: String,
     pub navigation_url: String,
     pub url_resolution_url: String,
@@ -34,27 +34,13 @@ pub struct TestApp {
     pub adapters: Vec<(Backend, String)>,
     pub store: SharedStore,
     pub redis: Option<RedisServer>,
-    edge_addr: SocketAddr,
-    image_hosts: Vec<String>,
-    static_dir: Option<std::path::PathBuf>,
-    edge: Option<(Shutdown, JoinHandle<anyhow::Result<()>>)>,
+    /// The edge's port, held for the app's lifetime: every edge serves a duplicate of
+    /// this socket, so a restarted edge comes back on the same address without the port
+    /// ever being free for someone else to take.
+    edge_listener: std::net::TcpListener,
+    edge: Service,
+    edge_config: vitrine_edge::Config,
     shutdown: Shutdown,
-}
-
-fn url(addr: SocketAddr) -> String {
-    format!("http://{addr}")
-}
-
-async fn tokio_listener() -> (tokio::net::TcpListener, String) {
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind loopback");
-    let u = url(l.local_addr().expect("local addr"));
-    (l, u)
-}
-
-fn std_listener(addr: SocketAddr) -> std::net::TcpListener {
-    let l = std::net::TcpListener::bind(addr).expect("bind loopback");
-    l.set_nonblocking(true).expect("nonblocking");
-    l
 }
 
 impl Default for TestAppBuilder {
@@ -140,63 +126,41 @@ impl TestAppBuilder {
     ///
     /// # Panics
     /// When a service cannot start.
-    #[allow(clippy::too_many_lines)]
     pub async fn start(self) -> TestApp {
         let redis = self.redis.then(RedisServer::start);
         let store = store::connect(redis.as_ref().map(RedisServer::url).as_deref()).await.expect("store");
         let shutdown = Shutdown::new();
 
-        let mock = MockDataServer::start(vitrine_mock_data::Config { delay: self.mock_delay, public_url: None }).await;
+        let mut config = vitrine_suite::Config::for_test();
+        config.mock.delay = self.mock_delay;
+        config.adapter.magento = self.magento_url.as_deref().map(vitrine_adapter::magento::MagentoConfig::new);
+        config.adapter.fake_store_url = self.fake_store_url;
+        config.adapter.shopify = self.shopify.map(|(e, t)| vitrine_adapter::shopify::ShopifyConfig::new(&e, &t));
+        config.adapter_overrides = self.adapter_overrides;
+        config.failed_resolution_path = self.failed_path;
+        config.edge.image_hosts = self.image_hosts;
+        config.edge.static_dir = self.static_dir;
 
-        let mut adapters = Vec::new();
-        for backend in Backend::ALL {
-            if let Some((_, u)) = self.adapter_overrides.iter().find(|(b, _)| *b == backend) {
-                adapters.push((backend, u.clone()));
-                continue;
-            }
-            let (l, u) = tokio_listener().await;
-            let mut config = vitrine_adapter::Config::for_test(backend, &mock.url);
-            config.magento = self.magento_url.as_deref().map(vitrine_adapter::magento::MagentoConfig::new);
-            config.fake_store_url.clone_from(&self.fake_store_url);
-            config.shopify = self.shopify.as_ref().map(|(e, t)| vitrine_adapter::shopify::ShopifyConfig::new(e, t));
-            tokio::spawn(vitrine_adapter::serve(config, store.clone(), l, shutdown.clone()));
-            adapters.push((backend, u));
-        }
-
-        let (l, catalogue_url) = tokio_listener().await;
-        let config = vitrine_catalogue::Config { adapters: adapters.clone() };
-        tokio::spawn(vitrine_catalogue::serve(config, l, shutdown.clone()));
-
-        let (l, navigation_url) = tokio_listener().await;
-        let config = vitrine_navigation::Config { adapters: adapters.clone() };
-        tokio::spawn(vitrine_navigation::serve(config, l, shutdown.clone()));
-
-        let (l, url_resolution_url) = tokio_listener().await;
-        let config = vitrine_url_resolution::Config {
-            adapters: adapters.clone(),
-            failed_resolution_path: self.failed_path.clone(),
-        };
-        tokio::spawn(vitrine_url_resolution::serve(config, l, shutdown.clone()));
-
-        let edge_addr: SocketAddr = format!("127.0.0.1:{}", crate::free_port()).parse().expect("addr");
-        let mut image_hosts = self.image_hosts;
-        image_hosts.push(mock.url.trim_start_matches("http://").to_owned());
-        let mut app = TestApp {
-            edge_url: url(edge_addr),
+        let edge_listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
+        edge_listener.set_nonblocking(true).expect("nonblocking");
+        let socket = edge_listener.try_clone().expect("duplicate the edge's socket");
+        let Suite { mock, adapters, catalogue, navigation, url_resolution, edge, edge_config, .. } =
+            vitrine_suite::start(config, store.clone(), socket, &shutdown).await.expect("start the suite");
+        let app = TestApp {
+            edge_url: edge.url.clone(),
             mock,
-            catalogue_url,
-            navigation_url,
-            url_resolution_url,
+            catalogue_url: catalogue.url,
+            navigation_url: navigation.url,
+            url_resolution_url: url_resolution.url,
             adapters,
             store,
             redis,
-            edge_addr,
-            image_hosts,
-            static_dir: self.static_dir,
-            edge: None,
+            edge_listener,
+            edge,
+            edge_config,
             shutdown,
         };
-        app.start_edge().await;
+        app.wait_for_edge().await;
         app
     }
 }
@@ -213,14 +177,7 @@ impl TestApp {
         format!("{}{path}", self.edge_url)
     }
 
-    async fn start_edge(&mut self) {
-        let mut config = vitrine_edge::Config::new(&self.catalogue_url, &self.navigation_url, &self.url_resolution_url);
-        config.image_hosts.clone_from(&self.image_hosts);
-        config.static_dir.clone_from(&self.static_dir);
-        let edge_shutdown = self.shutdown.child_token();
-        let listener = std_listener(self.edge_addr);
-        let handle = tokio::spawn(vitrine_edge::serve(config, self.store.clone(), listener, edge_shutdown.clone()));
-        self.edge = Some((edge_shutdown, handle));
+    async fn wait_for_edge(&self) {
         let client = reqwest::Client::new();
         let health = self.url("/healthz");
         let up = crate::eventually(Duration::from_secs(10), || {
@@ -238,14 +195,15 @@ impl TestApp {
     /// # Panics
     /// When the edge cannot be restarted.
     pub async fn restart_edge(&mut self) {
-        if let Some((stop, handle)) = self.edge.take() {
-            stop.cancel();
-            let _ = handle.await;
-        }
+        self.edge.stop();
+        self.edge.stopped().await.expect("the edge stopped cleanly");
         if let Some(redis) = &self.redis {
             self.store = store::connect(Some(&redis.url())).await.expect("reconnect store");
         }
-        self.start_edge().await;
+        let listener = self.edge_listener.try_clone().expect("duplicate the edge's socket");
+        self.edge = vitrine_suite::serve_edge(&self.edge_config, self.store.clone(), listener, &self.shutdown)
+            .expect("serve the edge");
+        self.wait_for_edge().await;
     }
 }
 

@@ -1,50 +1,15 @@
-//! A fake-store REST server: `GET /products`, `GET /products/{id}` (an unknown id answers
-//! 200 with an empty body, as the public API does), product photos under `/img/`, and
-//! a few broken answers for the error paths: `/products/500` (HTTP 500) and
-//! `/products/777` (not JSON). Also the demo's fake store when none is configured.
+//! The demo's fake store ([`vitrine_fakes::fake_store`]) with broken answers added for the
+//! error paths: `/products/500` (HTTP 500) and `/products/777` (not JSON).
 
-use std::collections::HashMap;
+pub use vitrine_fakes::fake_store::{routes, unknown};
+use vitrine_fakes::upstream::{Canned, HttpUpstream};
 
-use serde_json::Value;
-
-use crate::upstream::{Canned, HttpUpstream};
-
-const PRODUCTS: &str = include_str!("../fixtures/fake_store/products.json");
-
-fn json(value: &Value) -> Canned {
-    Canned { status: 200, content_type: "application/json", body: value.to_string().into_bytes() }
-}
-
-fn photo(seed: u8) -> Vec<u8> {
-    let img = image::RgbImage::from_fn(500, 500, |x, y| {
-        let (dx, dy) = (i64::from(x) - 250, i64::from(y) - 250);
-        if dx * dx + dy * dy < 140 * 140 {
-            image::Rgb([seed.wrapping_mul(40), 90, 150])
-        } else {
-            image::Rgb([244, 244, 246])
-        }
-    });
-    let mut out = Vec::new();
-    let _ = image::DynamicImage::ImageRgb8(img).write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png);
-    out
-}
-
-/// Starts the server.
+/// Starts the store with its broken routes.
 #[must_use]
 pub fn start() -> HttpUpstream {
     HttpUpstream::start_with(
         |base| {
-            let products: Value = serde_json::from_str(&PRODUCTS.replace("{base}", base)).unwrap_or(Value::Null);
-            let mut routes: HashMap<String, Canned> = HashMap::new();
-            routes.insert("/products".into(), json(&products));
-            for p in products.as_array().into_iter().flatten() {
-                let id = p["id"].to_string();
-                routes.insert(format!("/products/{id}"), json(p));
-                routes.insert(
-                    format!("/img/{id}.png"),
-                    Canned { status: 200, content_type: "image/png", body: photo(p["id"].as_u64().unwrap_or(1) as u8) },
-                );
-            }
+            let mut routes = routes(base);
             routes.insert(
                 "/products/500".into(),
                 Canned { status: 500, content_type: "text/plain", body: b"boom".to_vec() },
@@ -55,6 +20,6 @@ pub fn start() -> HttpUpstream {
             );
             routes
         },
-        Some(Canned { status: 200, content_type: "application/json", body: Vec::new() }),
+        Some(unknown()),
     )
 }

@@ -8,11 +8,9 @@
 //!   addresses; each a process group, killed on drop or failed start.
 //! - [`assert`]: HTTP assertion helpers.
 //! - [`gate`]: a fixed address in front of a service that a test restarts.
-//! - [`graphql`]: a fake GraphQL server validating documents against a schema.
-//! - [`magento`]: a small Magento catalogue behind that fake.
-//! - [`fake_store`]: a fake-store REST server.
-//! - [`shopify`]: a small Shopify shop behind the fake GraphQL server.
-//! - [`upstream`]: a scripted plain-HTTP upstream (image hosts, REST backends).
+//! - [`fake_store`]: the demo's fake-store REST server plus broken routes for error paths.
+//! - [`graphql`], [`introspection`], [`magento`], [`shopify`], [`upstream`]: the demo
+//!   shops and their servers, re-exported from `vitrine-fakes`.
 //! - [`mock`]: the mock-data service alone.
 //! - [`otlp`]: an OTLP trace receiver (what Jaeger is to the services).
 
@@ -20,31 +18,16 @@ pub mod app;
 pub mod assert;
 pub mod fake_store;
 pub mod gate;
-pub mod graphql;
-pub mod introspection;
-pub mod magento;
 pub mod mock;
 pub mod otlp;
 pub mod process;
 pub mod redis;
 pub mod scripted;
-pub mod shopify;
-pub mod upstream;
+
+pub use vitrine_fakes::{graphql, introspection, magento, shopify, upstream};
 
 pub use app::{TestApp, TestAppBuilder};
 pub use redis::RedisServer;
-
-/// A loopback port that was free a moment ago (the OS picks it). Racy (another process
-/// can take it before the caller binds it): kept only for `app.rs`, whose rewrite on
-/// branch i9-house drops it; delete this then.
-///
-/// # Panics
-/// When no loopback port can be bound.
-#[must_use]
-#[allow(clippy::unwrap_used)]
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
 
 /// A reqwest client that keeps cookies, like a browser tab.
 ///

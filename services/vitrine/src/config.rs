@@ -5,7 +5,7 @@ use std::time::Duration;
 use anyhow::Context;
 use vitrine_domain::{Backend, Driver};
 
-use crate::cli::{AdapterUrls, BackendOptions, EdgeOptions, MockOptions};
+use crate::cli::{AdapterUrls, BackendOptions, EdgeOptions, MockOptions, ShopOptions};
 
 pub(crate) fn adapter_urls(urls: &AdapterUrls) -> Vec<(Backend, String)> {
     let mut out = vec![(Backend::InMemory, urls.adapter_in_memory_url.clone())];
@@ -21,13 +21,8 @@ pub(crate) fn adapter_urls(urls: &AdapterUrls) -> Vec<(Backend, String)> {
     out
 }
 
-pub(crate) fn edge(
-    catalogue: &str,
-    navigation: &str,
-    url_resolution: &str,
-    opts: &EdgeOptions,
-) -> anyhow::Result<vitrine_edge::Config> {
-    let mut config = vitrine_edge::Config::new(catalogue, navigation, url_resolution);
+/// `config` (which knows where the domain services are) with the edge's options.
+pub(crate) fn edge(mut config: vitrine_edge::Config, opts: &EdgeOptions) -> anyhow::Result<vitrine_edge::Config> {
     config.default_driver = Driver::parse(&opts.default_driver)
         .filter(|d| d.enabled())
         .with_context(|| format!("VITRINE_DEFAULT_DRIVER {:?} is not an enabled driver", opts.default_driver))?;
@@ -50,37 +45,40 @@ pub(crate) fn mock_data(opts: &MockOptions) -> vitrine_mock_data::Config {
 }
 
 /// An unset variable and an empty one (compose's `${X:-}`) mean the same: not configured.
-fn set(value: Option<&String>) -> Option<&str> {
+pub(crate) fn set(value: Option<&String>) -> Option<&str> {
     value.map(String::as_str).filter(|v| !v.trim().is_empty())
 }
 
 pub(crate) fn adapter(backend: Backend, opts: &BackendOptions) -> vitrine_adapter::Config {
-    let mut config = vitrine_adapter::Config::new(backend);
-    config.mock_data_url = Some(opts.mock_data_url.clone());
-    config.fake_store_url = set(opts.shops.fake_store_url.as_ref()).map(str::to_owned);
-    config.shopify = match (
-        set(opts.shops.shopify.shopify_endpoint.as_ref()),
-        set(opts.shops.shopify.shopify_access_token.as_ref()),
-    ) {
-        (Some(endpoint), Some(token)) => Some(vitrine_adapter::shopify::ShopifyConfig::new(endpoint, token)),
-        (Some(_), None) => {
-            tracing::warn!(
-                "VITRINE_SHOPIFY_ENDPOINT is set without VITRINE_SHOPIFY_ACCESS_TOKEN; shopify stays undefined"
-            );
-            None
-        }
-        _ => None,
-    };
-    if opts.shops.medusa.medusa_api_url.is_some() || opts.shops.medusa.medusa_publishable_api_key.is_some() {
+    vitrine_adapter::Config { backend, mock_data_url: Some(opts.mock_data_url.clone()), ..shops(&opts.shops) }
+}
+
+/// The settings every adapter shares: the shops (each adapter uses its own backend's)
+/// and the upstream time limit. `backend` and `mock_data_url` are the caller's to set.
+pub(crate) fn shops(shops: &ShopOptions) -> vitrine_adapter::Config {
+    let mut config = vitrine_adapter::Config::new(Backend::InMemory);
+    config.fake_store_url = set(shops.fake_store_url.as_ref()).map(str::to_owned);
+    config.shopify =
+        match (set(shops.shopify.shopify_endpoint.as_ref()), set(shops.shopify.shopify_access_token.as_ref())) {
+            (Some(endpoint), Some(token)) => Some(vitrine_adapter::shopify::ShopifyConfig::new(endpoint, token)),
+            (Some(_), None) => {
+                tracing::warn!(
+                    "VITRINE_SHOPIFY_ENDPOINT is set without VITRINE_SHOPIFY_ACCESS_TOKEN; shopify stays undefined"
+                );
+                None
+            }
+            _ => None,
+        };
+    if shops.medusa.medusa_api_url.is_some() || shops.medusa.medusa_publishable_api_key.is_some() {
         tracing::info!("medusa settings accepted; the medusa driver is coming soon and stays disabled");
     }
-    config.magento = set(opts.shops.magento.magento_base_url.as_ref()).map(|base| {
+    config.magento = set(shops.magento.magento_base_url.as_ref()).map(|base| {
         let mut m = vitrine_adapter::magento::MagentoConfig::new(base);
-        m.store_code.clone_from(&opts.shops.magento.magento_store_code);
-        m.media_url.clone_from(&opts.shops.magento.magento_media_url);
+        m.store_code.clone_from(&shops.magento.magento_store_code);
+        m.media_url.clone_from(&shops.magento.magento_media_url);
         m
     });
-    config.upstream_timeout = Duration::from_millis(opts.shops.upstream_timeout_ms);
+    config.upstream_timeout = Duration::from_millis(shops.upstream_timeout_ms);
     config
 }
 

@@ -26,7 +26,9 @@ pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
     }
     match cli.command {
         Command::Edge(args) => {
-            let config = config::edge(&args.catalogue_url, &args.navigation_url, &args.url_resolution_url, &args.edge)?;
+            let services =
+                vitrine_edge::Config::new(&args.catalogue_url, &args.navigation_url, &args.url_resolution_url);
+            let config = config::edge(services, &args.edge)?;
             let store = connect(redis_url).await?;
             vitrine_edge::serve(config, store, std_listener(args.http_addr)?, shutdown).await
         }

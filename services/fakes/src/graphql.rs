@@ -14,7 +14,8 @@ use apollo_compiler::executable::{Selection, SelectionSet};
 use apollo_compiler::validation::Valid;
 use apollo_compiler::{ExecutableDocument, Schema, ast};
 use serde_json::{Map, Value, json};
-use vitrine_common::Shutdown;
+
+use crate::serving::Serving;
 
 /// Answers one root field: `(field name, arguments with variables substituted)`.
 pub type Resolver = Arc<dyn Fn(&str, &Map<String, Value>) -> Value + Send + Sync>;
@@ -42,7 +43,7 @@ pub struct FakeGraphQl {
     /// The server's base URL (`http://127.0.0.1:port`).
     pub url: String,
     state: Arc<State>,
-    shutdown: Shutdown,
+    serving: Serving,
 }
 
 /// Parses a schema file, accepting it as valid if the file itself has schema-level
@@ -303,15 +304,12 @@ impl FakeGraphQl {
         .listen(listener)
         .expect("listen")
         .run();
-        let shutdown = Shutdown::new();
-        let handle = server.handle();
-        let stop = shutdown.clone();
-        tokio::spawn(server);
-        tokio::spawn(async move {
-            stop.cancelled().await;
-            handle.stop(false).await;
-        });
-        Self { url, state, shutdown }
+        Self { url, state, serving: Serving::spawn(server) }
+    }
+
+    /// Stops the server and returns once it has stopped.
+    pub async fn stop(self) {
+        self.serving.stop().await;
     }
 
     /// Every request received so far.
@@ -337,11 +335,5 @@ impl FakeGraphQl {
     #[must_use]
     pub fn authority(&self) -> String {
         self.url.trim_start_matches("http://").to_owned()
-    }
-}
-
-impl Drop for FakeGraphQl {
-    fn drop(&mut self) {
-        self.shutdown.cancel();
     }
 }

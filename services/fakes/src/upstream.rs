@@ -1,12 +1,13 @@
-//! A small local HTTP server with scripted routes, for upstreams that are plain HTTP
-//! (image hosts, later REST backends): each route answers a status, a content type and
-//! a body. Stopped on drop.
+//! A small local HTTP server with canned routes, for upstreams that are plain HTTP (the
+//! fake store, image hosts in tests): each route answers a status, a content type and a
+//! body. Stopped on drop, or with [`HttpUpstream::stop`].
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
-use vitrine_common::Shutdown;
+
+use crate::serving::Serving;
 
 #[derive(Clone)]
 pub struct Canned {
@@ -19,7 +20,7 @@ pub struct HttpUpstream {
     pub url: String,
     /// `host:port`, as allow-lists want it.
     pub authority: String,
-    shutdown: Shutdown,
+    serving: Serving,
 }
 
 impl HttpUpstream {
@@ -65,20 +66,11 @@ impl HttpUpstream {
         .listen(listener)
         .expect("listen")
         .run();
-        let shutdown = Shutdown::new();
-        let handle = server.handle();
-        let stop = shutdown.clone();
-        tokio::spawn(server);
-        tokio::spawn(async move {
-            stop.cancelled().await;
-            handle.stop(false).await;
-        });
-        Self { url: format!("http://{authority}"), authority, shutdown }
+        Self { url: format!("http://{authority}"), authority, serving: Serving::spawn(server) }
     }
-}
 
-impl Drop for HttpUpstream {
-    fn drop(&mut self) {
-        self.shutdown.cancel();
+    /// Stops the server and returns once it has stopped.
+    pub async fn stop(self) {
+        self.serving.stop().await;
     }
 }

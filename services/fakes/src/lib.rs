@@ -1,0 +1,20 @@
+//! The offline demo shops: local servers that speak each backend's real protocol, so
+//! every driver of `vitrine all` works without a network, and the tests drive the
+//! adapters against the same servers (product code, not test harness: STYLE habit 11).
+//! Error-path extras (broken routes) live in the test kit, on top of these.
+//!
+//! - [`graphql`]: a GraphQL server validating every document against a schema.
+//! - [`introspection`]: an introspection result turned into SDL (Shopify's schema).
+//! - [`magento`]: a small Magento catalogue behind that server.
+//! - [`shopify`]: a small Shopify shop behind that server.
+//! - [`fake_store`]: a fake-store REST server.
+//! - [`upstream`]: the canned-route HTTP server the fake store runs on.
+
+pub mod fake_store;
+pub mod graphql;
+pub mod introspection;
+pub mod magento;
+pub mod shopify;
+pub mod upstream;
+
+mod serving;
