@@ -134,7 +134,7 @@ where
 pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.navigation.clone();
     cached(&req, &state, |driver| async move {
-        let tree = client.get_tree(DriverRequest { driver: driver.as_str().into() }).await?;
+        let tree = client.get_tree(DriverRequest { driver: driver.into() }).await?;
         Ok((tree.into_inner(), true))
     })
     .await
@@ -145,13 +145,15 @@ pub(crate) struct UrlQuery {
     url: Option<String>,
 }
 
-/// The `url` query parameter as a path with a leading slash.
+/// The `url` query parameter as given: the service that receives it normalises it
+/// (`vitrine_domain::paths::join_segments`); here it is only bounded.
 fn lookup_url(query: &UrlQuery) -> Result<String, ApiError> {
-    let url = query.url.as_deref().ok_or_else(|| ApiError::bad_request("The url query parameter is required."))?;
+    let url = query.url.as_deref().filter(|u| !u.is_empty());
+    let url = url.ok_or_else(|| ApiError::bad_request("The url query parameter is required."))?;
     if url.len() > MAX_URL_LEN {
         return Err(ApiError::bad_request("The url is too long."));
     }
-    Ok(if url.starts_with('/') { url.to_owned() } else { format!("/{url}") })
+    Ok(url.to_owned())
 }
 
 /// GET /api/resolve?url=/path: the resolution `{id,url,type,code,data}` plus what the
@@ -161,7 +163,7 @@ pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query:
     let url = lookup_url(&query)?;
     let mut client = state.url_resolution.clone();
     cached(&req, &state, |driver| async move {
-        let outcome = client.resolve(UrlRequest { driver: driver.as_str().into(), url }).await?.into_inner();
+        let outcome = client.resolve(UrlRequest { driver: driver.into(), url }).await?.into_inner();
         let mut body = outcome.route.map_or_else(|| json!({}), |r| json!(r));
         body["outcome"] = json!(outcome.outcome);
         body["error_code"] = json!(outcome.error_code);
@@ -186,7 +188,7 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
     }
     let mut client = state.catalogue.clone();
     cached(&req, &state, |driver| async move {
-        let list = client.list_products(ProductsRequest { driver: driver.as_str().into(), limit }).await?;
+        let list = client.list_products(ProductsRequest { driver: driver.into(), limit }).await?;
         Ok((list.into_inner().products, true))
     })
     .await
@@ -196,7 +198,7 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
 pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.catalogue.clone();
     cached(&req, &state, |driver| async move {
-        let list = client.best_sellers(DriverRequest { driver: driver.as_str().into() }).await?;
+        let list = client.best_sellers(DriverRequest { driver: driver.into() }).await?;
         Ok((list.into_inner().products, true))
     })
     .await
@@ -211,7 +213,7 @@ pub(crate) async fn product_by_url(
     let url = lookup_url(&query)?;
     let mut client = state.catalogue.clone();
     cached(&req, &state, |driver| async move {
-        let response = client.get_product_by_url(UrlRequest { driver: driver.as_str().into(), url }).await?;
+        let response = client.get_product_by_url(UrlRequest { driver: driver.into(), url }).await?;
         Ok((response.into_inner(), true))
     })
     .await
@@ -222,7 +224,7 @@ pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: we
     let mut client = state.catalogue.clone();
     let id = id.into_inner();
     cached(&req, &state, |driver| async move {
-        let response = client.get_product(ProductRequest { driver: driver.as_str().into(), id }).await?;
+        let response = client.get_product(ProductRequest { driver: driver.into(), id }).await?;
         Ok((response.into_inner(), true))
     })
     .await

@@ -23,10 +23,26 @@ pub(crate) const CHANNEL: &str = "vitrine:driver-switched";
 /// Comments keep proxies from closing an idle stream.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
+/// The store's message: the driver travels as its value and is parsed once, on receipt.
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct SwitchEvent {
     pub(crate) session: String,
     pub(crate) driver: String,
+}
+
+/// A switch as relayed to this edge's streams: parsed, so no stream parses it again.
+#[derive(Debug, Clone)]
+pub(crate) struct Switch {
+    session: String,
+    driver: Driver,
+}
+
+impl Switch {
+    /// `None` for a message that is not a switch event naming a known driver.
+    fn parse(raw: &str) -> Option<Self> {
+        let event = serde_json::from_str::<SwitchEvent>(raw).ok()?;
+        Some(Self { driver: Driver::parse(&event.driver)?, session: event.session })
+    }
 }
 
 /// Subscribes to the store's switch channel (before returning, so no switch published
@@ -37,7 +53,7 @@ pub(crate) async fn relay(
     store: SharedStore,
     responses: Arc<ResponseCache>,
     shutdown: Shutdown,
-) -> broadcast::Sender<String> {
+) -> broadcast::Sender<Switch> {
     let (tx, _) = broadcast::channel(1024);
     let first = store.subscribe(CHANNEL).await;
     let sender = tx.clone();
@@ -49,10 +65,13 @@ pub(crate) async fn relay(
                     tokio::select! {
                         () = shutdown.cancelled() => return,
                         msg = stream.next() => match msg {
-                            Some(m) => {
-                                clear_on_switch(&responses, &m);
-                                let _ = sender.send(m);
-                            }
+                            Some(m) => match Switch::parse(&m) {
+                                Some(switch) => {
+                                    clear_on_switch(&responses, switch.driver);
+                                    let _ = sender.send(switch);
+                                }
+                                None => tracing::warn!(raw = m.as_str(), "ignored a malformed driver switch event"),
+                            },
                             None => break,
                         },
                     }
@@ -69,15 +88,17 @@ pub(crate) async fn relay(
     tx
 }
 
-fn clear_on_switch(responses: &ResponseCache, raw: &str) {
-    let driver = serde_json::from_str::<SwitchEvent>(raw).ok().and_then(|e| Driver::parse(&e.driver));
-    if let Some(backend) = driver.filter(|d| d.clears_cache_on_switch()).and_then(|d| d.backend().ok()) {
+fn clear_on_switch(responses: &ResponseCache, driver: Driver) {
+    if !driver.clears_cache_on_switch() {
+        return;
+    }
+    if let Ok(backend) = driver.backend() {
         responses.clear_backend(backend);
     }
 }
 
-fn frame(driver: &str) -> Bytes {
-    Bytes::from(format!("event: driver\ndata: {}\n\n", serde_json::json!({ "driver": driver })))
+fn frame(driver: Driver) -> Bytes {
+    Bytes::from(format!("event: driver\ndata: {}\n\n", serde_json::json!({ "driver": driver.as_str() })))
 }
 
 /// GET /api/driver/events: `driver` events for this session, starting with the current one.
@@ -88,7 +109,7 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
     let shutdown = state.shutdown.clone();
     let (tx, rx) = mpsc::channel::<Bytes>(16);
     tokio::spawn(async move {
-        if tx.send(frame(current.as_str())).await.is_err() {
+        if tx.send(frame(current)).await.is_err() {
             return;
         }
         let mut ping = tokio::time::interval(KEEP_ALIVE);
@@ -99,11 +120,8 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
                 () = tx.closed() => return,
                 _ = ping.tick() => Bytes::from_static(b": keep-alive\n\n"),
                 msg = switches.recv() => match msg {
-                    Ok(raw) => match serde_json::from_str::<SwitchEvent>(&raw) {
-                        Ok(ev) if ev.session == session => frame(&ev.driver),
-                        _ => continue,
-                    },
-                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Ok(switch) if switch.session == session => frame(switch.driver),
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => continue,
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
             };
@@ -121,4 +139,18 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
         res.cookie(cookie);
     }
     res.streaming(ReceiverStream::new(rx).map(Ok::<_, Infallible>))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switch_events_are_parsed_once_and_bad_ones_dropped() {
+        let switch = Switch::parse(r#"{"session":"s1","driver":"mageos"}"#).expect("a switch");
+        assert_eq!((switch.session.as_str(), switch.driver), ("s1", Driver::MageOs));
+        for raw in [r#"{"session":"s1","driver":"woocommerce"}"#, r#"{"session":"s1"}"#, "not json"] {
+            assert!(Switch::parse(raw).is_none(), "{raw}");
+        }
+    }
 }

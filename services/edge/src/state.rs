@@ -21,7 +21,7 @@ pub struct AppState {
     pub(crate) default_driver: Driver,
     pub(crate) secure_cookies: bool,
     /// Driver switches of every session, as published on the store; SSE streams filter.
-    pub(crate) events: broadcast::Sender<String>,
+    pub(crate) events: broadcast::Sender<crate::sse::Switch>,
     pub(crate) metrics: std::sync::Arc<Metrics>,
     /// Recent successful answers, per driver.
     pub(crate) responses: std::sync::Arc<ResponseCache>,
