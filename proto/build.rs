@@ -10,8 +10,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         // The in-memory driver reads the mock backend's JSON straight into these messages
         // (absent fields take proto defaults). The edge's public JSON has its own types
         // (services/edge/src/dto.rs), so nothing here shapes the public API.
-        .type_attribute(".vitrine.v1", "#[derive(serde::Serialize, serde::Deserialize)]")
-        .type_attribute(".vitrine.v1", "#[serde(default)]")
+        // Messages only: the `Driver` enum travels as a number inside them.
+        .message_attribute(".vitrine.v1", "#[derive(serde::Serialize, serde::Deserialize)]")
+        .message_attribute(".vitrine.v1", "#[serde(default)]")
         // spec §3: canonicalUrl is the one camelCase field of the product.
         .field_attribute(".vitrine.v1.Product.canonical_url", "#[serde(rename = \"canonicalUrl\")]")
         .compile_fds(descriptors)?;

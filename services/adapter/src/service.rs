@@ -3,7 +3,7 @@
 
 use tonic::{Request, Response, Status};
 use vitrine_common::SharedStore;
-use vitrine_domain::{Backend, Driver, DriverError, cache, paths};
+use vitrine_domain::{Backend, Driver, cache};
 use vitrine_proto::v1::adapter_server::Adapter;
 use vitrine_proto::v1::{
     ClearCacheResponse, DriverRequest, NavigationNode, ProductList, ProductRequest, ProductResponse, ProductsRequest,
@@ -27,11 +27,9 @@ impl AdapterService {
         Self { backend, drivers, store }
     }
 
-    /// The request's driver must be a known value; it is recorded for the logs.
-    fn check(&self, driver: &str, op: &'static str) -> Result<(), Status> {
-        let Some(driver) = Driver::parse(driver) else {
-            return Err(DriverError::BadInput(format!("unknown driver {driver:?}")).to_status());
-        };
+    /// The request's driver (its proto number) must name a driver; it is recorded for the logs.
+    fn check(&self, driver: i32, op: &'static str) -> Result<(), Status> {
+        let driver = Driver::try_from(driver)?;
         tracing::debug!(backend = %self.backend, %driver, op, "adapter call");
         Ok(())
     }
@@ -51,44 +49,44 @@ fn clean_response(mut r: ProductResponse) -> ProductResponse {
 impl Adapter for AdapterService {
     async fn list_products(&self, req: Request<ProductsRequest>) -> Result<Response<ProductList>, Status> {
         let req = req.into_inner();
-        self.check(&req.driver, "list_products")?;
+        self.check(req.driver, "list_products")?;
         let products = self.drivers.catalogue.list(req.limit as usize).await?;
         Ok(Response::new(ProductList { products: clean(products) }))
     }
 
     async fn best_sellers(&self, req: Request<DriverRequest>) -> Result<Response<ProductList>, Status> {
-        self.check(&req.get_ref().driver, "best_sellers")?;
+        self.check(req.get_ref().driver, "best_sellers")?;
         let products = self.drivers.catalogue.best_sellers().await?;
         Ok(Response::new(ProductList { products: clean(products) }))
     }
 
     async fn get_product(&self, req: Request<ProductRequest>) -> Result<Response<ProductResponse>, Status> {
         let req = req.into_inner();
-        self.check(&req.driver, "get_product")?;
+        self.check(req.driver, "get_product")?;
         Ok(Response::new(clean_response(self.drivers.catalogue.get(req.id.trim()).await?)))
     }
 
     async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
         let req = req.into_inner();
-        self.check(&req.driver, "get_product_by_url")?;
-        let url = paths::join_segments(&req.url);
-        Ok(Response::new(clean_response(self.drivers.catalogue.get_by_url(&url).await?)))
+        self.check(req.driver, "get_product_by_url")?;
+        // Normalised by the domain service that received it first (catalogue).
+        Ok(Response::new(clean_response(self.drivers.catalogue.get_by_url(&req.url).await?)))
     }
 
     async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
-        self.check(&req.get_ref().driver, "get_navigation")?;
+        self.check(req.get_ref().driver, "get_navigation")?;
         Ok(Response::new(self.drivers.navigation.tree().await?))
     }
 
     async fn resolve(&self, req: Request<UrlRequest>) -> Result<Response<RouteResolution>, Status> {
         let req = req.into_inner();
-        self.check(&req.driver, "resolve")?;
-        let url = paths::join_segments(&req.url);
-        Ok(Response::new(self.drivers.routes.resolve(&url).await?))
+        self.check(req.driver, "resolve")?;
+        // Normalised by the domain service that received it first (url-resolution).
+        Ok(Response::new(self.drivers.routes.resolve(&req.url).await?))
     }
 
     async fn clear_cache(&self, req: Request<DriverRequest>) -> Result<Response<ClearCacheResponse>, Status> {
-        self.check(&req.get_ref().driver, "clear_cache")?;
+        self.check(req.get_ref().driver, "clear_cache")?;
         let removed = self.store.delete_prefix(&cache::backend_prefix(self.backend)).await.map_err(|e| {
             // The store's error names hosts and sockets: logged here, never sent.
             tracing::warn!(backend = %self.backend, error = %e, "cache clear failed");

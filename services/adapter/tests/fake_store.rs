@@ -4,7 +4,7 @@ use tonic::Code;
 use vitrine_common::Shutdown;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
-use vitrine_domain::Backend;
+use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
 use vitrine_testkit::fake_store;
@@ -36,24 +36,26 @@ async fn setup() -> Setup {
 }
 
 fn url(u: &str) -> UrlRequest {
-    UrlRequest { driver: "fake".into(), url: u.into() }
+    UrlRequest { driver: Driver::Fake.into(), url: u.into() }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn products_by_list_id_and_url() {
     let s = setup().await;
     let mut c = s.client.clone();
-    let list = c.list_products(ProductsRequest { driver: "fake".into(), limit: 0 }).await.expect("list").into_inner();
+    let list =
+        c.list_products(ProductsRequest { driver: Driver::Fake.into(), limit: 0 }).await.expect("list").into_inner();
     assert_eq!(list.products.len(), 6);
     assert_eq!(list.products[0].url, "/product/1");
-    let best = c.best_sellers(DriverRequest { driver: "fake".into() }).await.expect("best").into_inner();
+    let best = c.best_sellers(DriverRequest { driver: Driver::Fake.into() }).await.expect("best").into_inner();
     assert_eq!(best.products.len(), 4);
-    let one = c.get_product(ProductRequest { driver: "fake".into(), id: "3".into() }).await.expect("id").into_inner();
+    let one =
+        c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "3".into() }).await.expect("id").into_inner();
     assert_eq!((one.id.as_str(), one.products[0].name.as_str()), ("3", "Mens Cotton Jacket"));
     let by_url = c.get_product_by_url(url("/product/2")).await.expect("url").into_inner();
     assert_eq!(by_url.products[0].price, Some(22.3));
     let no_image =
-        c.get_product(ProductRequest { driver: "fake".into(), id: "6".into() }).await.expect("6").into_inner();
+        c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "6".into() }).await.expect("6").into_inner();
     assert!(no_image.products[0].thumbnail.is_none(), "a missing image stays missing (the page shows its placeholder)");
 }
 
@@ -78,15 +80,18 @@ async fn missing_empty_and_broken_answers_are_clean_errors() {
     let s = setup().await;
     let mut c = s.client.clone();
     // The API answers an unknown id with 200 and an empty body.
-    let err = c.get_product(ProductRequest { driver: "fake".into(), id: "99".into() }).await.expect_err("missing");
+    let err =
+        c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "99".into() }).await.expect_err("missing");
     assert_eq!(err.code(), Code::NotFound);
     let err = c.get_product_by_url(url("/product/99")).await.expect_err("missing");
     assert_eq!((err.code(), err.message()), (Code::NotFound, "The platform did not respond with a product."));
-    let err = c.get_product(ProductRequest { driver: "fake".into(), id: "777".into() }).await.expect_err("garbage");
+    let err =
+        c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "777".into() }).await.expect_err("garbage");
     assert_eq!(err.code(), Code::Unavailable);
-    let err = c.get_product(ProductRequest { driver: "fake".into(), id: "500".into() }).await.expect_err("500");
+    let err = c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "500".into() }).await.expect_err("500");
     assert_eq!((err.code(), err.message()), (Code::Unavailable, "The backend answered with HTTP status 500."));
-    let err = c.get_product(ProductRequest { driver: "fake".into(), id: "../x".into() }).await.expect_err("bad id");
+    let err =
+        c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "../x".into() }).await.expect_err("bad id");
     assert_eq!(err.code(), Code::NotFound);
 }
 
@@ -114,7 +119,7 @@ async fn a_store_that_never_answers_times_out_cleanly() {
         shutdown.clone(),
     ));
     let mut c = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
-    let err = c.list_products(ProductsRequest { driver: "fake".into(), limit: 0 }).await.expect_err("timeout");
+    let err = c.list_products(ProductsRequest { driver: Driver::Fake.into(), limit: 0 }).await.expect_err("timeout");
     assert_eq!((err.code(), err.message()), (Code::DeadlineExceeded, "The backend did not answer in time."));
     shutdown.cancel();
 }

@@ -6,8 +6,8 @@ use std::time::Duration;
 use tonic::Code;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::{SharedStore, Shutdown, store};
-use vitrine_domain::Backend;
 use vitrine_domain::cache::backend_prefix;
+use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
 use vitrine_testkit::RedisServer;
@@ -42,7 +42,7 @@ async fn setup(backend: Backend, mock_delay: Duration) -> Setup {
     Setup { client, store, mock, shutdown, redis: Some(redis) }
 }
 
-fn url(driver: &str, url: &str) -> UrlRequest {
+fn url(driver: Driver, url: &str) -> UrlRequest {
     UrlRequest { driver: driver.into(), url: url.into() }
 }
 
@@ -50,27 +50,29 @@ fn url(driver: &str, url: &str) -> UrlRequest {
 async fn serves_products_navigation_and_routes_from_mock_data() {
     let s = setup(Backend::InMemory, Duration::ZERO).await;
     let mut c = s.client.clone();
-    let list = c.list_products(ProductsRequest { driver: "in-memory".into(), limit: 0 }).await.expect("list");
+    let list = c.list_products(ProductsRequest { driver: Driver::InMemory.into(), limit: 0 }).await.expect("list");
     assert_eq!(list.get_ref().products.len(), 35);
-    let limited = c.list_products(ProductsRequest { driver: "in-memory".into(), limit: 5 }).await.expect("list");
+    let limited = c.list_products(ProductsRequest { driver: Driver::InMemory.into(), limit: 5 }).await.expect("list");
     assert_eq!(limited.get_ref().products.len(), 5);
-    let best = c.best_sellers(DriverRequest { driver: "in-memory".into() }).await.expect("best");
+    let best = c.best_sellers(DriverRequest { driver: Driver::InMemory.into() }).await.expect("best");
     assert_eq!(best.get_ref().products.len(), 4);
 
-    let one = c.get_product(ProductRequest { driver: "in-memory".into(), id: "1002".into() }).await.expect("get");
+    let one = c.get_product(ProductRequest { driver: Driver::InMemory.into(), id: "1002".into() }).await.expect("get");
     assert_eq!((one.get_ref().id.as_str(), one.get_ref().products[0].id.as_str()), ("1002", "1002"));
 
-    for path in ["/1003", "1003", "/products/1003", "/products/1003.html", "//1003/"] {
-        let by_url = c.get_product_by_url(url("in-memory", path)).await.expect(path);
+    // Paths arrive normalised (catalogue does it); raw visitor paths such as `1003` and
+    // `//1003/` are asserted through every hop in services/edge/tests/paths.rs.
+    for path in ["/1003", "/products/1003", "/products/1003.html"] {
+        let by_url = c.get_product_by_url(url(Driver::InMemory, path)).await.expect(path);
         assert_eq!(by_url.get_ref().products[0].id, "1003", "{path}");
     }
 
-    let tree = c.get_navigation(DriverRequest { driver: "in-memory".into() }).await.expect("nav");
+    let tree = c.get_navigation(DriverRequest { driver: Driver::InMemory.into() }).await.expect("nav");
     assert_eq!(tree.get_ref().id, "root");
 
-    let found = c.resolve(url("in-memory", "/1004")).await.expect("resolve").into_inner();
+    let found = c.resolve(url(Driver::InMemory, "/1004")).await.expect("resolve").into_inner();
     assert_eq!((found.r#type.as_deref(), found.code, found.id.as_deref()), (Some("PRODUCT"), 200, Some("1004")));
-    let missing = c.resolve(url("in-memory", "/no-such-thing")).await.expect("resolve").into_inner();
+    let missing = c.resolve(url(Driver::InMemory, "/no-such-thing")).await.expect("resolve").into_inner();
     assert_eq!((missing.r#type, missing.code, missing.id, missing.url), (None, 404, None, None));
 }
 
@@ -78,36 +80,40 @@ async fn serves_products_navigation_and_routes_from_mock_data() {
 async fn missing_products_and_bad_input_are_clear_errors() {
     let s = setup(Backend::InMemory, Duration::ZERO).await;
     let mut c = s.client.clone();
-    let err = c.get_product(ProductRequest { driver: "in-memory".into(), id: "42".into() }).await.expect_err("missing");
+    let err =
+        c.get_product(ProductRequest { driver: Driver::InMemory.into(), id: "42".into() }).await.expect_err("missing");
     assert_eq!((err.code(), err.message()), (Code::NotFound, "Not found: product 42"));
     for path in ["/nope", "/../commands/resetDb", "/"] {
-        let err = c.get_product_by_url(url("in-memory", path)).await.expect_err(path);
+        let err = c.get_product_by_url(url(Driver::InMemory, path)).await.expect_err(path);
         assert_eq!(
             (err.code(), err.message()),
             (Code::NotFound, "The platform did not respond with a product."),
             "{path}"
         );
     }
-    let err = c.best_sellers(DriverRequest { driver: "woocommerce".into() }).await.expect_err("bad driver");
-    assert_eq!(err.code(), Code::InvalidArgument);
+    // A number that names no driver (or none at all): the caller's mistake.
+    for number in [0, 99] {
+        let err = c.best_sellers(DriverRequest { driver: number }).await.expect_err("bad driver");
+        assert_eq!(err.code(), Code::InvalidArgument, "{number}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn upstream_answers_are_cached_per_backend_and_cleared() {
     let s = setup(Backend::InMemory, Duration::ZERO).await;
     let mut c = s.client.clone();
-    c.get_navigation(DriverRequest { driver: "in-memory".into() }).await.expect("nav");
+    c.get_navigation(DriverRequest { driver: Driver::InMemory.into() }).await.expect("nav");
     let key = "vitrine:cache:in-memory:navigation:/api/navigation";
     assert!(s.store.get(key).await.expect("store").is_some(), "the upstream answer is in Redis");
 
     // With mock-data gone, the cached answer still serves; an uncached call fails.
     s.mock.stop().await;
-    c.get_navigation(DriverRequest { driver: "in-memory".into() }).await.expect("served from cache");
-    let err = c.best_sellers(DriverRequest { driver: "in-memory".into() }).await.expect_err("upstream down");
+    c.get_navigation(DriverRequest { driver: Driver::InMemory.into() }).await.expect("served from cache");
+    let err = c.best_sellers(DriverRequest { driver: Driver::InMemory.into() }).await.expect_err("upstream down");
     assert_eq!((err.code(), err.message()), (Code::Unavailable, "The backend could not be reached."));
 
     s.store.set("vitrine:cache:magento:x", b"1", None).await.expect("seed other backend");
-    let cleared = c.clear_cache(DriverRequest { driver: "in-memory".into() }).await.expect("clear");
+    let cleared = c.clear_cache(DriverRequest { driver: Driver::InMemory.into() }).await.expect("clear");
     assert!(cleared.get_ref().removed >= 1);
     assert!(s.store.get(key).await.expect("store").is_none());
     assert!(s.store.get("vitrine:cache:magento:x").await.expect("store").is_some(), "other backends keep theirs");
@@ -120,7 +126,7 @@ async fn a_failing_store_is_logged_not_sent() {
     // The store's address (a unix socket path) must not reach the client either.
     let address = s.redis.as_ref().map(vitrine_testkit::RedisServer::url).unwrap_or_default();
     drop(s.redis.take());
-    let err = s.client.clear_cache(DriverRequest { driver: "in-memory".into() }).await.expect_err("store is gone");
+    let err = s.client.clear_cache(DriverRequest { driver: Driver::InMemory.into() }).await.expect_err("store is gone");
     assert_eq!(err.code(), Code::Unavailable);
     assert_eq!(err.message(), "The cache store is unavailable; nothing was cleared.");
     for internal in [address.as_str(), "redis", "127.0.0.1", "refused", "store:"] {
@@ -132,15 +138,20 @@ async fn a_failing_store_is_logged_not_sent() {
 async fn slow_upstream_times_out_cleanly() {
     // for_test sets a 2 s upstream timeout; the mock waits 3 s.
     let s = setup(Backend::InMemory, Duration::from_secs(3)).await;
-    let err = s.client.clone().best_sellers(DriverRequest { driver: "in-memory".into() }).await.expect_err("timeout");
+    let err =
+        s.client.clone().best_sellers(DriverRequest { driver: Driver::InMemory.into() }).await.expect_err("timeout");
     assert_eq!((err.code(), err.message()), (Code::DeadlineExceeded, "The backend did not answer in time."));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_backend_without_a_client_says_so() {
     let s = setup(Backend::Magento, Duration::ZERO).await;
-    let err =
-        s.client.clone().best_sellers(DriverRequest { driver: "magento".into() }).await.expect_err("unconfigured");
+    let err = s
+        .client
+        .clone()
+        .best_sellers(DriverRequest { driver: Driver::Magento.into() })
+        .await
+        .expect_err("unconfigured");
     assert_eq!(err.code(), Code::FailedPrecondition);
     assert!(err.message().starts_with("Client has not been defined yet"), "{}", err.message());
 }

@@ -11,8 +11,8 @@ use vitrine_adapter::magento::{MagentoConfig, operations};
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_common::{SharedStore, Shutdown};
-use vitrine_domain::Backend;
 use vitrine_domain::cache::CachePolicy;
+use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
 use vitrine_testkit::graphql::{FakeGraphQl, load_schema, validate_document};
@@ -63,7 +63,7 @@ async fn setup() -> Setup {
 }
 
 fn url(u: &str) -> UrlRequest {
-    UrlRequest { driver: "magento".into(), url: u.into() }
+    UrlRequest { driver: Driver::Magento.into(), url: u.into() }
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -71,14 +71,17 @@ async fn products_by_list_sku_and_url() {
     let s = setup().await;
     let mut c = s.client.clone();
     let list =
-        c.list_products(ProductsRequest { driver: "magento".into(), limit: 0 }).await.expect("list").into_inner();
+        c.list_products(ProductsRequest { driver: Driver::Magento.into(), limit: 0 }).await.expect("list").into_inner();
     let skus: Vec<&str> = list.products.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(skus, ["24-MB01", "MT12", "24-WG080"]);
     let types: Vec<&str> = list.products.iter().map(|p| p.r#type.as_str()).collect();
     assert_eq!(types, ["simple", "configurable", "composite"]);
 
-    let one =
-        c.get_product(ProductRequest { driver: "mageos".into(), id: "MT12".into() }).await.expect("sku").into_inner();
+    let one = c
+        .get_product(ProductRequest { driver: Driver::MageOs.into(), id: "MT12".into() })
+        .await
+        .expect("sku")
+        .into_inner();
     let p = &one.products[0];
     assert_eq!(
         (one.id.as_str(), p.url.as_str(), p.price, p.in_stock),
@@ -103,15 +106,21 @@ async fn products_by_list_sku_and_url() {
             "{missing}"
         );
     }
-    let err = c.get_product(ProductRequest { driver: "magento".into(), id: "NOPE".into() }).await.expect_err("sku");
+    let err =
+        c.get_product(ProductRequest { driver: Driver::Magento.into(), id: "NOPE".into() }).await.expect_err("sku");
     assert_eq!(err.code(), Code::NotFound);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn navigation_from_the_store_root_filtered_and_sorted() {
     let s = setup().await;
-    let tree =
-        s.client.clone().get_navigation(DriverRequest { driver: "magento".into() }).await.expect("nav").into_inner();
+    let tree = s
+        .client
+        .clone()
+        .get_navigation(DriverRequest { driver: Driver::Magento.into() })
+        .await
+        .expect("nav")
+        .into_inner();
     assert_eq!((tree.id.as_str(), tree.url.as_str()), ("Mg==", "/default-category.html"));
     let top: Vec<&str> = tree.children.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(top, ["Men", "Gear"], "Sale Archive is not in the menu; sorted by position");
@@ -148,7 +157,7 @@ async fn route_resolution_products_categories_pages_redirects_unknown() {
 #[tokio::test(flavor = "multi_thread")]
 async fn headers_store_code_and_no_credentials() {
     let s = setup().await;
-    s.client.clone().best_sellers(DriverRequest { driver: "magento".into() }).await.expect("best");
+    s.client.clone().best_sellers(DriverRequest { driver: Driver::Magento.into() }).await.expect("best");
     let received = s.shop.received();
     let headers = &received[0].headers;
     assert!(headers.iter().any(|(k, v)| k == "store" && v == "default"), "{headers:?}");
@@ -257,13 +266,14 @@ async fn timeouts_failures_and_graphql_errors_are_driver_errors() {
 async fn clear_cache_drops_magento_answers() {
     let s = setup().await;
     let mut c = s.client.clone();
-    c.get_navigation(DriverRequest { driver: "magento".into() }).await.expect("nav");
+    c.get_navigation(DriverRequest { driver: Driver::Magento.into() }).await.expect("nav");
     let before = s.shop.received().len();
-    c.get_navigation(DriverRequest { driver: "magento".into() }).await.expect("cached");
+    c.get_navigation(DriverRequest { driver: Driver::Magento.into() }).await.expect("cached");
     assert_eq!(s.shop.received().len(), before, "served from the store");
-    let removed = c.clear_cache(DriverRequest { driver: "magento".into() }).await.expect("clear").into_inner().removed;
+    let removed =
+        c.clear_cache(DriverRequest { driver: Driver::Magento.into() }).await.expect("clear").into_inner().removed;
     assert!(removed >= 2);
-    c.get_navigation(DriverRequest { driver: "magento".into() }).await.expect("nav");
+    c.get_navigation(DriverRequest { driver: Driver::Magento.into() }).await.expect("nav");
     assert!(s.shop.received().len() > before, "asked the shop again");
     assert!(s.store.ping().await.is_ok());
 }

@@ -8,7 +8,7 @@ use vitrine_adapter::shopify::{ShopifyConfig, operations};
 use vitrine_common::Shutdown;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
-use vitrine_domain::Backend;
+use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
 use vitrine_testkit::graphql::{FakeGraphQl, load_schema, validate_document};
@@ -65,7 +65,7 @@ async fn setup(token: &str) -> Setup {
 }
 
 fn url(u: &str) -> UrlRequest {
-    UrlRequest { driver: "shopify".into(), url: u.into() }
+    UrlRequest { driver: Driver::Shopify.into(), url: u.into() }
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -73,13 +73,13 @@ async fn products_menu_and_routes() {
     let s = setup(TOKEN).await;
     let mut c = s.client.clone();
     let list =
-        c.list_products(ProductsRequest { driver: "shopify".into(), limit: 0 }).await.expect("list").into_inner();
+        c.list_products(ProductsRequest { driver: Driver::Shopify.into(), limit: 0 }).await.expect("list").into_inner();
     let handles: Vec<&str> = list.products.iter().map(|p| p.url.as_str()).collect();
     assert_eq!(handles, ["/products/hydrogen-snowboard", "/products/oxygen-wax", "/products/helium-bindings"]);
     assert_eq!(list.products[0].images.len(), 1, "spec §9: only the first image");
 
     let one = c
-        .get_product(ProductRequest { driver: "shopify".into(), id: "7982853619940".into() })
+        .get_product(ProductRequest { driver: Driver::Shopify.into(), id: "7982853619940".into() })
         .await
         .expect("id")
         .into_inner();
@@ -92,7 +92,7 @@ async fn products_menu_and_routes() {
     let err = c.get_product_by_url(url("/products/nope")).await.expect_err("missing");
     assert_eq!((err.code(), err.message()), (Code::NotFound, "The platform did not respond with a product."));
 
-    let tree = c.get_navigation(DriverRequest { driver: "shopify".into() }).await.expect("menu").into_inner();
+    let tree = c.get_navigation(DriverRequest { driver: Driver::Shopify.into() }).await.expect("menu").into_inner();
     let top: Vec<(&str, &str)> = tree.children.iter().map(|n| (n.name.as_str(), n.url.as_str())).collect();
     assert_eq!(top, [("Snowboards", "/collections/snowboards"), ("About", "/pages/about"), ("News", "/blogs/news")]);
     assert_eq!(tree.children[0].children[0].url, "/products/hydrogen-snowboard");
@@ -114,18 +114,19 @@ async fn products_menu_and_routes() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_wrong_token_and_upstream_faults_are_clean_errors_that_never_show_the_token() {
     let wrong = setup("not-the-token").await;
-    let err = wrong.client.clone().best_sellers(DriverRequest { driver: "shopify".into() }).await.expect_err("401");
+    let err =
+        wrong.client.clone().best_sellers(DriverRequest { driver: Driver::Shopify.into() }).await.expect_err("401");
     assert_eq!(err.code(), Code::Unavailable);
     assert!(!err.message().contains("not-the-token"));
 
     let s = setup(TOKEN).await;
     let mut c = s.client.clone();
     s.shop.fail_with(500);
-    let err = c.best_sellers(DriverRequest { driver: "shopify".into() }).await.expect_err("500");
+    let err = c.best_sellers(DriverRequest { driver: Driver::Shopify.into() }).await.expect_err("500");
     assert_eq!((err.code(), err.message()), (Code::Unavailable, "The backend answered with HTTP status 500."));
     s.shop.fail_with(0);
     s.shop.delay(Duration::from_secs(2));
-    let err = c.get_navigation(DriverRequest { driver: "shopify".into() }).await.expect_err("timeout");
+    let err = c.get_navigation(DriverRequest { driver: Driver::Shopify.into() }).await.expect_err("timeout");
     assert_eq!(err.code(), Code::DeadlineExceeded);
     assert!(!err.message().contains(TOKEN));
 }

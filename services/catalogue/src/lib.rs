@@ -4,8 +4,10 @@
 use tokio::net::TcpListener;
 use tonic::{Request, Response, Status};
 use vitrine_common::adapters::{AdapterDirectory, Purpose};
+use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::{Shutdown, grpc};
-use vitrine_domain::{Backend, DriverError, paths};
+use vitrine_domain::{Backend, Driver, DriverError, paths};
+use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::catalogue_server::{Catalogue, CatalogueServer};
 use vitrine_proto::v1::{DriverRequest, ProductList, ProductRequest, ProductResponse, ProductsRequest, UrlRequest};
 
@@ -38,11 +40,9 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
 }
 
 impl CatalogueService {
-    fn adapter(
-        &self,
-        driver: &str,
-    ) -> Result<vitrine_proto::v1::adapter_client::AdapterClient<vitrine_common::grpc::GrpcChannel>, Status> {
-        Ok(self.adapters.route(driver, Purpose::Catalogue)?.1)
+    /// The adapter of the request's driver (its proto number, checked here).
+    fn adapter(&self, driver: i32) -> Result<AdapterClient<GrpcChannel>, Status> {
+        Ok(self.adapters.route(Driver::try_from(driver)?, Purpose::Catalogue)?)
     }
 }
 
@@ -50,12 +50,12 @@ impl CatalogueService {
 impl Catalogue for CatalogueService {
     async fn list_products(&self, req: Request<ProductsRequest>) -> Result<Response<ProductList>, Status> {
         let req = req.into_inner();
-        self.adapter(&req.driver)?.list_products(req).await
+        self.adapter(req.driver)?.list_products(req).await
     }
 
     async fn best_sellers(&self, req: Request<DriverRequest>) -> Result<Response<ProductList>, Status> {
         let req = req.into_inner();
-        self.adapter(&req.driver)?.best_sellers(req).await
+        self.adapter(req.driver)?.best_sellers(req).await
     }
 
     async fn get_product(&self, req: Request<ProductRequest>) -> Result<Response<ProductResponse>, Status> {
@@ -63,15 +63,15 @@ impl Catalogue for CatalogueService {
         if req.id.trim().is_empty() {
             return Err(DriverError::BadInput("a product id is required".into()).into());
         }
-        self.adapter(&req.driver)?.get_product(req).await
+        self.adapter(req.driver)?.get_product(req).await
     }
 
-    /// spec §2: the product is looked up by the joined path segments ('/' when empty);
-    /// spec §8: a lookup that yields no product is 'The platform did not respond with a product.'
+    /// spec §2: the product is looked up by the joined path segments ('/' when empty),
+    /// normalised here, once, for every hop below; spec §8: a lookup that yields no product is 'The platform did not respond with a product.'
     async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
         let mut req = req.into_inner();
         req.url = paths::join_segments(&req.url);
-        let response = self.adapter(&req.driver)?.get_product_by_url(req).await?;
+        let response = self.adapter(req.driver)?.get_product_by_url(req).await?;
         if response.get_ref().products.is_empty() {
             return Err(DriverError::NoProduct.into());
         }

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use tonic::Code;
 use vitrine_common::Shutdown;
-use vitrine_domain::Backend;
+use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::catalogue_client::CatalogueClient;
 use vitrine_proto::v1::{DriverRequest, Product, ProductRequest, ProductResponse, ProductsRequest, UrlRequest};
 use vitrine_testkit::scripted::{Script, ScriptedAdapter};
@@ -31,29 +31,36 @@ async fn routes_by_driver_and_applies_product_rules() {
     tokio::spawn(vitrine_catalogue::serve(config, listener, shutdown.clone()));
     let mut c = CatalogueClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
 
-    let list = c.list_products(ProductsRequest { driver: "in-memory".into(), limit: 2 }).await.expect("list");
+    let list = c.list_products(ProductsRequest { driver: Driver::InMemory.into(), limit: 2 }).await.expect("list");
     assert_eq!(list.get_ref().products.len(), 2);
-    c.best_sellers(DriverRequest { driver: "mageos".into() }).await.expect("mageos → magento");
+    c.best_sellers(DriverRequest { driver: Driver::MageOs.into() }).await.expect("mageos → magento");
     assert_eq!(in_memory.calls(), ["list_products in-memory 2"]);
     assert_eq!(magento.calls(), ["best_sellers mageos"]);
 
     // spec §2: the joined path segments.
-    let one = c.get_product_by_url(UrlRequest { driver: "in-memory".into(), url: "a//b/".into() }).await.expect("url");
+    let one =
+        c.get_product_by_url(UrlRequest { driver: Driver::InMemory.into(), url: "a//b/".into() }).await.expect("url");
     assert_eq!(one.get_ref().products[0].id, "7");
     assert!(in_memory.calls().contains(&"get_product_by_url in-memory /a/b".to_owned()));
 
     // spec §8: no product in the answer.
-    let err =
-        c.get_product_by_url(UrlRequest { driver: "in-memory".into(), url: "/empty".into() }).await.expect_err("empty");
+    let err = c
+        .get_product_by_url(UrlRequest { driver: Driver::InMemory.into(), url: "/empty".into() })
+        .await
+        .expect_err("empty");
     assert_eq!((err.code(), err.message()), (Code::NotFound, "The platform did not respond with a product."));
 
-    for (driver, code) in
-        [("medusa", Code::FailedPrecondition), ("shopify", Code::FailedPrecondition), ("x", Code::InvalidArgument)]
-    {
-        let err = c.best_sellers(DriverRequest { driver: driver.into() }).await.expect_err(driver);
+    for (driver, code) in [
+        (Driver::Medusa.into(), Code::FailedPrecondition),
+        (Driver::Shopify.into(), Code::FailedPrecondition),
+        (99, Code::InvalidArgument),
+        (0, Code::InvalidArgument),
+    ] {
+        let err = c.best_sellers(DriverRequest { driver }).await.expect_err("an error");
         assert_eq!(err.code(), code, "{driver}");
     }
-    let err = c.get_product(ProductRequest { driver: "in-memory".into(), id: " ".into() }).await.expect_err("blank id");
+    let err =
+        c.get_product(ProductRequest { driver: Driver::InMemory.into(), id: " ".into() }).await.expect_err("blank id");
     assert_eq!(err.code(), Code::InvalidArgument);
     shutdown.cancel();
 }

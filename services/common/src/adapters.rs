@@ -71,17 +71,15 @@ pub enum Purpose {
 }
 
 impl AdapterDirectory {
-    /// Parses the visitor's driver value and finds the adapter that serves it.
+    /// The adapter that serves `driver` for `purpose`.
     ///
     /// # Errors
-    /// An unknown value (bad input), a disabled driver, an unconfigured backend.
-    pub fn route(&self, driver: &str, purpose: Purpose) -> Result<(Driver, AdapterClient<GrpcChannel>), DriverError> {
-        let parsed =
-            Driver::parse(driver).ok_or_else(|| DriverError::BadInput(format!("unknown driver {driver:?}")))?;
+    /// A disabled driver, an unconfigured backend.
+    pub fn route(&self, driver: Driver, purpose: Purpose) -> Result<AdapterClient<GrpcChannel>, DriverError> {
         let backend = match purpose {
-            Purpose::Catalogue => parsed.backend()?,
-            Purpose::Navigation => parsed.navigation_backend()?,
+            Purpose::Catalogue => driver.backend()?,
+            Purpose::Navigation => driver.navigation_backend()?,
         };
-        Ok((parsed, self.client(backend)?))
+        self.client(backend)
     }
 }

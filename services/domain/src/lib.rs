@@ -6,6 +6,7 @@
 //! - [`route`]: route result classification and the failed result (spec §3, §4).
 //! - [`paths`]: URL path normalisation and the route shapes of spec §2.
 //! - [`cache`]: named upstream cache policies and their store keys.
+//! - [`wire`]: `Driver` to and from the proto enum that carries it between services.
 
 pub mod cache;
 pub mod driver;
@@ -13,6 +14,7 @@ pub mod error;
 pub mod navigation;
 pub mod paths;
 pub mod route;
+pub mod wire;
 
 pub use driver::{Backend, Driver};
 pub use error::DriverError;

@@ -128,7 +128,7 @@ where
 pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.navigation.clone();
     cached(&req, &state, |driver| async move {
-        let tree = client.get_tree(DriverRequest { driver: driver.as_str().into() }).await?;
+        let tree = client.get_tree(DriverRequest { driver: driver.into() }).await?;
         Ok((NavigationNode::from(tree.into_inner()), true))
     })
     .await
@@ -142,13 +142,14 @@ pub(crate) struct UrlQuery {
     url: Option<String>,
 }
 
-/// The `url` query parameter as a path with a leading slash.
+/// The `url` query parameter as given: the service that receives it normalises it
+/// (`vitrine_domain::paths::join_segments`); here it is only bounded.
 fn lookup_url(query: &UrlQuery) -> Result<String, ApiError> {
-    let url = query.url.as_deref().ok_or(ApiError::UrlMissing)?;
+    let url = query.url.as_deref().filter(|u| !u.is_empty()).ok_or(ApiError::UrlMissing)?;
     if url.len() > MAX_URL_LEN {
         return Err(ApiError::UrlTooLong);
     }
-    Ok(if url.starts_with('/') { url.to_owned() } else { format!("/{url}") })
+    Ok(url.to_owned())
 }
 
 /// GET /api/resolve?url=/path: the resolution `{id,url,type,code,data}` plus what the
@@ -161,7 +162,7 @@ pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query:
     let url = lookup_url(&query)?;
     let mut client = state.url_resolution.clone();
     cached(&req, &state, |driver| async move {
-        let outcome = client.resolve(UrlRequest { driver: driver.as_str().into(), url }).await?.into_inner();
+        let outcome = client.resolve(UrlRequest { driver: driver.into(), url }).await?.into_inner();
         let body = Resolution::from(outcome);
         let cacheable = body.outcome != dto::Outcome::Failed;
         Ok((body, cacheable))
@@ -187,7 +188,7 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
     }
     let mut client = state.catalogue.clone();
     cached(&req, &state, |driver| async move {
-        let list = client.list_products(ProductsRequest { driver: driver.as_str().into(), limit }).await?;
+        let list = client.list_products(ProductsRequest { driver: driver.into(), limit }).await?;
         Ok((dto::products(list.into_inner()), true))
     })
     .await
@@ -199,7 +200,7 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
 pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.catalogue.clone();
     cached(&req, &state, |driver| async move {
-        let list = client.best_sellers(DriverRequest { driver: driver.as_str().into() }).await?;
+        let list = client.best_sellers(DriverRequest { driver: driver.into() }).await?;
         Ok((dto::products(list.into_inner()), true))
     })
     .await
@@ -217,7 +218,7 @@ pub(crate) async fn product_by_url(
     let url = lookup_url(&query)?;
     let mut client = state.catalogue.clone();
     cached(&req, &state, |driver| async move {
-        let response = client.get_product_by_url(UrlRequest { driver: driver.as_str().into(), url }).await?;
+        let response = client.get_product_by_url(UrlRequest { driver: driver.into(), url }).await?;
         Ok((ProductResponse::from(response.into_inner()), true))
     })
     .await
@@ -231,7 +232,7 @@ pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: we
     let mut client = state.catalogue.clone();
     let id = id.into_inner();
     cached(&req, &state, |driver| async move {
-        let response = client.get_product(ProductRequest { driver: driver.as_str().into(), id }).await?;
+        let response = client.get_product(ProductRequest { driver: driver.into(), id }).await?;
         Ok((ProductResponse::from(response.into_inner()), true))
     })
     .await

@@ -25,6 +25,7 @@ pub(crate) const CHANNEL: &str = "vitrine:driver-switched";
 /// Comments keep proxies from closing an idle stream.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
+/// The store's message: the driver travels as its value and is parsed once, on receipt.
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct SwitchEvent {
     pub(crate) session: String,
@@ -33,6 +34,23 @@ pub(crate) struct SwitchEvent {
     /// deploy): those are cleared for, as before.
     #[serde(default)]
     pub(crate) origin: String,
+}
+
+/// A switch as relayed to this edge's streams: parsed, so no stream parses it again.
+#[derive(Debug, Clone)]
+pub(crate) struct Switch {
+    session: String,
+    driver: Driver,
+    /// The publishing edge's id (empty from edges that predate it).
+    origin: String,
+}
+
+impl Switch {
+    /// `None` for a message that is not a switch event naming a known driver.
+    fn parse(raw: &str) -> Option<Self> {
+        let event = serde_json::from_str::<SwitchEvent>(raw).ok()?;
+        Some(Self { driver: Driver::parse(&event.driver)?, session: event.session, origin: event.origin })
+    }
 }
 
 /// Subscribes to the store's switch channel (before returning, so no switch published
@@ -44,7 +62,7 @@ pub(crate) async fn relay(
     responses: Arc<ResponseCache>,
     edge_id: String,
     shutdown: Shutdown,
-) -> broadcast::Sender<String> {
+) -> broadcast::Sender<Switch> {
     let (tx, _) = broadcast::channel(1024);
     let first = store.subscribe(CHANNEL).await;
     let sender = tx.clone();
@@ -56,10 +74,13 @@ pub(crate) async fn relay(
                     tokio::select! {
                         () = shutdown.cancelled() => return,
                         msg = stream.next() => match msg {
-                            Some(m) => {
-                                clear_on_switch(&responses, &edge_id, &m);
-                                let _ = sender.send(m);
-                            }
+                            Some(m) => match Switch::parse(&m) {
+                                Some(switch) => {
+                                    clear_on_switch(&responses, &edge_id, &switch);
+                                    let _ = sender.send(switch);
+                                }
+                                None => tracing::warn!(raw = m.as_str(), "ignored a malformed driver switch event"),
+                            },
                             None => break,
                         },
                     }
@@ -76,16 +97,17 @@ pub(crate) async fn relay(
     tx
 }
 
-fn clear_on_switch(responses: &ResponseCache, edge_id: &str, raw: &str) {
-    let event = serde_json::from_str::<SwitchEvent>(raw).ok().filter(|e| e.origin != edge_id);
-    let driver = event.and_then(|e| Driver::parse(&e.driver));
-    if let Some(backend) = driver.filter(|d| d.clears_cache_on_switch()).and_then(|d| d.backend().ok()) {
+fn clear_on_switch(responses: &ResponseCache, edge_id: &str, switch: &Switch) {
+    if switch.origin == edge_id || !switch.driver.clears_cache_on_switch() {
+        return;
+    }
+    if let Ok(backend) = switch.driver.backend() {
         responses.clear_backend(backend);
     }
 }
 
-fn frame(driver: &str) -> Bytes {
-    Bytes::from(format!("event: driver\ndata: {}\n\n", serde_json::json!({ "driver": driver })))
+fn frame(driver: Driver) -> Bytes {
+    Bytes::from(format!("event: driver\ndata: {}\n\n", serde_json::json!({ "driver": driver.as_str() })))
 }
 
 /// GET /api/driver/events: `driver` events for this session, starting with the current one.
@@ -99,7 +121,7 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
     let shutdown = state.shutdown.clone();
     let (tx, rx) = mpsc::channel::<Bytes>(16);
     tokio::spawn(async move {
-        if tx.send(frame(current.as_str())).await.is_err() {
+        if tx.send(frame(current)).await.is_err() {
             return;
         }
         let mut ping = tokio::time::interval(KEEP_ALIVE);
@@ -110,11 +132,8 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
                 () = tx.closed() => return,
                 _ = ping.tick() => Bytes::from_static(b": keep-alive\n\n"),
                 msg = switches.recv() => match msg {
-                    Ok(raw) => match serde_json::from_str::<SwitchEvent>(&raw) {
-                        Ok(ev) if ev.session == session => frame(&ev.driver),
-                        _ => continue,
-                    },
-                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Ok(switch) if switch.session == session => frame(switch.driver),
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => continue,
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
             };
@@ -143,21 +162,30 @@ mod tests {
     fn an_edge_clears_for_other_edges_switches_not_its_own() {
         let clears = Metrics::new().response_cache_clears;
         let cache = ResponseCache::new(clears.clone());
-        let event = |driver: &str, origin: Option<&str>| {
+        let switch = |driver: &str, origin: Option<&str>| {
             let mut e = serde_json::json!({ "session": "s", "driver": driver });
             if let Some(origin) = origin {
                 e["origin"] = origin.into();
             }
-            e.to_string()
+            Switch::parse(&e.to_string()).expect("a switch")
         };
         let magento = || clears.with_label_values(&["magento"]).get();
-        clear_on_switch(&cache, "me", &event("magento", Some("me")));
+        clear_on_switch(&cache, "me", &switch("magento", Some("me")));
         assert_eq!(magento(), 0, "its own switch was cleared for in put_driver");
-        clear_on_switch(&cache, "me", &event("magento", Some("other")));
+        clear_on_switch(&cache, "me", &switch("magento", Some("other")));
         assert_eq!(magento(), 1);
-        clear_on_switch(&cache, "me", &event("mageos", None));
+        clear_on_switch(&cache, "me", &switch("mageos", None));
         assert_eq!(magento(), 2, "an event without origin (an older edge) clears as before");
-        clear_on_switch(&cache, "me", &event("fake", Some("other")));
+        clear_on_switch(&cache, "me", &switch("fake", Some("other")));
         assert_eq!(clears.with_label_values(&["fake"]).get(), 0, "fake keeps its cache (spec §4)");
+    }
+
+    #[test]
+    fn switch_events_are_parsed_once_and_bad_ones_dropped() {
+        let switch = Switch::parse(r#"{"session":"s1","driver":"mageos"}"#).expect("a switch");
+        assert_eq!((switch.session.as_str(), switch.driver), ("s1", Driver::MageOs));
+        for raw in [r#"{"session":"s1","driver":"woocommerce"}"#, r#"{"session":"s1"}"#, "not json"] {
+            assert!(Switch::parse(raw).is_none(), "{raw}");
+        }
     }
 }

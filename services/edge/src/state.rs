@@ -21,7 +21,7 @@ pub struct AppState {
     pub(crate) default_driver: Driver,
     pub(crate) secure_cookies: bool,
     /// Driver switches of every session, as published on the store; SSE streams filter.
-    pub(crate) events: broadcast::Sender<String>,
+    pub(crate) events: broadcast::Sender<crate::sse::Switch>,
     /// This edge's id, the `origin` of the switch events it publishes: it has cleared its
     /// own response cache already, so its relay skips the clear for them.
     pub(crate) edge_id: String,

@@ -5,7 +5,7 @@ use tokio::net::TcpListener;
 use tonic::{Request, Response, Status};
 use vitrine_common::adapters::{AdapterDirectory, Purpose};
 use vitrine_common::{Shutdown, grpc};
-use vitrine_domain::{Backend, navigation};
+use vitrine_domain::{Backend, Driver, navigation};
 use vitrine_proto::v1::navigation_server::{Navigation, NavigationServer};
 use vitrine_proto::v1::{DriverRequest, NavigationNode};
 
@@ -41,7 +41,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
 impl Navigation for NavigationService {
     async fn get_tree(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
         let req = req.into_inner();
-        let (_, mut adapter) = self.adapters.route(&req.driver, Purpose::Navigation)?;
+        let mut adapter = self.adapters.route(Driver::try_from(req.driver)?, Purpose::Navigation)?;
         let tree = adapter.get_navigation(req).await?.into_inner();
         Ok(Response::new(navigation::normalise(tree, navigation::DEPTH)))
     }

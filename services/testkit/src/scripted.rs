@@ -43,6 +43,11 @@ fn answer<T: Clone>(found: Option<&Result<T, Code>>) -> Result<Response<T>, Stat
     }
 }
 
+/// The driver a request names, as its debug-bar value (`driver#N` for a number that names none).
+fn driver_name(number: i32) -> String {
+    vitrine_domain::Driver::try_from(number).map_or_else(|_| format!("driver#{number}"), |d| d.as_str().to_owned())
+}
+
 impl Scripted {
     fn record(&self, call: String) {
         self.calls.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(call);
@@ -52,31 +57,31 @@ impl Scripted {
 #[tonic::async_trait]
 impl Adapter for Scripted {
     async fn list_products(&self, req: Request<ProductsRequest>) -> Result<Response<ProductList>, Status> {
-        self.record(format!("list_products {} {}", req.get_ref().driver, req.get_ref().limit));
+        self.record(format!("list_products {} {}", driver_name(req.get_ref().driver), req.get_ref().limit));
         answer(self.script.products.as_ref()).map(|r| r.map(|products| ProductList { products }))
     }
     async fn best_sellers(&self, req: Request<DriverRequest>) -> Result<Response<ProductList>, Status> {
-        self.record(format!("best_sellers {}", req.get_ref().driver));
+        self.record(format!("best_sellers {}", driver_name(req.get_ref().driver)));
         answer(self.script.products.as_ref()).map(|r| r.map(|products| ProductList { products }))
     }
     async fn get_product(&self, req: Request<ProductRequest>) -> Result<Response<ProductResponse>, Status> {
-        self.record(format!("get_product {} {}", req.get_ref().driver, req.get_ref().id));
+        self.record(format!("get_product {} {}", driver_name(req.get_ref().driver), req.get_ref().id));
         Err(Status::not_found("not scripted"))
     }
     async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
-        self.record(format!("get_product_by_url {} {}", req.get_ref().driver, req.get_ref().url));
+        self.record(format!("get_product_by_url {} {}", driver_name(req.get_ref().driver), req.get_ref().url));
         answer(self.script.by_url.get(&req.get_ref().url))
     }
     async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
-        self.record(format!("get_navigation {}", req.get_ref().driver));
+        self.record(format!("get_navigation {}", driver_name(req.get_ref().driver)));
         answer(self.script.navigation.as_ref())
     }
     async fn resolve(&self, req: Request<UrlRequest>) -> Result<Response<RouteResolution>, Status> {
-        self.record(format!("resolve {} {}", req.get_ref().driver, req.get_ref().url));
+        self.record(format!("resolve {} {}", driver_name(req.get_ref().driver), req.get_ref().url));
         answer(self.script.resolutions.get(&req.get_ref().url))
     }
     async fn clear_cache(&self, req: Request<DriverRequest>) -> Result<Response<ClearCacheResponse>, Status> {
-        self.record(format!("clear_cache {}", req.get_ref().driver));
+        self.record(format!("clear_cache {}", driver_name(req.get_ref().driver)));
         Ok(Response::new(ClearCacheResponse { removed: 0 }))
     }
 }

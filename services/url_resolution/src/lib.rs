@@ -6,7 +6,7 @@ use tokio::net::TcpListener;
 use tonic::{Code, Request, Response, Status};
 use vitrine_common::adapters::{AdapterDirectory, Purpose};
 use vitrine_common::{Shutdown, grpc};
-use vitrine_domain::{Backend, DriverError, paths, route};
+use vitrine_domain::{Backend, Driver, paths, route};
 use vitrine_proto::v1::url_resolution_server::{UrlResolution, UrlResolutionServer};
 use vitrine_proto::v1::{RouteOutcome, UrlRequest};
 
@@ -52,13 +52,14 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
 impl UrlResolution for UrlResolutionService {
     async fn resolve(&self, req: Request<UrlRequest>) -> Result<Response<RouteOutcome>, Status> {
         let mut req = req.into_inner();
+        // spec §2: the joined path segments, normalised here, once, for every hop below.
         req.url = paths::join_segments(&req.url);
-        let (driver, mut adapter) = match self.adapters.route(&req.driver, Purpose::Catalogue) {
-            Ok(found) => found,
-            // A bad driver value is the caller's mistake, not a failed lookup.
-            Err(e @ DriverError::BadInput(_)) => return Err(e.into()),
+        // A request naming no driver is the caller's mistake, not a failed lookup.
+        let driver = Driver::try_from(req.driver)?;
+        let mut adapter = match self.adapters.route(driver, Purpose::Catalogue) {
+            Ok(adapter) => adapter,
             Err(e) => {
-                tracing::warn!(driver = req.driver, error = %e, "no adapter for route lookup");
+                tracing::warn!(%driver, error = %e, "no adapter for route lookup");
                 return Ok(Response::new(route::failed(&self.failed_path)));
             }
         };

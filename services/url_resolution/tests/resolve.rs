@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use tonic::Code;
 use vitrine_common::Shutdown;
 use vitrine_common::grpc::GrpcChannel;
-use vitrine_domain::Backend;
+use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::url_resolution_client::UrlResolutionClient;
 use vitrine_proto::v1::{RouteOutcome, RouteResolution, UrlRequest};
 use vitrine_testkit::scripted::{Script, ScriptedAdapter};
@@ -48,7 +48,7 @@ async fn setup(failed_path: &str) -> Setup {
     Setup { client, adapter, shutdown }
 }
 
-async fn resolve(s: &Setup, driver: &str, url: &str) -> RouteOutcome {
+async fn resolve(s: &Setup, driver: Driver, url: &str) -> RouteOutcome {
     s.client.clone().resolve(UrlRequest { driver: driver.into(), url: url.into() }).await.expect(url).into_inner()
 }
 
@@ -64,7 +64,7 @@ async fn outcomes_follow_route_matching() {
         ("/broken", "failed", 503, Some("5xx_SERVER_ERROR"), Some("/oops")),
         ("/adapter-down", "failed", 404, None, Some("/oops")),
     ] {
-        let out = resolve(&s, "in-memory", url).await;
+        let out = resolve(&s, Driver::InMemory, url).await;
         let route = out.route.unwrap_or_default();
         assert_eq!(out.outcome, outcome, "{url}");
         assert_eq!(route.code, code, "{url}");
@@ -76,17 +76,19 @@ async fn outcomes_follow_route_matching() {
 #[tokio::test(flavor = "multi_thread")]
 async fn paths_are_normalised_and_drivers_routed() {
     let s = setup("/").await;
-    assert_eq!(resolve(&s, "in-memory", "p/").await.outcome, "match");
-    assert_eq!(resolve(&s, "mageos", "//p").await.outcome, "match", "mageos is magento");
+    assert_eq!(resolve(&s, Driver::InMemory, "p/").await.outcome, "match");
+    assert_eq!(resolve(&s, Driver::MageOs, "//p").await.outcome, "match", "mageos is magento");
     let calls = s.adapter.calls();
     assert_eq!(calls, ["resolve in-memory /p", "resolve mageos /p"]);
 
     // Not configured and disabled backends are failed lookups, not crashes.
-    let shopify = resolve(&s, "shopify", "/p").await;
+    let shopify = resolve(&s, Driver::Shopify, "/p").await;
     assert_eq!((shopify.outcome.as_str(), shopify.location.as_deref()), ("failed", Some("/")));
-    let medusa = resolve(&s, "medusa", "/p").await;
+    let medusa = resolve(&s, Driver::Medusa, "/p").await;
     assert_eq!(medusa.outcome, "failed");
 
-    let err = s.client.clone().resolve(UrlRequest { driver: "nope".into(), url: "/p".into() }).await.expect_err("bad");
-    assert_eq!(err.code(), Code::InvalidArgument);
+    for number in [0, 99] {
+        let err = s.client.clone().resolve(UrlRequest { driver: number, url: "/p".into() }).await.expect_err("bad");
+        assert_eq!(err.code(), Code::InvalidArgument, "{number}");
+    }
 }

@@ -7,10 +7,10 @@ use vitrine_proto::v1::{Product, RouteResolution};
 /// The mock API path that answers a product by url: `/products/{slug}[.ext]` asks by
 /// slug, any other path (the mock's own `/{id}`) by the path itself. Each segment is
 /// percent-encoded, and a path with a dot segment has no product (`None`), so visitor
-/// input cannot step outside `/api/products/`.
+/// input cannot step outside `/api/products/`. `url` is normalised (`paths::join_segments`).
 #[must_use]
 pub fn product_by_url_path(url: &str) -> Option<String> {
-    let key = paths::product_slug(url).map_or_else(|| url.trim_start_matches('/').to_owned(), str::to_owned);
+    let key = paths::product_slug(url).map_or_else(|| url.strip_prefix('/').unwrap_or(url).to_owned(), str::to_owned);
     let segments: Vec<&str> = key.split('/').collect();
     if segments.iter().any(|s| s.is_empty() || *s == "." || *s == "..") {
         return None;
