@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use vitrine_domain::DriverError;
-use vitrine_proto::v1::{NavigationNode, Product, ProductResponse, RouteResolution};
+use vitrine_proto::v1::{
+    CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductResponse, ProductSort, RouteResolution,
+};
 
 pub type DriverResult<T> = Result<T, DriverError>;
 
@@ -16,6 +18,23 @@ pub trait CatalogueDriver: Send + Sync {
     async fn get(&self, id: &str) -> DriverResult<ProductResponse>;
     /// `url` is a normalised path with a leading slash.
     async fn get_by_url(&self, url: &str) -> DriverResult<ProductResponse>;
+
+    // issue 10. `page` is 1-based and bounded (`vitrine_domain::listing`); a page holds
+    // `listing::PAGE_SIZE` products. The defaults say the backend cannot do it yet: each
+    // backend overrides them as its increment of issue 10 lands.
+
+    /// The category at `url` (normalised, leading slash) with one page of its products.
+    async fn category_page(&self, _url: &str, _page: u32, _sort: ProductSort) -> DriverResult<CategoryPage> {
+        Err(vitrine_domain::DriverError::Unsupported("category pages"))
+    }
+    /// Products matching `query` (trimmed, non-empty, bounded).
+    async fn search(&self, _query: &str, _page: u32, _sort: ProductSort) -> DriverResult<ProductPage> {
+        Err(vitrine_domain::DriverError::Unsupported("search"))
+    }
+    /// The content (CMS) page at `url`.
+    async fn content_page(&self, _url: &str) -> DriverResult<ContentPage> {
+        Err(vitrine_domain::DriverError::Unsupported("content pages"))
+    }
 }
 
 #[async_trait::async_trait]
@@ -65,6 +84,15 @@ impl CatalogueDriver for Unconfigured {
         self.err()
     }
     async fn get_by_url(&self, _: &str) -> DriverResult<ProductResponse> {
+        self.err()
+    }
+    async fn category_page(&self, _: &str, _: u32, _: ProductSort) -> DriverResult<CategoryPage> {
+        self.err()
+    }
+    async fn search(&self, _: &str, _: u32, _: ProductSort) -> DriverResult<ProductPage> {
+        self.err()
+    }
+    async fn content_page(&self, _: &str) -> DriverResult<ContentPage> {
         self.err()
     }
 }

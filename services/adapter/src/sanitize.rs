@@ -1,7 +1,7 @@
 //! Backend HTML is untrusted: descriptions are cleaned here, once, for every driver,
 //! before they leave the adapter (so no page ever receives raw backend markup).
 
-use vitrine_proto::v1::Product;
+use vitrine_proto::v1::{Category, ContentPage, Product};
 
 /// Keeps formatting markup (paragraphs, lists, emphasis, links, images); drops scripts,
 /// event handlers, `javascript:` URLs and styles.
@@ -17,6 +17,18 @@ pub fn product(product: &mut Product) {
             *text = html(text);
         }
     }
+}
+
+/// Sanitises a category's description in place.
+pub fn category(category: &mut Category) {
+    if let Some(text) = category.description.as_mut() {
+        *text = html(text);
+    }
+}
+
+/// Sanitises a content page's body in place.
+pub fn content_page(page: &mut ContentPage) {
+    page.content = html(&page.content);
 }
 
 #[cfg(test)]

@@ -3,11 +3,11 @@
 
 use tonic::{Request, Response, Status};
 use vitrine_common::SharedStore;
-use vitrine_domain::{Backend, Driver, cache};
+use vitrine_domain::{Backend, Driver, cache, listing};
 use vitrine_proto::v1::adapter_server::Adapter;
 use vitrine_proto::v1::{
-    ClearCacheResponse, DriverRequest, NavigationNode, ProductList, ProductRequest, ProductResponse, ProductsRequest,
-    RouteResolution, UrlRequest,
+    CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DriverRequest, NavigationNode, ProductList,
+    ProductPage, ProductRequest, ProductResponse, ProductsRequest, RouteResolution, SearchRequest, UrlRequest,
 };
 
 use crate::drivers::Drivers;
@@ -71,6 +71,37 @@ impl Adapter for AdapterService {
         self.check(req.driver, "get_product_by_url")?;
         // Normalised by the domain service that received it first (catalogue).
         Ok(Response::new(clean_response(self.drivers.catalogue.get_by_url(&req.url).await?)))
+    }
+
+    async fn get_category_page(&self, req: Request<CategoryRequest>) -> Result<Response<CategoryPage>, Status> {
+        let req = req.into_inner();
+        self.check(req.driver, "get_category_page")?;
+        let page = listing::page(req.page)?;
+        let mut answer = self.drivers.catalogue.category_page(&req.url, page, listing::sort(req.sort)).await?;
+        if let Some(category) = answer.category.as_mut() {
+            sanitize::category(category);
+        }
+        if let Some(products) = answer.listing.as_mut() {
+            products.products = clean(std::mem::take(&mut products.products));
+        }
+        Ok(Response::new(answer))
+    }
+
+    async fn search(&self, req: Request<SearchRequest>) -> Result<Response<ProductPage>, Status> {
+        let req = req.into_inner();
+        self.check(req.driver, "search")?;
+        let (query, page) = (listing::query(&req.query)?, listing::page(req.page)?);
+        let mut answer = self.drivers.catalogue.search(&query, page, listing::sort(req.sort)).await?;
+        answer.products = clean(std::mem::take(&mut answer.products));
+        Ok(Response::new(answer))
+    }
+
+    async fn get_content_page(&self, req: Request<UrlRequest>) -> Result<Response<ContentPage>, Status> {
+        let req = req.into_inner();
+        self.check(req.driver, "get_content_page")?;
+        let mut page = self.drivers.catalogue.content_page(&req.url).await?;
+        sanitize::content_page(&mut page);
+        Ok(Response::new(page))
     }
 
     async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {

@@ -6,10 +6,13 @@ use tonic::{Request, Response, Status};
 use vitrine_common::adapters::{AdapterDirectory, Purpose};
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::{Shutdown, grpc};
-use vitrine_domain::{Backend, Driver, DriverError, paths};
+use vitrine_domain::{Backend, Driver, DriverError, listing, paths};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::catalogue_server::{Catalogue, CatalogueServer};
-use vitrine_proto::v1::{DriverRequest, ProductList, ProductRequest, ProductResponse, ProductsRequest, UrlRequest};
+use vitrine_proto::v1::{
+    CategoryPage, CategoryRequest, ContentPage, DriverRequest, ProductList, ProductPage, ProductRequest,
+    ProductResponse, ProductsRequest, SearchRequest, UrlRequest,
+};
 
 /// Where each backend's adapter listens.
 #[derive(Debug, Clone, Default)]
@@ -76,5 +79,26 @@ impl Catalogue for CatalogueService {
             return Err(DriverError::NoProduct.into());
         }
         Ok(response)
+    }
+
+    /// issue 10: the path is normalised here, once, as for products; the page is bounded.
+    async fn get_category_page(&self, req: Request<CategoryRequest>) -> Result<Response<CategoryPage>, Status> {
+        let mut req = req.into_inner();
+        req.url = paths::join_segments(&req.url);
+        req.page = listing::page(req.page)?;
+        self.adapter(req.driver)?.get_category_page(req).await
+    }
+
+    async fn search(&self, req: Request<SearchRequest>) -> Result<Response<ProductPage>, Status> {
+        let mut req = req.into_inner();
+        req.query = listing::query(&req.query)?;
+        req.page = listing::page(req.page)?;
+        self.adapter(req.driver)?.search(req).await
+    }
+
+    async fn get_content_page(&self, req: Request<UrlRequest>) -> Result<Response<ContentPage>, Status> {
+        let mut req = req.into_inner();
+        req.url = paths::join_segments(&req.url);
+        self.adapter(req.driver)?.get_content_page(req).await
     }
 }

@@ -64,3 +64,43 @@ async fn routes_by_driver_and_applies_product_rules() {
     assert_eq!(err.code(), Code::InvalidArgument);
     shutdown.cancel();
 }
+
+/// issue 10: listings are bounded and their paths normalised here, before any adapter call.
+#[tokio::test(flavor = "multi_thread")]
+async fn listings_are_bounded_and_normalised_before_the_adapter() {
+    use vitrine_proto::v1::{CategoryRequest, ProductSort, SearchRequest};
+    let adapter = ScriptedAdapter::start(Script::default()).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    let config = vitrine_catalogue::Config { adapters: vec![(Backend::InMemory, adapter.url.clone())] };
+    let shutdown = Shutdown::new();
+    tokio::spawn(vitrine_catalogue::serve(config, listener, shutdown.clone()));
+    let mut c = CatalogueClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
+    let driver = Driver::InMemory.into();
+
+    let category =
+        |url: &str, page: u32| CategoryRequest { driver, url: url.into(), page, sort: ProductSort::PriceDesc.into() };
+    // Not scripted: the adapter answers NOT_FOUND, after recording what it was asked.
+    let err = c.get_category_page(category("computers//laptops/", 0)).await.expect_err("not scripted");
+    assert_eq!(err.code(), Code::NotFound);
+    let err = c.get_category_page(category("/computers", 1001)).await.expect_err("page out of bounds");
+    assert_eq!((err.code(), err.message()), (Code::InvalidArgument, "Bad request: page may be at most 1000"));
+
+    let search = |query: &str| SearchRequest { driver, query: query.into(), page: 2, sort: 0 };
+    c.search(search("  shirt ")).await.expect_err("not scripted");
+    for bad in ["", "   ", &"x".repeat(201)] {
+        let err = c.search(search(bad)).await.expect_err("bad query");
+        assert_eq!(err.code(), Code::InvalidArgument, "{bad:?}");
+    }
+    c.get_content_page(UrlRequest { driver, url: "about-us/".into() }).await.expect_err("not scripted");
+
+    assert_eq!(
+        adapter.calls(),
+        [
+            "get_category_page in-memory /computers/laptops 1 3",
+            "search in-memory shirt 2 0",
+            "get_content_page in-memory /about-us"
+        ]
+    );
+    shutdown.cancel();
+}

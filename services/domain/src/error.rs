@@ -47,6 +47,9 @@ pub enum DriverError {
     AlreadyDefined(Backend),
     #[error("bad input: {0}")]
     BadInput(String),
+    /// This backend's driver does not offer the operation (yet).
+    #[error("unsupported by this backend: {0}")]
+    Unsupported(&'static str),
 }
 
 impl DriverError {
@@ -59,6 +62,7 @@ impl DriverError {
             Self::Timeout => Code::DeadlineExceeded,
             Self::Disabled(_) | Self::NotConfigured(_) | Self::AlreadyDefined(_) => Code::FailedPrecondition,
             Self::BadInput(_) => Code::InvalidArgument,
+            Self::Unsupported(_) => Code::Unimplemented,
         }
     }
 
@@ -78,6 +82,7 @@ impl DriverError {
             Self::NotConfigured(_) => "not_configured",
             Self::AlreadyDefined(_) => "already_defined",
             Self::BadInput(_) => "bad_input",
+            Self::Unsupported(_) => "unsupported",
         }
     }
 
@@ -96,6 +101,7 @@ impl DriverError {
             Self::NotConfigured(backend) => format!("{CLIENT_NOT_DEFINED} (backend: {backend})."),
             Self::AlreadyDefined(backend) => format!("{CLIENT_ALREADY_DEFINED} (backend: {backend})."),
             Self::BadInput(why) => format!("Bad request: {why}"),
+            Self::Unsupported(what) => format!("This backend does not offer {what}."),
         }
     }
 
@@ -166,6 +172,12 @@ mod tests {
                 "already_defined",
             ),
             (DriverError::BadInput("empty id".into()), Code::InvalidArgument, "Bad request: empty id", "bad_input"),
+            (
+                DriverError::Unsupported("search"),
+                Code::Unimplemented,
+                "This backend does not offer search.",
+                "unsupported",
+            ),
         ];
         for (error, code, text, kind) in cases {
             assert_eq!(error.kind(), kind, "{error:?}");

@@ -5,12 +5,14 @@
 //! - [`navigation`]: menu depth and breadcrumb order (spec §5, §9).
 //! - [`route`]: route result classification and the failed result (spec §3, §4).
 //! - [`paths`]: URL path normalisation and the route shapes of spec §2.
+//! - [`listing`]: category and search listings: page size, bounds, paging.
 //! - [`cache`]: named upstream cache policies and their store keys.
 //! - [`wire`]: `Driver` to and from the proto enum that carries it between services.
 
 pub mod cache;
 pub mod driver;
 pub mod error;
+pub mod listing;
 pub mod navigation;
 pub mod paths;
 pub mod route;

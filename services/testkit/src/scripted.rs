@@ -9,8 +9,9 @@ use tonic::{Code, Request, Response, Status};
 use vitrine_common::Shutdown;
 use vitrine_proto::v1::adapter_server::{Adapter, AdapterServer};
 use vitrine_proto::v1::{
-    ClearCacheResponse, DriverRequest, NavigationNode, Product, ProductList, ProductRequest, ProductResponse,
-    ProductsRequest, RouteResolution, UrlRequest,
+    CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DriverRequest, NavigationNode, Product,
+    ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest, RouteResolution, SearchRequest,
+    UrlRequest,
 };
 
 /// What the adapter answers; anything not scripted is NOT_FOUND.
@@ -71,6 +72,20 @@ impl Adapter for Scripted {
     async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
         self.record(format!("get_product_by_url {} {}", driver_name(req.get_ref().driver), req.get_ref().url));
         answer(self.script.by_url.get(&req.get_ref().url))
+    }
+    async fn get_category_page(&self, req: Request<CategoryRequest>) -> Result<Response<CategoryPage>, Status> {
+        let r = req.get_ref();
+        self.record(format!("get_category_page {} {} {} {}", driver_name(r.driver), r.url, r.page, r.sort));
+        Err(Status::not_found("not scripted"))
+    }
+    async fn search(&self, req: Request<SearchRequest>) -> Result<Response<ProductPage>, Status> {
+        let r = req.get_ref();
+        self.record(format!("search {} {} {} {}", driver_name(r.driver), r.query, r.page, r.sort));
+        Err(Status::not_found("not scripted"))
+    }
+    async fn get_content_page(&self, req: Request<UrlRequest>) -> Result<Response<ContentPage>, Status> {
+        self.record(format!("get_content_page {} {}", driver_name(req.get_ref().driver), req.get_ref().url));
+        Err(Status::not_found("not scripted"))
     }
     async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
         self.record(format!("get_navigation {}", driver_name(req.get_ref().driver)));

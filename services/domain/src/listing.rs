@@ -1,0 +1,110 @@
+//! Product listings (issue 10: category pages and search): the page size, the bounds on
+//! what a visitor may ask for, and paging of a list a backend answers whole.
+
+use vitrine_proto::v1::ProductSort;
+
+use crate::DriverError;
+
+/// Products per page, on every backend (issue 10).
+pub const PAGE_SIZE: u32 = 24;
+/// The last page a visitor may ask for (issue 10: page 1–1000).
+pub const MAX_PAGE: u32 = 1000;
+/// The longest search query, in characters (issue 10).
+pub const MAX_QUERY_CHARS: usize = 200;
+
+/// A requested page: 0 is "not given" (the proto default) and means 1.
+///
+/// # Errors
+/// `BadInput` past [`MAX_PAGE`].
+pub fn page(requested: u32) -> Result<u32, DriverError> {
+    match requested {
+        0 => Ok(1),
+        p if p <= MAX_PAGE => Ok(p),
+        _ => Err(DriverError::BadInput(format!("page may be at most {MAX_PAGE}"))),
+    }
+}
+
+/// A search query, trimmed: non-empty and at most [`MAX_QUERY_CHARS`] characters.
+///
+/// # Errors
+/// `BadInput` when empty or too long.
+pub fn query(raw: &str) -> Result<String, DriverError> {
+    let q = raw.trim();
+    if q.is_empty() {
+        return Err(DriverError::BadInput("a search query is required".into()));
+    }
+    if q.chars().count() > MAX_QUERY_CHARS {
+        return Err(DriverError::BadInput(format!("a search query may be at most {MAX_QUERY_CHARS} characters")));
+    }
+    Ok(q.to_owned())
+}
+
+/// The sort of a request: an unknown number (a newer peer) is the backend's own order.
+#[must_use]
+pub fn sort(raw: i32) -> ProductSort {
+    ProductSort::try_from(raw).unwrap_or(ProductSort::Position)
+}
+
+/// Index of the first item of `page` (1-based) in the whole list.
+#[must_use]
+pub const fn offset(page: u32) -> usize {
+    (page.saturating_sub(1) as usize) * PAGE_SIZE as usize
+}
+
+/// `page` of `items` (already in the requested order) and the total count, for
+/// backends that answer a whole list. A page past the end is empty.
+#[must_use]
+pub fn slice<T>(items: Vec<T>, page: u32) -> (Vec<T>, u32) {
+    let total = u32::try_from(items.len()).unwrap_or(u32::MAX);
+    let page_items = items.into_iter().skip(offset(page)).take(PAGE_SIZE as usize).collect();
+    (page_items, total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_are_bounded_and_default_to_one() {
+        for (requested, expected) in [(0, Some(1)), (1, Some(1)), (2, Some(2)), (1000, Some(1000)), (1001, None)] {
+            assert_eq!(page(requested).ok(), expected, "page {requested}");
+        }
+    }
+
+    #[test]
+    fn queries_are_trimmed_and_bounded() {
+        let long = "x".repeat(201);
+        let longest = "é".repeat(200);
+        for (raw, expected) in [
+            ("  Shirt ", Some("Shirt")),
+            ("", None),
+            ("   ", None),
+            (long.as_str(), None),
+            (longest.as_str(), Some(longest.as_str())),
+        ] {
+            assert_eq!(query(raw).ok().as_deref(), expected, "query {raw:?}");
+        }
+    }
+
+    #[test]
+    fn unknown_sorts_are_the_backends_order() {
+        for (raw, expected) in [
+            (0, ProductSort::Position),
+            (1, ProductSort::Name),
+            (2, ProductSort::PriceAsc),
+            (3, ProductSort::PriceDesc),
+            (42, ProductSort::Position),
+        ] {
+            assert_eq!(sort(raw), expected, "sort {raw}");
+        }
+    }
+
+    #[test]
+    fn slices_pages_of_a_whole_list() {
+        let items: Vec<u32> = (1..=50).collect();
+        for (page, first, len) in [(1, Some(1), 24), (2, Some(25), 24), (3, Some(49), 2), (4, None, 0)] {
+            let (got, total) = slice(items.clone(), page);
+            assert_eq!((got.first().copied(), got.len(), total), (first, len, 50), "page {page}");
+        }
+    }
+}
