@@ -56,8 +56,13 @@ fn matches(item: &Value, query: &[(String, String)], case_sensitive: bool) -> bo
         }) else {
             return false;
         };
-        if case_sensitive { text.contains(wanted) } else { text.to_lowercase().contains(&wanted.to_lowercase()) }
+        contains(&text, wanted, case_sensitive)
     })
+}
+
+/// spec §9: search is by substring, case-insensitive unless configured otherwise.
+pub(crate) fn contains(text: &str, wanted: &str, case_sensitive: bool) -> bool {
+    if case_sensitive { text.contains(wanted) } else { text.to_lowercase().contains(&wanted.to_lowercase()) }
 }
 
 impl Db {
@@ -80,6 +85,21 @@ impl Db {
     /// An unknown collection.
     pub fn items(&self, name: &str) -> Result<&[Value], MockError> {
         self.collection(name).map(Vec::as_slice)
+    }
+
+    /// The item of `name` whose id is `id_or_url`, else whose `url` is `/{id_or_url}`
+    /// (spec §7: "products with a url suffix"; categories are found the same way).
+    ///
+    /// # Errors
+    /// An unknown collection or item.
+    pub fn by_id_or_url(&self, name: &str, id_or_url: &str) -> Result<&Value, MockError> {
+        let items = self.collection(name)?;
+        let url = format!("/{id_or_url}");
+        items
+            .iter()
+            .find(|i| item_id(i).as_deref() == Some(id_or_url))
+            .or_else(|| items.iter().find(|i| i.get("url").and_then(Value::as_str) == Some(url.as_str())))
+            .ok_or_else(|| MockError::ItemNotFound { collection: name.to_owned(), id: id_or_url.to_owned() })
     }
 
     /// GET: the whole collection filtered by `query`, or one item.

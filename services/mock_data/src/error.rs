@@ -22,11 +22,16 @@ pub enum MockError {
     PutNotFound { collection: String, id: String },
     #[error("The request body is not a JSON object")]
     BadBody,
+    #[error("Parameter '{name}' must be {expected}")]
+    BadParameter { name: String, expected: &'static str },
+    #[error("Unknown parameter '{0}'")]
+    UnknownParameter(String),
 }
 
 impl MockError {
     /// spec §8: 404 ×3, 405, 400 id mismatch, 500 unknown command, 422 non-numeric id
-    /// generation, 409 POST on an existing item (when configured).
+    /// generation, 409 POST on an existing item (when configured); issue 10: 400 for a
+    /// listing parameter out of bounds or unknown.
     #[must_use]
     pub const fn status(&self) -> u16 {
         match self {
@@ -34,7 +39,7 @@ impl MockError {
                 404
             }
             Self::MethodNotAllowed(_) => 405,
-            Self::IdMismatch(_) | Self::BadBody => 400,
+            Self::IdMismatch(_) | Self::BadBody | Self::BadParameter { .. } | Self::UnknownParameter(_) => 400,
             Self::UnknownCommand(_) => 500,
             Self::NonNumericId(_) => 422,
             Self::Exists { .. } => 409,
@@ -72,6 +77,12 @@ mod tests {
                 "'airlines' item with id='99' not found and may not be created with PUT; use POST instead.",
             ),
             (E::BadBody, 400, "The request body is not a JSON object"),
+            (
+                E::BadParameter { name: s("pageSize"), expected: "a whole number from 1 to 100" },
+                400,
+                "Parameter 'pageSize' must be a whole number from 1 to 100",
+            ),
+            (E::UnknownParameter(s("page_size")), 400, "Unknown parameter 'page_size'"),
         ] {
             assert_eq!(error.status(), status, "{error:?}");
             assert_eq!(error.to_string(), text, "{error:?}");

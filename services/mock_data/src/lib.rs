@@ -3,6 +3,7 @@
 //!
 //! - [`data`]: seeded sample data (35 products, a 3-deep navigation tree, filler).
 //! - [`db`]: generic collection semantics (GET/POST/PUT/DELETE).
+//! - [`listing`]: a category's products and search, paged and sorted (issue 10).
 //! - [`routes`]: the route table, product and navigation specials, commands, delay.
 //! - [`error`]: the mock errors with their statuses.
 
@@ -11,6 +12,7 @@ pub mod data;
 pub mod db;
 pub mod error;
 mod images;
+mod listing;
 mod routes;
 
 use std::sync::{Arc, RwLock};

@@ -1,5 +1,5 @@
-//! The route table of the mock backend: `/api/*` (spec §7 "In-memory mock backend"),
-//! generated images, health.
+//! The route table of the mock backend: `/api/*` (spec §7 "In-memory mock backend",
+//! plus issue 10's category products and search), generated images, health.
 
 use std::sync::{Arc, RwLock};
 
@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::config::RuntimeConfig;
 use crate::db::{Db, Reply};
 use crate::error::MockError;
-use crate::{data, images};
+use crate::{data, images, listing};
 
 /// spec §7: best-sellers returns the first 4 mock products.
 const BEST_SELLERS: usize = 4;
@@ -98,7 +98,13 @@ fn dispatch(
             let first: Vec<Value> = db.items("products")?.iter().take(BEST_SELLERS).cloned().collect();
             Ok(Reply::json(200, Value::Array(first)))
         }
+        // Before products/{id}: a product cannot be called "search" (like best-sellers).
+        ("products", "GET", Some("search")) => listing::search(&state.db(), query, config),
         ("products", "GET", Some(id)) => product(&state.db(), id),
+        // issue 10: categories/{id or url}/products; categories and categories/{id} stay generic.
+        ("categories", "GET", Some(path)) if path.ends_with("/products") => {
+            listing::category_products(&state.db(), path.strip_suffix("/products").unwrap_or(path), query)
+        }
         // spec §7: GET navigation and navigation/{id} both answer the whole tree.
         ("navigation", "GET", _) => {
             let db = state.db();
@@ -116,16 +122,8 @@ fn dispatch(
 /// spec §7: products/{id} answers one product wrapped as {id, products}; an id that is
 /// not a product id is tried as the product's url ("products with a url suffix").
 fn product(db: &Db, id_or_url: &str) -> Result<Reply, MockError> {
-    let products = db.items("products")?;
-    let url = format!("/{id_or_url}");
-    let found = products
-        .iter()
-        .find(|p| p.get("id").and_then(Value::as_str) == Some(id_or_url))
-        .or_else(|| products.iter().find(|p| p.get("url").and_then(Value::as_str) == Some(url.as_str())));
-    match found {
-        Some(p) => Ok(Reply::json(200, json!({ "id": p["id"], "products": [p] }))),
-        None => Err(MockError::ItemNotFound { collection: "products".to_owned(), id: id_or_url.to_owned() }),
-    }
+    let p = db.by_id_or_url("products", id_or_url)?;
+    Ok(Reply::json(200, json!({ "id": p["id"], "products": [p] })))
 }
 
 /// spec §7: command endpoints to reset the db and read or write config.

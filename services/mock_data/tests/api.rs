@@ -152,3 +152,132 @@ async fn responses_are_delayed_by_the_configured_delay() {
     assert_eq!(mock.call("GET", "/api/products/1001", None).await.0, 200);
     assert!(started.elapsed() >= Duration::from_millis(150), "the response waited for the delay");
 }
+
+fn ids(listing: &Value) -> Vec<String> {
+    listing["products"].as_array().into_iter().flatten().filter_map(|p| p["id"].as_str().map(str::to_owned)).collect()
+}
+
+fn numbers(listing: &Value, field: &str) -> Vec<f64> {
+    listing["products"].as_array().into_iter().flatten().filter_map(|p| p[field].as_f64()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_category_lists_its_products_by_id_or_url_paged_and_sorted() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    let (status, first) = mock.call("GET", "/api/categories/category-1/products", None).await;
+    assert_eq!(status, 200);
+    let category = &first["category"];
+    assert_eq!((category["id"].as_str(), category["url"].as_str()), (Some("category-1"), Some("/computers")));
+    assert_eq!(category["breadcrumbs"][0]["url"], "/computers");
+    assert_eq!(category["children"].as_array().map(Vec::len), Some(3));
+    assert!(category.get("product_ids").is_none(), "the assignment is not part of the answer");
+    assert_eq!((&first["total_count"], &first["page"], &first["page_size"]), (&json!(27), &json!(1), &json!(24)));
+    assert_eq!(ids(&first).len(), 24);
+    assert!(first["products"][0]["thumbnail"]["url"].is_string(), "whole products");
+
+    // The menu's count is the category's.
+    let (_, tree) = mock.call("GET", "/api/navigation", None).await;
+    assert_eq!(tree["children"][0]["total_products"], first["total_count"]);
+
+    // The same category by its url.
+    let (status, by_url) = mock.call("GET", "/api/categories/computers/products", None).await;
+    assert_eq!((status, &by_url), (200, &first));
+
+    // Page 2 holds the rest; a page beyond the end is empty with the right total.
+    let (_, second) = mock.call("GET", "/api/categories/computers/products?page=2", None).await;
+    assert_eq!(ids(&second).len(), 3);
+    let (_, all) = mock.call("GET", "/api/categories/computers/products?pageSize=100", None).await;
+    assert_eq!([ids(&first), ids(&second)].concat(), ids(&all));
+    let (status, beyond) = mock.call("GET", "/api/categories/computers/products?page=9", None).await;
+    assert_eq!((status, ids(&beyond).len(), &beyond["total_count"]), (200, 0, &json!(27)));
+
+    // Sorting by price both ways, and by name.
+    let (_, asc) =
+        mock.call("GET", "/api/categories/computers/products?pageSize=100&sort=price&direction=asc", None).await;
+    let (_, desc) =
+        mock.call("GET", "/api/categories/computers/products?pageSize=100&sort=price&direction=desc", None).await;
+    let (asc, desc) = (numbers(&asc, "price"), numbers(&desc, "price"));
+    assert_eq!(asc.len(), 27);
+    assert!(asc.windows(2).all(|w| w[0] <= w[1]), "ascending {asc:?}");
+    assert!(desc.windows(2).all(|w| w[0] >= w[1]), "descending {desc:?}");
+    assert_ne!(asc, desc);
+    let (_, by_name) = mock.call("GET", "/api/categories/computers/products?pageSize=100&sort=name", None).await;
+    let names: Vec<String> = by_name["products"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["name"].as_str().map(str::to_lowercase))
+        .collect();
+    assert_eq!(names.len(), 27);
+    assert!(names.windows(2).all(|w| w[0] <= w[1]), "by name {names:?}");
+    assert_ne!(ids(&by_name), ids(&all), "sorting by name reorders");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_empty_category_and_an_unknown_one() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    let (status, empty) = mock.call("GET", "/api/categories/computers/movies/beauty/products", None).await;
+    assert_eq!((status, ids(&empty).len(), &empty["total_count"]), (200, 0, &json!(0)));
+    assert_eq!(empty["category"]["id"], "category-10");
+
+    for path in ["/api/categories/nope/products", "/api/categories/computers/nope/products"] {
+        let (status, err) = mock.call("GET", path, None).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(err["error"].as_str().is_some_and(|e| e.starts_with("'categories' with id=")), "{err}");
+    }
+    // The categories stay a generic collection.
+    let (status, one) = mock.call("GET", "/api/categories/category-10", None).await;
+    assert_eq!((status, one["url"].as_str()), (200, Some("/computers/movies/beauty")));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn search_finds_a_word_of_a_name_in_another_case() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    let (_, one) = mock.call("GET", "/api/products/1017", None).await;
+    let name = one["products"][0]["name"].as_str().unwrap_or_default().to_owned();
+    let word = name.split_whitespace().last().unwrap_or_default().to_uppercase();
+    assert!(!word.is_empty());
+
+    let (status, found) = mock.call("GET", &format!("/api/products/search?q={word}&pageSize=100"), None).await;
+    assert_eq!((status, found["query"].as_str()), (200, Some(word.as_str())));
+    assert!(ids(&found).contains(&"1017".to_owned()), "{word} finds {name}");
+    assert_eq!(found["total_count"], json!(ids(&found).len()));
+    let lower = word.to_lowercase();
+    for p in found["products"].as_array().into_iter().flatten() {
+        let text = format!("{} {}", p["name"], p["description"]).to_lowercase();
+        assert!(text.contains(&lower), "{} mentions {word}", p["id"]);
+    }
+
+    let (status, none) = mock.call("GET", "/api/products/search?q=xylophone", None).await;
+    assert_eq!((status, ids(&none).len(), &none["total_count"]), (200, 0, &json!(0)));
+    // products/{id} and by-url still route as before.
+    assert_eq!(mock.call("GET", "/api/products/1017", None).await.0, 200);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn listing_inputs_are_bounded() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    let long = "a".repeat(201);
+    let cases = [
+        ("/api/products/search".to_owned(), "Parameter 'q' must be 1 to 200 characters"),
+        ("/api/products/search?q=%20".to_owned(), "Parameter 'q' must be 1 to 200 characters"),
+        (format!("/api/products/search?q={long}"), "Parameter 'q' must be 1 to 200 characters"),
+        ("/api/products/search?q=soap&page=0".to_owned(), "Parameter 'page' must be a whole number from 1"),
+        (
+            "/api/categories/category-1/products?pageSize=101".to_owned(),
+            "Parameter 'pageSize' must be a whole number from 1 to 100",
+        ),
+        (
+            "/api/categories/category-1/products?sort=rating".to_owned(),
+            "Parameter 'sort' must be one of position, name, price",
+        ),
+        ("/api/categories/category-1/products?direction=up".to_owned(), "Parameter 'direction' must be asc or desc"),
+        ("/api/categories/category-1/products?page_size=2".to_owned(), "Unknown parameter 'page_size'"),
+    ];
+    for (path, text) in cases {
+        let (status, err) = mock.call("GET", &path, None).await;
+        assert_eq!((status, err["error"].as_str()), (400, Some(text)), "{path}");
+    }
+    let (status, _) = mock.call("GET", &format!("/api/products/search?q={}", &long[1..]), None).await;
+    assert_eq!(status, 200, "200 characters are allowed");
+}

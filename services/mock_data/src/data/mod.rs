@@ -1,6 +1,8 @@
 //! The generated sample data (spec §9 "Mock"): 35 products with ids 1001–1035, a
-//! navigation tree 3 deep, and filler collections. Seeded, so every run is identical.
+//! navigation tree 3 deep whose categories hold those products ([`categories`]), and
+//! filler collections. Seeded, so every run is identical.
 
+pub mod categories;
 mod navigation;
 mod products;
 mod words;
@@ -15,13 +17,19 @@ pub use products::{PRODUCT_COUNT, products};
 /// The collections of a fresh database, in name order.
 #[must_use]
 pub fn initial_collections(image_base: &str) -> Vec<(String, Vec<Value>)> {
+    let products = products(image_base);
+    let tree = navigation_tree();
+    let product_ids: Vec<String> = products.iter().map(|p| p.id.clone()).collect();
+    let assignment = categories::assign(&tree, &product_ids);
+    let tree = categories::with_counts(tree, &assignment);
     vec![
         ("airlines".to_owned(), airlines()),
         ("airplanes".to_owned(), airplanes()),
         ("airports".to_owned(), airports()),
+        ("categories".to_owned(), categories::items(&tree, &assignment)),
         ("names".to_owned(), names()),
-        ("navigation".to_owned(), vec![json!(navigation_tree())]),
-        ("products".to_owned(), products(image_base).into_iter().map(|p| json!(p)).collect()),
+        ("navigation".to_owned(), vec![json!(tree)]),
+        ("products".to_owned(), products.into_iter().map(|p| json!(p)).collect()),
     ]
 }
 

@@ -59,6 +59,8 @@ fn subtrees(
                 id,
                 url,
                 name: name.to_owned(),
+                // A placeholder that `categories::with_counts` replaces with the real count;
+                // drawn still, so the seeded tree keeps the shape it has always had.
                 total_products: rng.random_range(1..=20),
                 children_count: count(&children),
                 breadcrumbs,
