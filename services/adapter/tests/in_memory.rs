@@ -155,3 +155,67 @@ async fn a_backend_without_a_client_says_so() {
     assert_eq!(err.code(), Code::FailedPrecondition);
     assert!(err.message().starts_with("Client has not been defined yet"), "{}", err.message());
 }
+
+/// issue 10: the mock tree's categories, their pages and sorts, search, and category
+/// urls resolving as CATEGORY, through the adapter against the real mock.
+#[tokio::test(flavor = "multi_thread")]
+async fn browses_categories_and_searches_the_mock() {
+    use vitrine_proto::v1::{CategoryRequest, ProductSort, SearchRequest};
+    let s = setup(Backend::InMemory, Duration::ZERO).await;
+    let mut c = s.client.clone();
+    let driver = Driver::InMemory.into();
+    let category =
+        |url: &str, page: u32, sort: ProductSort| CategoryRequest { driver, url: url.into(), page, sort: sort.into() };
+
+    // /computers holds 27 products (the mock's documented assignment): two pages.
+    let first = c.get_category_page(category("/computers", 1, ProductSort::Position)).await.expect("page 1");
+    let first = first.into_inner();
+    let computers = first.category.expect("category");
+    assert_eq!((computers.name.as_str(), computers.url.as_str()), ("Computers", "/computers"));
+    assert!(!computers.children.is_empty(), "links to child categories");
+    let listing = first.listing.expect("listing");
+    assert_eq!((listing.products.len(), listing.total_count, listing.page, listing.page_size), (24, 27, 1, 24));
+    assert_eq!(listing.sorts.len(), 4, "the mock sorts every way");
+    let second = c.get_category_page(category("/computers", 2, ProductSort::Position)).await.expect("page 2");
+    let second = second.into_inner().listing.expect("listing");
+    assert_eq!((second.products.len(), second.page), (3, 2));
+    assert!(second.products.iter().all(|p| listing.products.iter().all(|q| q.id != p.id)), "page 2 is new products");
+
+    // Sorting by price reorders.
+    let prices = |page: vitrine_proto::v1::CategoryPage| -> Vec<f64> {
+        page.listing.expect("listing").products.iter().filter_map(|p| p.price).collect()
+    };
+    let asc =
+        prices(c.get_category_page(category("/computers", 1, ProductSort::PriceAsc)).await.expect("asc").into_inner());
+    let desc = prices(
+        c.get_category_page(category("/computers", 1, ProductSort::PriceDesc)).await.expect("desc").into_inner(),
+    );
+    assert!(asc.windows(2).all(|w| w[0] <= w[1]), "{asc:?}");
+    assert!(desc.windows(2).all(|w| w[0] >= w[1]), "{desc:?}");
+
+    // The empty category says so (no products, total 0); unknown ones are not found.
+    let empty =
+        c.get_category_page(category("/computers/movies/beauty", 1, ProductSort::Position)).await.expect("empty");
+    assert_eq!(empty.into_inner().listing.expect("listing").total_count, 0);
+    let err = c.get_category_page(category("/no-such-category", 1, ProductSort::Position)).await.expect_err("unknown");
+    assert_eq!(err.code(), Code::NotFound);
+
+    // Search: a word of a product's name, in another case.
+    let name = listing.products[0].name.clone();
+    let word = name.split_whitespace().last().expect("a word").to_uppercase();
+    let found =
+        c.search(SearchRequest { driver, query: word.clone(), page: 1, sort: 0 }).await.expect("search").into_inner();
+    assert!(found.products.iter().any(|p| p.name == name), "{word} finds {name}");
+    let none = c
+        .search(SearchRequest { driver, query: "zzzz-no-such-product".into(), page: 1, sort: 0 })
+        .await
+        .expect("no results")
+        .into_inner();
+    assert_eq!((none.products.len(), none.total_count), (0, 0));
+
+    // Category urls resolve as CATEGORY; the mock has no content pages.
+    let r = c.resolve(url(Driver::InMemory, "/computers")).await.expect("resolve").into_inner();
+    assert_eq!((r.r#type.as_deref(), r.code, r.id.as_deref()), (Some("CATEGORY"), 200, Some(computers.id.as_str())));
+    let err = c.get_content_page(url(Driver::InMemory, "/about-us")).await.expect_err("no content pages");
+    assert_eq!(err.code(), Code::NotFound);
+}

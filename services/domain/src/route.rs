@@ -52,10 +52,20 @@ pub fn not_found() -> RouteResolution {
 /// A product found at `url`: type PRODUCT, code 200, the url without its leading slash.
 #[must_use]
 pub fn product(id: &str, url: &str) -> RouteResolution {
+    found("PRODUCT", id, url)
+}
+
+/// A category found at `url` (issue 10): type CATEGORY, code 200.
+#[must_use]
+pub fn category(id: &str, url: &str) -> RouteResolution {
+    found("CATEGORY", id, url)
+}
+
+fn found(kind: &str, id: &str, url: &str) -> RouteResolution {
     RouteResolution {
         id: Some(id.to_owned()),
         url: Some(url.trim_start_matches('/').to_owned()),
-        r#type: Some("PRODUCT".to_owned()),
+        r#type: Some(kind.to_owned()),
         code: 200,
         data: None,
     }

@@ -2,8 +2,11 @@
 
 use vitrine_domain::DriverError;
 use vitrine_domain::cache::CachePolicy;
-use vitrine_proto::v1::{NavigationNode, Product, ProductResponse, RouteResolution};
+use vitrine_proto::v1::{
+    CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductResponse, ProductSort, RouteResolution,
+};
 
+use super::models::MockListing;
 use super::transform;
 use crate::drivers::{CatalogueDriver, DriverResult, NavigationDriver, RouteDriver};
 use crate::rest::RestClient;
@@ -61,6 +64,27 @@ impl CatalogueDriver for InMemoryDriver {
         }
         Ok(response)
     }
+
+    async fn category_page(&self, url: &str, page: u32, sort: ProductSort) -> DriverResult<CategoryPage> {
+        let not_found = || DriverError::NotFound(format!("category {url}"));
+        let path = transform::category_path(url, page, sort).ok_or_else(not_found)?;
+        let listing: MockListing = self.client.get_json(&path, CachePolicy::Listing).await.map_err(|e| match e {
+            DriverError::NotFound(_) => not_found(),
+            other => other,
+        })?;
+        Ok(transform::category_page(listing))
+    }
+
+    async fn search(&self, query: &str, page: u32, sort: ProductSort) -> DriverResult<ProductPage> {
+        let listing: MockListing =
+            self.client.get_json(&transform::search_path(query, page, sort), CachePolicy::Listing).await?;
+        Ok(transform::product_page(listing))
+    }
+
+    /// The mock has no content pages: every url is not found.
+    async fn content_page(&self, url: &str) -> DriverResult<ContentPage> {
+        Err(DriverError::NotFound(format!("page {url}")))
+    }
 }
 
 #[async_trait::async_trait]
@@ -73,6 +97,7 @@ impl NavigationDriver for InMemoryDriver {
 #[async_trait::async_trait]
 impl RouteDriver for InMemoryDriver {
     async fn resolve(&self, url: &str) -> DriverResult<RouteResolution> {
-        Ok(transform::resolve(&self.all().await?, url))
+        let (products, menu) = tokio::try_join!(self.all(), self.tree())?;
+        Ok(transform::resolve(&products, &menu, url))
     }
 }

@@ -1,9 +1,11 @@
 //! The in-memory backend: the mock-data service's REST API under `/api` (spec §7).
 //!
-//! The mock already answers in the normalised shape, so [`models`] are the normalised
-//! types; [`transform`] holds the route-resolution rule the reference ran in-process.
+//! The mock already answers products and menus in the normalised shape; [`models`] holds
+//! its listing envelope (issue 10), and [`transform`] the route-resolution rule the
+//! reference ran in-process plus the listing paths and shapes.
 
 mod driver;
+pub mod models;
 pub mod transform;
 
 pub use driver::InMemoryDriver;

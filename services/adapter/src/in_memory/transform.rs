@@ -1,8 +1,14 @@
 //! Pure rules of the in-memory backend.
 
-use vitrine_domain::paths;
 use vitrine_domain::route;
-use vitrine_proto::v1::{Product, RouteResolution};
+use vitrine_domain::{listing, paths};
+use vitrine_proto::v1::{Category, CategoryPage, NavigationNode, Product, ProductPage, ProductSort, RouteResolution};
+
+use super::models::MockListing;
+
+/// Every order the mock can sort a listing in (issue 10).
+pub const SORTS: [ProductSort; 4] =
+    [ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc];
 
 /// The mock API path that answers a product by url: `/products/{slug}[.ext]` asks by
 /// slug, any other path (the mock's own `/{id}`) by the path itself. Each segment is
@@ -11,24 +17,98 @@ use vitrine_proto::v1::{Product, RouteResolution};
 #[must_use]
 pub fn product_by_url_path(url: &str) -> Option<String> {
     let key = paths::product_slug(url).map_or_else(|| url.strip_prefix('/').unwrap_or(url).to_owned(), str::to_owned);
+    Some(format!("/api/products/{}", encoded_segments(&key)?))
+}
+
+/// The path segments of `url` percent-encoded, or `None` when one is empty or a dot
+/// segment (visitor input must not step outside the mock route it is put into).
+fn encoded_segments(key: &str) -> Option<String> {
     let segments: Vec<&str> = key.split('/').collect();
     if segments.iter().any(|s| s.is_empty() || *s == "." || *s == "..") {
         return None;
     }
     let encoded: Vec<String> = segments.iter().map(|s| urlencoding::encode(s).into_owned()).collect();
-    Some(format!("/api/products/{}", encoded.join("/")))
+    Some(encoded.join("/"))
+}
+
+/// The mock's query string for one page of a listing in `sort` order.
+fn paging_query(page: u32, sort: ProductSort) -> String {
+    let (sort, direction) = match sort {
+        ProductSort::Position => ("position", "asc"),
+        ProductSort::Name => ("name", "asc"),
+        ProductSort::PriceAsc => ("price", "asc"),
+        ProductSort::PriceDesc => ("price", "desc"),
+    };
+    format!("page={page}&pageSize={}&sort={sort}&direction={direction}", listing::PAGE_SIZE)
+}
+
+/// `GET /api/categories/{url path}/products?…` for the category at `url` (normalised);
+/// `None` for the root or a path with a dot segment.
+#[must_use]
+pub fn category_path(url: &str, page: u32, sort: ProductSort) -> Option<String> {
+    let key = encoded_segments(url.strip_prefix('/').unwrap_or(url))?;
+    Some(format!("/api/categories/{key}/products?{}", paging_query(page, sort)))
+}
+
+/// `GET /api/products/search?q=…&…`.
+#[must_use]
+pub fn search_path(query: &str, page: u32, sort: ProductSort) -> String {
+    format!("/api/products/search?q={}&{}", urlencoding::encode(query), paging_query(page, sort))
+}
+
+/// The mock's listing as a page of products; every sort is offered.
+#[must_use]
+pub fn product_page(listing: MockListing) -> ProductPage {
+    ProductPage {
+        products: listing.products,
+        total_count: listing.total_count,
+        page: listing.page,
+        page_size: listing.page_size,
+        sorts: SORTS.iter().map(|s| *s as i32).collect(),
+    }
+}
+
+/// The mock's category listing as a category page: the node's breadcrumbs and its
+/// children as links (the mock has no descriptions or meta fields).
+#[must_use]
+pub fn category_page(mut listing: MockListing) -> CategoryPage {
+    let node = listing.category.take().unwrap_or_default();
+    let category = Category {
+        id: node.id,
+        name: node.name,
+        url: node.url,
+        breadcrumbs: node.breadcrumbs,
+        children: node.children.into_iter().map(|c| NavigationNode { children: Vec::new(), ..c }).collect(),
+        ..Category::default()
+    };
+    CategoryPage { category: Some(category), listing: Some(product_page(listing)) }
+}
+
+/// The menu node at `url` (any depth), for resolving category urls.
+#[must_use]
+pub fn find_category<'a>(node: &'a NavigationNode, url: &str) -> Option<&'a NavigationNode> {
+    if node.url == url {
+        return Some(node);
+    }
+    node.children.iter().find_map(|c| find_category(c, url))
 }
 
 /// spec §2 route shapes: a product resolves at its own url (`/{id}`) and at
-/// `/products/{id}` with an optional extension. Anything else is the not-found result.
-/// The resolution's url has no leading slash, as the reference resolver's.
+/// `/products/{id}` with an optional extension; issue 10: a menu category at its url
+/// (the root `/` is the home page, not a category). Anything else is the not-found
+/// result. The resolution's url has no leading slash, as the reference resolver's.
 #[must_use]
-pub fn resolve(products: &[Product], url: &str) -> RouteResolution {
+pub fn resolve(products: &[Product], menu: &NavigationNode, url: &str) -> RouteResolution {
     let slug = paths::product_slug(url);
-    products
-        .iter()
-        .find(|p| p.url == url || slug.is_some_and(|s| s == p.id || s == p.url.trim_start_matches('/')))
-        .map_or_else(route::not_found, |p| route::product(&p.id, url))
+    if let Some(p) =
+        products.iter().find(|p| p.url == url || slug.is_some_and(|s| s == p.id || s == p.url.trim_start_matches('/')))
+    {
+        return route::product(&p.id, url);
+    }
+    match find_category(menu, url) {
+        Some(node) if url != "/" => route::category(&node.id, url),
+        _ => route::not_found(),
+    }
 }
 
 #[cfg(test)]
@@ -42,24 +122,79 @@ mod tests {
             .collect()
     }
 
+    fn node(id: &str, url: &str, children: Vec<NavigationNode>) -> NavigationNode {
+        NavigationNode { id: id.into(), url: url.into(), name: id.into(), children, ..NavigationNode::default() }
+    }
+
+    fn menu() -> NavigationNode {
+        let laptops = node("category-2", "/computers/laptops", vec![]);
+        node("root", "/", vec![node("category-1", "/computers", vec![laptops])])
+    }
+
     #[test]
-    fn resolves_product_urls_and_nothing_else() {
-        let all = products();
-        for (url, id, resolved_url) in [
-            ("/1001", Some("1001"), Some("1001")),
-            ("/products/1002", Some("1002"), Some("products/1002")),
-            ("/products/1002.html", Some("1002"), Some("products/1002.html")),
-            ("/1003", None, None),
-            ("/no-such-thing", None, None),
-            ("/products/a/1001", None, None),
-            ("/", None, None),
+    fn resolves_product_and_category_urls_and_nothing_else() {
+        let (all, menu) = (products(), menu());
+        for (url, kind, id, resolved_url) in [
+            ("/1001", Some("PRODUCT"), Some("1001"), Some("1001")),
+            ("/products/1002", Some("PRODUCT"), Some("1002"), Some("products/1002")),
+            ("/products/1002.html", Some("PRODUCT"), Some("1002"), Some("products/1002.html")),
+            ("/computers", Some("CATEGORY"), Some("category-1"), Some("computers")),
+            ("/computers/laptops", Some("CATEGORY"), Some("category-2"), Some("computers/laptops")),
+            ("/laptops", None, None, None),
+            ("/1003", None, None, None),
+            ("/no-such-thing", None, None, None),
+            ("/products/a/1001", None, None, None),
+            ("/", None, None, None),
         ] {
-            let r = resolve(&all, url);
+            let r = resolve(&all, &menu, url);
             assert_eq!(r.id.as_deref(), id, "url {url}");
             assert_eq!(r.url.as_deref(), resolved_url, "url {url}");
-            let (kind, code) = if id.is_some() { (Some("PRODUCT"), 200) } else { (None, 404) };
+            let code = if id.is_some() { 200 } else { 404 };
             assert_eq!((r.r#type.as_deref(), r.code), (kind, code), "url {url}");
         }
+    }
+
+    #[test]
+    fn listing_paths_carry_paging_and_sort() {
+        for (url, page, sort, path) in [
+            (
+                "/computers/laptops",
+                2,
+                ProductSort::PriceDesc,
+                Some("/api/categories/computers/laptops/products?page=2&pageSize=24&sort=price&direction=desc"),
+            ),
+            (
+                "/a b",
+                1,
+                ProductSort::Name,
+                Some("/api/categories/a%20b/products?page=1&pageSize=24&sort=name&direction=asc"),
+            ),
+            ("/../commands/resetDb", 1, ProductSort::Position, None),
+            ("/", 1, ProductSort::Position, None),
+        ] {
+            assert_eq!(category_path(url, page, sort).as_deref(), path, "url {url}");
+        }
+        assert_eq!(
+            search_path("red & blue", 1, ProductSort::PriceAsc),
+            "/api/products/search?q=red%20%26%20blue&page=1&pageSize=24&sort=price&direction=asc"
+        );
+    }
+
+    #[test]
+    fn a_category_listing_becomes_a_category_page() {
+        let listing = MockListing {
+            category: Some(menu().children.remove(0)),
+            products: products(),
+            total_count: 27,
+            page: 2,
+            page_size: 24,
+        };
+        let page = category_page(listing);
+        let category = page.category.expect("category");
+        assert_eq!((category.id.as_str(), category.url.as_str()), ("category-1", "/computers"));
+        assert_eq!(category.children.len(), 1);
+        let products = page.listing.expect("listing");
+        assert_eq!((products.products.len(), products.total_count, products.page, products.sorts.len()), (2, 27, 2, 4));
     }
 
     #[test]
