@@ -123,3 +123,39 @@ async fn a_store_that_never_answers_times_out_cleanly() {
     assert_eq!((err.code(), err.message()), (Code::DeadlineExceeded, "The backend did not answer in time."));
     shutdown.cancel();
 }
+
+/// issue 10: the store's categories at `/category/{slug}`, sorted and paged by the
+/// adapter; search filters the store's list; no content pages.
+#[tokio::test(flavor = "multi_thread")]
+async fn categories_and_search_of_the_store() {
+    use vitrine_proto::v1::{CategoryRequest, ProductSort, SearchRequest};
+    let s = setup().await;
+    let mut c = s.client.clone();
+    let driver = Driver::Fake.into();
+    let category =
+        |url: &str, sort: ProductSort| CategoryRequest { driver, url: url.into(), page: 1, sort: sort.into() };
+
+    let page = c.get_category_page(category("/category/men-s-clothing", ProductSort::PriceAsc)).await.expect("page");
+    let page = page.into_inner();
+    let men = page.category.expect("category");
+    assert_eq!((men.name.as_str(), men.url.as_str()), ("men's clothing", "/category/men-s-clothing"));
+    let listing = page.listing.expect("listing");
+    assert_eq!(listing.total_count, 3);
+    let prices: Vec<f64> = listing.products.iter().filter_map(|p| p.price).collect();
+    assert!(prices.windows(2).all(|w| w[0] <= w[1]), "{prices:?}");
+    assert!(listing.products.iter().all(|p| p.short_description.as_deref() == Some("men's clothing")));
+
+    let err = c.get_category_page(category("/category/shoes", ProductSort::Position)).await.expect_err("unknown");
+    assert_eq!(err.code(), Code::NotFound);
+    let r = c.resolve(url("/category/jewelery")).await.expect("resolve").into_inner();
+    assert_eq!((r.r#type.as_deref(), r.code), (Some("CATEGORY"), 200));
+    let r = c.resolve(url("/category/shoes")).await.expect("resolve").into_inner();
+    assert_eq!(r.code, 404);
+
+    let found = c.search(SearchRequest { driver, query: "JACKET".into(), page: 1, sort: 0 }).await.expect("search");
+    assert!(found.get_ref().products.iter().any(|p| p.name == "Mens Cotton Jacket"), "{:?}", found.get_ref());
+    let none = c.search(SearchRequest { driver, query: "zzz".into(), page: 1, sort: 0 }).await.expect("search");
+    assert_eq!(none.get_ref().total_count, 0);
+    let err = c.get_content_page(url("/about")).await.expect_err("no pages");
+    assert_eq!(err.code(), Code::NotFound);
+}

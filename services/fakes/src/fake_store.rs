@@ -1,5 +1,6 @@
 //! A fake-store REST server: `GET /products`, `GET /products/{id}` (an unknown id answers
-//! 200 with an empty body, as the public API does) and product photos under `/img/`. The
+//! 200 with an empty body, as the public API does), `GET /products/categories` and
+//! `GET /products/category/{name}` (issue 10), and product photos under `/img/`. The
 //! demo's fake store when none is configured; the test kit adds broken answers on top
 //! for the error paths.
 
@@ -35,6 +36,22 @@ pub fn routes(base: &str) -> HashMap<String, Canned> {
     let products: Value = serde_json::from_str(&PRODUCTS.replace("{base}", base)).unwrap_or(Value::Null);
     let mut routes: HashMap<String, Canned> = HashMap::new();
     routes.insert("/products".into(), json(&products));
+    // The categories in order of first appearance, and each one's products. The key is the
+    // path as a client percent-encodes it (the fixture's names hold letters, spaces and
+    // apostrophes only).
+    let mut categories: Vec<&str> = Vec::new();
+    for p in products.as_array().into_iter().flatten() {
+        if let Some(c) = p["category"].as_str().filter(|c| !categories.contains(c)) {
+            categories.push(c);
+        }
+    }
+    routes.insert("/products/categories".into(), json(&Value::from(categories.clone())));
+    for name in categories {
+        let members: Vec<Value> =
+            products.as_array().into_iter().flatten().filter(|p| p["category"] == name).cloned().collect();
+        let key = name.replace('\'', "%27").replace(' ', "%20");
+        routes.insert(format!("/products/category/{key}"), json(&Value::from(members)));
+    }
     for p in products.as_array().into_iter().flatten() {
         let id = p["id"].to_string();
         routes.insert(format!("/products/{id}"), json(p));

@@ -2,7 +2,9 @@
 
 use vitrine_domain::DriverError;
 use vitrine_domain::cache::CachePolicy;
-use vitrine_proto::v1::{Product, ProductResponse, RouteResolution};
+use vitrine_proto::v1::{
+    CategoryPage, ContentPage, Product, ProductPage, ProductResponse, ProductSort, RouteResolution,
+};
 
 use super::models::FakeStoreProduct;
 use super::transform;
@@ -24,6 +26,11 @@ impl FakeStoreDriver {
     async fn all(&self) -> DriverResult<Vec<Product>> {
         let list: Vec<FakeStoreProduct> = self.client.get_json("/products", CachePolicy::ProductList).await?;
         Ok(list.iter().map(transform::product).collect())
+    }
+
+    /// The store's category names (issue 10).
+    async fn categories(&self) -> DriverResult<Vec<String>> {
+        self.client.get_json("/products/categories", CachePolicy::Navigation).await
     }
 
     /// `None` when the store has no such product (404 or an empty body).
@@ -63,11 +70,39 @@ impl CatalogueDriver for FakeStoreDriver {
         let id = transform::product_id(url).ok_or(DriverError::NoProduct)?;
         self.find(id).await?.map(response).ok_or(DriverError::NoProduct)
     }
+
+    /// issue 10: `/category/{slug}` of one of the store's categories; the store answers
+    /// the whole category, sorted and paged here.
+    async fn category_page(&self, url: &str, page: u32, sort: ProductSort) -> DriverResult<CategoryPage> {
+        let names = self.categories().await?;
+        let name =
+            transform::category_named(&names, url).ok_or_else(|| DriverError::NotFound(format!("category {url}")))?;
+        let path = format!("/products/category/{}", urlencoding::encode(name));
+        let list: Vec<FakeStoreProduct> = self.client.get_json(&path, CachePolicy::Listing).await?;
+        Ok(transform::category_page(name, list.iter().map(transform::product).collect(), page, sort))
+    }
+
+    /// The store has no search: its list, filtered here.
+    async fn search(&self, query: &str, page: u32, sort: ProductSort) -> DriverResult<ProductPage> {
+        Ok(transform::product_page(transform::matching(self.all().await?, query), page, sort))
+    }
+
+    /// The store has no content pages.
+    async fn content_page(&self, url: &str) -> DriverResult<ContentPage> {
+        Err(DriverError::NotFound(format!("page {url}")))
+    }
 }
 
 #[async_trait::async_trait]
 impl RouteDriver for FakeStoreDriver {
     async fn resolve(&self, url: &str) -> DriverResult<RouteResolution> {
+        if url.starts_with("/category/") {
+            let names = self.categories().await?;
+            let found = transform::category_named(&names, url);
+            return Ok(found.map_or_else(vitrine_domain::route::not_found, |n| {
+                vitrine_domain::route::category(&transform::category_slug(n), url)
+            }));
+        }
         let Some(id) = transform::product_id(url) else { return Ok(transform::resolution(url, None)) };
         Ok(transform::resolution(url, self.find(id).await?.as_ref()))
     }

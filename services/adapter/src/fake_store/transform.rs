@@ -1,7 +1,7 @@
 //! Pure fake-store rules.
 
-use vitrine_domain::{paths, route};
-use vitrine_proto::v1::{Image, Product, RouteResolution};
+use vitrine_domain::{listing, paths, route};
+use vitrine_proto::v1::{Category, CategoryPage, Image, Product, ProductPage, ProductSort, RouteResolution};
 
 use super::models::{FakeStoreId, FakeStoreProduct};
 
@@ -54,6 +54,80 @@ pub fn product_id(url: &str) -> Option<&str> {
         .then_some(id)
 }
 
+/// Every order a whole list can be sorted in here (the store sorts nothing itself).
+pub const SORTS: [ProductSort; 4] =
+    [ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc];
+
+/// issue 10: a category's url slug: lowercase letters and digits, other runs as one `-`
+/// (`men's clothing` → `men-s-clothing`), so urls need no percent-encoding.
+#[must_use]
+pub fn category_slug(name: &str) -> String {
+    let mut slug = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    slug.trim_end_matches('-').to_owned()
+}
+
+/// The category page url of a store category (issue 10: `/category/{slug}`).
+#[must_use]
+pub fn category_url(name: &str) -> String {
+    format!("/category/{}", category_slug(name))
+}
+
+/// The store category `url` names, among `names`.
+#[must_use]
+pub fn category_named<'a>(names: &'a [String], url: &str) -> Option<&'a str> {
+    let slug = url.strip_prefix("/category/").filter(|s| !s.is_empty() && !s.contains('/'))?;
+    names.iter().find(|n| category_slug(n) == slug).map(String::as_str)
+}
+
+/// `products` in `sort` order (position is the store's own order; ties keep it).
+#[must_use]
+pub fn sorted(mut products: Vec<Product>, sort: ProductSort) -> Vec<Product> {
+    let price = |p: &Product| p.price.unwrap_or(f64::MAX);
+    match sort {
+        ProductSort::Position => {}
+        ProductSort::Name => products.sort_by_key(|p| p.name.to_lowercase()),
+        ProductSort::PriceAsc => products.sort_by(|a, b| price(a).total_cmp(&price(b))),
+        ProductSort::PriceDesc => products.sort_by(|a, b| price(b).total_cmp(&price(a))),
+    }
+    products
+}
+
+/// One page of a whole list in `sort` order.
+#[must_use]
+pub fn product_page(products: Vec<Product>, page: u32, sort: ProductSort) -> ProductPage {
+    let (products, total_count) = listing::slice(sorted(products, sort), page);
+    ProductPage {
+        products,
+        total_count,
+        page,
+        page_size: listing::PAGE_SIZE,
+        sorts: SORTS.iter().map(|s| *s as i32).collect(),
+    }
+}
+
+/// A store category's page (the store has no descriptions or sub-categories).
+#[must_use]
+pub fn category_page(name: &str, products: Vec<Product>, page: u32, sort: ProductSort) -> CategoryPage {
+    let category =
+        Category { id: category_slug(name), name: name.to_owned(), url: category_url(name), ..Category::default() };
+    CategoryPage { category: Some(category), listing: Some(product_page(products, page, sort)) }
+}
+
+/// Search: products whose name or description holds `query`, ignoring case.
+#[must_use]
+pub fn matching(products: Vec<Product>, query: &str) -> Vec<Product> {
+    let q = query.to_lowercase();
+    let holds = |text: Option<&str>| text.is_some_and(|t| t.to_lowercase().contains(&q));
+    products.into_iter().filter(|p| holds(Some(&p.name)) || holds(p.meta_description.as_deref())).collect()
+}
+
 /// The resolution of `url` given the product found there (if any).
 #[must_use]
 pub fn resolution(url: &str, found: Option<&Product>) -> RouteResolution {
@@ -63,6 +137,53 @@ pub fn resolution(url: &str, found: Option<&Product>) -> RouteResolution {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn named(name: &str, price: f64) -> Product {
+        Product { id: name.into(), name: name.into(), price: Some(price), ..Product::default() }
+    }
+
+    #[test]
+    fn category_slugs_and_lookup() {
+        let names: Vec<String> = ["men's clothing", "jewelery", "Women's Clothing"].map(String::from).to_vec();
+        for (url, found) in [
+            ("/category/men-s-clothing", Some("men's clothing")),
+            ("/category/jewelery", Some("jewelery")),
+            ("/category/women-s-clothing", Some("Women's Clothing")),
+            ("/category/", None),
+            ("/category/jewelery/x", None),
+            ("/category/shoes", None),
+            ("/jewelery", None),
+        ] {
+            assert_eq!(category_named(&names, url), found, "url {url}");
+        }
+        assert_eq!(category_url("men's clothing"), "/category/men-s-clothing");
+    }
+
+    #[test]
+    fn whole_lists_sort_and_page() {
+        let all = vec![named("b", 3.0), named("C", 1.0), named("a", 2.0)];
+        let ids = |page: &ProductPage| page.products.iter().map(|p| p.id.clone()).collect::<Vec<_>>().join(",");
+        for (sort, expected) in [
+            (ProductSort::Position, "b,C,a"),
+            (ProductSort::Name, "a,b,C"),
+            (ProductSort::PriceAsc, "C,a,b"),
+            (ProductSort::PriceDesc, "b,a,C"),
+        ] {
+            let page = product_page(all.clone(), 1, sort);
+            assert_eq!((ids(&page).as_str(), page.total_count, page.sorts.len()), (expected, 3, 4), "{sort:?}");
+        }
+        assert!(product_page(all, 2, ProductSort::Position).products.is_empty(), "past the end");
+    }
+
+    #[test]
+    fn search_matches_name_or_description_ignoring_case() {
+        let mut jacket = named("Mens Cotton Jacket", 55.0);
+        jacket.meta_description = Some("Great outerwear".into());
+        let all = vec![jacket, named("Gold Ring", 9.0)];
+        for (query, found) in [("JACKET", 1), ("outerwear", 1), ("ring", 1), ("shoe", 0)] {
+            assert_eq!(matching(all.clone(), query).len(), found, "{query}");
+        }
+    }
 
     fn parse(json: &str) -> FakeStoreProduct {
         serde_json::from_str(json).expect("parses")
