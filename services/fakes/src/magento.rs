@@ -211,8 +211,8 @@ fn resolvers(catalogue: Value) -> (Resolver, FieldResolver) {
         "products" => listing(&catalogue, args, None),
         "cmsPage" => {
             let identifier = args.get("identifier").and_then(Value::as_str);
-            let pages = catalogue["cms_pages"].as_array().into_iter().flatten();
-            pages.into_iter().find(|p| p["identifier"].as_str() == identifier).cloned().unwrap_or(Value::Null)
+            let mut pages = catalogue["cms_pages"].as_array().into_iter().flatten();
+            pages.find(|p| p["identifier"].as_str() == identifier).cloned().unwrap_or(Value::Null)
         }
         "route" => route(&catalogue, args.get("url").and_then(Value::as_str).unwrap_or_default()),
         "categoryList" => {
