@@ -1,6 +1,7 @@
 //! A fake GraphQL server that speaks the real protocol: POST JSON (one operation or an
 //! array of them), every document validated against the backend's schema file and its
 //! variables coerced against the operation, answers built by a resolver per root field
+//! (and, where a shop gives one, a resolver of nested fields that take arguments)
 //! and then cut down to exactly the selection set asked for (fragments and inline
 //! fragments included). It records what it received, and can be told to refuse arrays,
 //! answer slowly, or fail.
