@@ -14,7 +14,10 @@ use vitrine_common::{SharedStore, Shutdown};
 use vitrine_domain::cache::CachePolicy;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
-use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
+use vitrine_proto::v1::{
+    CategoryRequest, DriverRequest, ProductPage, ProductRequest, ProductSort, ProductsRequest, SearchRequest,
+    UrlRequest,
+};
 use vitrine_testkit::graphql::{FakeGraphQl, load_schema, validate_document};
 use vitrine_testkit::magento;
 
@@ -152,6 +155,132 @@ async fn route_resolution_products_categories_pages_redirects_unknown() {
     let schema: serde_json::Value =
         serde_json::from_str(product.schema.as_deref().unwrap_or("null")).unwrap_or_default();
     assert_eq!(schema["aggregateRating"]["ratingValue"], "4.7");
+}
+
+fn category(u: &str, page: u32, sort: ProductSort) -> CategoryRequest {
+    CategoryRequest { driver: Driver::Magento.into(), url: u.into(), page, sort: sort.into() }
+}
+
+fn search(query: &str, page: u32, sort: ProductSort) -> SearchRequest {
+    SearchRequest { driver: Driver::MageOs.into(), query: query.into(), page, sort: sort.into() }
+}
+
+fn skus(listing: Option<&ProductPage>) -> Vec<String> {
+    listing.into_iter().flat_map(|l| l.products.iter().map(|p| p.id.clone())).collect()
+}
+
+/// What a shopper pays (Magento sorts by it): the price less the discount. Bundles are
+/// left out: their price is a range, and Magento sorts them by its low end.
+fn prices(listing: Option<&ProductPage>) -> Vec<f64> {
+    let paid =
+        |p: &vitrine_proto::v1::Product| p.price.unwrap_or_default() - p.discount.as_ref().map_or(0.0, |d| d.amount);
+    let simple = |p: &&vitrine_proto::v1::Product| p.r#type != "composite";
+    listing.into_iter().flat_map(|l| l.products.iter().filter(simple).map(paid)).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn category_pages_in_one_round_trip_with_paging_and_sorting() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    let first = c.get_category_page(category("/gear.html", 0, ProductSort::Position)).await.expect("gear").into_inner();
+    let ops: Vec<(usize, Vec<String>)> =
+        s.shop.received().iter().map(|r| (r.batch_size, r.operations.clone())).collect();
+    assert_eq!(ops, [(1, vec!["MagentoGetCategoryPage".to_owned()])], "a cold category page: one round trip");
+    let gear = first.category.clone().unwrap_or_default();
+    assert_eq!((gear.name.as_str(), gear.url.as_str()), ("Gear", "/gear.html"));
+    assert_eq!(
+        gear.description.as_deref(),
+        Some("<p>Bags, fitness equipment and more for your workout.</p>"),
+        "sanitised"
+    );
+    assert_eq!(
+        (gear.meta_title.as_deref(), gear.meta_description.as_deref()),
+        (Some("Gear | Luma"), Some("Workout gear from Luma."))
+    );
+    let crumbs: Vec<(&str, &str)> = gear.breadcrumbs.iter().map(|b| (b.name.as_str(), b.url.as_str())).collect();
+    assert_eq!(crumbs, [("Default Category", "/default-category.html")]);
+    let children: Vec<(&str, &str)> = gear.children.iter().map(|k| (k.name.as_str(), k.url.as_str())).collect();
+    assert_eq!(children, [("Fitness Equipment", "/gear/fitness.html"), ("Bags", "/gear/bags.html")]);
+    let listing = first.listing.clone().unwrap_or_default();
+    assert_eq!((listing.total_count, listing.page, listing.page_size, listing.products.len()), (28, 1, 24, 24));
+    let sorts = [ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc];
+    assert_eq!(listing.sorts, sorts.map(i32::from));
+    let page_one = skus(first.listing.as_ref());
+    assert_eq!(page_one[..3], ["24-MB01", "24-WG080", "24-FIT01"], "the category's position order");
+
+    c.get_category_page(category("/gear.html", 1, ProductSort::Position)).await.expect("warm");
+    assert_eq!(s.shop.received().len(), 1, "a warm category page costs no round trip");
+
+    let second = c.get_category_page(category("/gear.html", 2, ProductSort::Position)).await.expect("p2").into_inner();
+    let page_two = skus(second.listing.as_ref());
+    assert_eq!((second.listing.as_ref().map(|l| (l.page, l.total_count)), page_two.len()), (Some((2, 28)), 4));
+    assert!(page_two.iter().all(|sku| !page_one.contains(sku)), "{page_two:?} repeats page 1");
+
+    let past = c.get_category_page(category("/gear.html", 3, ProductSort::Position)).await.expect("p3").into_inner();
+    assert_eq!(past.listing.map(|l| (l.products.len(), l.total_count, l.page)), Some((0, 28, 3)));
+
+    let cheap = c.get_category_page(category("/gear.html", 1, ProductSort::PriceAsc)).await.expect("asc").into_inner();
+    let ascending = prices(cheap.listing.as_ref());
+    assert!(ascending.is_sorted(), "{ascending:?}");
+    assert_ne!(skus(cheap.listing.as_ref()), page_one, "sorting by price reorders");
+    let dear = c.get_category_page(category("/gear.html", 1, ProductSort::PriceDesc)).await.expect("desc").into_inner();
+    let descending = prices(dear.listing.as_ref());
+    assert!(descending.iter().rev().is_sorted() && descending[0] > ascending[0], "{descending:?}");
+    let named = c.get_category_page(category("/gear.html", 1, ProductSort::Name)).await.expect("name").into_inner();
+    let names: Vec<String> = named.listing.iter().flat_map(|l| l.products.iter().map(|p| p.name.clone())).collect();
+    assert!(names.is_sorted() && names[0] == "Harmony Exercise Ball", "{names:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn empty_and_unknown_categories() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    let empty = c.get_category_page(category("/sale-archive.html", 1, ProductSort::Position)).await.expect("empty");
+    let empty = empty.into_inner();
+    assert_eq!(empty.category.map(|k| k.name), Some("Sale Archive".to_owned()));
+    assert_eq!(empty.listing.map(|l| (l.products.len(), l.total_count)), Some((0, 0)));
+    for not_a_category in ["/no-such-page.html", "/joust-duffle-bag.html", "/about-us"] {
+        let err =
+            c.get_category_page(category(not_a_category, 1, ProductSort::Position)).await.expect_err(not_a_category);
+        assert_eq!(err.code(), Code::NotFound, "{not_a_category}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn search_by_a_word_of_the_name_in_any_case() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    let found = c.search(search("dUFFLE", 1, ProductSort::Position)).await.expect("duffle").into_inner();
+    assert_eq!((skus(Some(&found)), found.total_count), (vec!["24-MB01".to_owned()], 1));
+    assert_eq!(found.products[0].url, "/joust-duffle-bag.html");
+    let ops: Vec<String> = s.shop.received().iter().flat_map(|r| r.operations.clone()).collect();
+    assert_eq!(ops, ["MagentoSearchProducts"]);
+
+    let many = c.search(search("bag kit tank", 1, ProductSort::PriceDesc)).await.expect("many").into_inner();
+    assert_eq!(skus(Some(&many)), ["24-WG080", "24-MB01", "MT12"].map(String::from), "by price, dearest first");
+    assert_eq!(many.sorts.len(), 4);
+
+    let none = c.search(search("zzzz", 1, ProductSort::Position)).await.expect("none").into_inner();
+    assert_eq!((none.products.len(), none.total_count), (0, 0));
+    let err = c.search(search("   ", 1, ProductSort::Position)).await.expect_err("empty query");
+    assert_eq!(err.code(), Code::InvalidArgument);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn content_pages_with_their_sanitised_body() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    let page = c.get_content_page(url("/about-us")).await.expect("about").into_inner();
+    assert_eq!((page.id.as_str(), page.url.as_str(), page.title.as_str()), ("about-us", "/about-us", "About us"));
+    assert_eq!(page.content, "<h2>Who we are</h2><p>Luma makes gear for every workout.</p>", "sanitised");
+    assert_eq!(
+        (page.meta_title.as_deref(), page.meta_description.as_deref()),
+        (Some("About Luma"), Some("Who we are."))
+    );
+    for not_a_page in ["/no-such-page", "/gear.html"] {
+        let err = c.get_content_page(url(not_a_page)).await.expect_err(not_a_page);
+        assert_eq!(err.code(), Code::NotFound, "{not_a_page}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -1,6 +1,7 @@
 //! A fake GraphQL server that speaks the real protocol: POST JSON (one operation or an
 //! array of them), every document validated against the backend's schema file and its
 //! variables coerced against the operation, answers built by a resolver per root field
+//! (and, where a shop gives one, a resolver of nested fields that take arguments)
 //! and then cut down to exactly the selection set asked for (fragments and inline
 //! fragments included). It records what it received, and can be told to refuse arrays,
 //! answer slowly, or fail.
@@ -20,6 +21,10 @@ use crate::serving::Serving;
 /// Answers one root field: `(field name, arguments with variables substituted)`.
 pub type Resolver = Arc<dyn Fn(&str, &Map<String, Value>) -> Value + Send + Sync>;
 
+/// Answers a nested field that takes arguments (e.g. a category's `products(pageSize:)`):
+/// `(parent object, field name, arguments)`; `None` keeps the parent's own value.
+pub type FieldResolver = Arc<dyn Fn(&Value, &str, &Map<String, Value>) -> Option<Value> + Send + Sync>;
+
 /// One HTTP request as the fake saw it.
 #[derive(Debug, Clone)]
 pub struct Received {
@@ -32,6 +37,7 @@ pub struct Received {
 struct State {
     schema: Valid<Schema>,
     resolver: Resolver,
+    fields: Option<FieldResolver>,
     received: Mutex<Vec<Received>>,
     refuse_arrays: AtomicBool,
     delay_ms: AtomicU64,
@@ -84,6 +90,17 @@ fn to_json(value: &ast::Value, variables: &Map<String, Value>) -> Value {
     }
 }
 
+/// A field's arguments with the request's variables substituted.
+fn arguments(args: &[apollo_compiler::Node<ast::Argument>], variables: &Map<String, Value>) -> Map<String, Value> {
+    args.iter().map(|a| (a.name.to_string(), to_json(&a.value, variables))).collect()
+}
+
+/// The request being answered: its document and variables.
+struct Req<'a> {
+    doc: &'a ExecutableDocument,
+    variables: &'a Map<String, Value>,
+}
+
 impl State {
     /// Whether a fragment on `condition` applies to `object`, whose type is its
     /// `__typename` or, when the fixture leaves that out, the selection's static type.
@@ -94,28 +111,35 @@ impl State {
     }
 
     /// Keeps exactly the selected fields of `value` (recursively).
-    fn project(&self, value: &Value, set: &SelectionSet, doc: &ExecutableDocument) -> Value {
+    fn project(&self, value: &Value, set: &SelectionSet, req: &Req<'_>) -> Value {
         match value {
-            Value::Array(items) => Value::Array(items.iter().map(|v| self.project(v, set, doc)).collect()),
+            Value::Array(items) => Value::Array(items.iter().map(|v| self.project(v, set, req)).collect()),
             Value::Object(_) => {
                 let mut out = Map::new();
-                self.collect(value, set, doc, &mut out);
+                self.collect(value, set, req, &mut out);
                 Value::Object(out)
             }
             other => other.clone(),
         }
     }
 
-    fn collect(&self, value: &Value, set: &SelectionSet, doc: &ExecutableDocument, out: &mut Map<String, Value>) {
+    fn collect(&self, value: &Value, set: &SelectionSet, req: &Req<'_>, out: &mut Map<String, Value>) {
+        let doc = req.doc;
         for selection in &set.selections {
             match selection {
                 Selection::Field(f) => {
                     let key = f.alias.as_ref().unwrap_or(&f.name).to_string();
-                    let raw = value.get(f.name.as_str()).cloned().unwrap_or(Value::Null);
+                    let resolved = match (&self.fields, f.arguments.is_empty()) {
+                        (Some(fields), false) => {
+                            fields(value, f.name.as_str(), &arguments(&f.arguments, req.variables))
+                        }
+                        _ => None,
+                    };
+                    let raw = resolved.unwrap_or_else(|| value.get(f.name.as_str()).cloned().unwrap_or(Value::Null));
                     let projected = if f.selection_set.selections.is_empty() {
                         raw
                     } else {
-                        let sub = self.project(&raw, &f.selection_set, doc);
+                        let sub = self.project(&raw, &f.selection_set, req);
                         match (out.remove(&key), sub) {
                             (Some(Value::Object(mut prev)), Value::Object(next)) => {
                                 prev.extend(next);
@@ -130,7 +154,7 @@ impl State {
                     if let Some(fragment) = doc.fragments.get(&spread.fragment_name)
                         && self.applies(Some(fragment.selection_set.ty.as_str()), value, set.ty.as_str())
                     {
-                        self.collect(value, &fragment.selection_set, doc, out);
+                        self.collect(value, &fragment.selection_set, req, out);
                     }
                 }
                 Selection::InlineFragment(inline) => {
@@ -139,7 +163,7 @@ impl State {
                         value,
                         set.ty.as_str(),
                     ) {
-                        self.collect(value, &inline.selection_set, doc, out);
+                        self.collect(value, &inline.selection_set, req, out);
                     }
                 }
             }
@@ -180,17 +204,17 @@ impl State {
             return json!({ "errors": [{ "message": e.message().to_string() }] });
         }
         let mut data = Map::new();
+        let req = Req { doc: &doc, variables: &variables };
         for selection in &operation.selection_set.selections {
             let Selection::Field(field) = selection else { continue };
-            let args: Map<String, Value> =
-                field.arguments.iter().map(|a| (a.name.to_string(), to_json(&a.value, &variables))).collect();
+            let args = arguments(&field.arguments, &variables);
             let resolved = if field.name == "__type" {
                 self.introspect_type(args.get("name").and_then(Value::as_str).unwrap_or_default())
             } else {
                 (self.resolver)(field.name.as_str(), &args)
             };
             let key = field.alias.as_ref().unwrap_or(&field.name).to_string();
-            data.insert(key, self.project(&resolved, &field.selection_set, &doc));
+            data.insert(key, self.project(&resolved, &field.selection_set, &req));
         }
         json!({ "data": data })
     }
@@ -267,6 +291,28 @@ impl FakeGraphQl {
         Self::start_with(schema, path, |_| resolver, required_header)
     }
 
+    /// As [`start_with`](Self::start_with), and nested fields with arguments are asked of
+    /// the [`FieldResolver`] the closure also builds.
+    ///
+    /// # Panics
+    /// When no port can be bound.
+    pub fn start_with_fields(
+        schema: Valid<Schema>,
+        path: &str,
+        make_resolvers: impl FnOnce(&str) -> (Resolver, FieldResolver),
+        required_header: Option<(String, String)>,
+    ) -> Self {
+        Self::launch(
+            schema,
+            path,
+            |url| {
+                let (resolver, fields) = make_resolvers(url);
+                (resolver, Some(fields))
+            },
+            required_header,
+        )
+    }
+
     /// As [`start`](Self::start), with a resolver built once the server's URL is known
     /// (for fixtures whose URLs point back at the server, such as image URLs).
     ///
@@ -278,13 +324,23 @@ impl FakeGraphQl {
         make_resolver: impl FnOnce(&str) -> Resolver,
         required_header: Option<(String, String)>,
     ) -> Self {
+        Self::launch(schema, path, |url| (make_resolver(url), None), required_header)
+    }
+
+    fn launch(
+        schema: Valid<Schema>,
+        path: &str,
+        make_resolvers: impl FnOnce(&str) -> (Resolver, Option<FieldResolver>),
+        required_header: Option<(String, String)>,
+    ) -> Self {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         listener.set_nonblocking(true).expect("nonblocking");
         let url = format!("http://{}", listener.local_addr().expect("addr"));
-        let resolver = make_resolver(&url);
+        let (resolver, fields) = make_resolvers(&url);
         let state = Arc::new(State {
             schema,
             resolver,
+            fields,
             received: Mutex::default(),
             refuse_arrays: AtomicBool::new(false),
             delay_ms: AtomicU64::new(0),

@@ -4,9 +4,14 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_domain::cache::CachePolicy;
-use vitrine_proto::v1::{NavigationNode, Product, ProductResponse, RouteResolution};
+use vitrine_proto::v1::{
+    CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductResponse, ProductSort, RouteResolution,
+};
 
-use super::models::{CategoryListData, MagentoProduct, MagentoRoute, ProductsData, RouteData, StoreConfigData};
+use super::models::{
+    CategoryListData, MagentoCategoryRoute, MagentoCmsPage, MagentoProduct, MagentoRoute, ProductsData, RouteData,
+    StoreConfigData,
+};
 use super::{operations as ops, transform};
 use crate::drivers::{CatalogueDriver, DriverResult, NavigationDriver, RouteDriver};
 use crate::graphql::{GraphQlClient, Operation};
@@ -89,6 +94,49 @@ impl CatalogueDriver for MagentoDriver {
             Some(p) if p.sku.as_deref().is_some_and(|s| !s.is_empty()) => Ok(self.response(&p)),
             _ => Err(DriverError::NoProduct),
         }
+    }
+
+    /// One operation, so one round trip when cold: the route lookup carries the page of
+    /// products (`CategoryInterface.products`), no second query by `category_uid`.
+    async fn category_page(&self, url: &str, page: u32, sort: ProductSort) -> DriverResult<CategoryPage> {
+        let mut variables = transform::page_variables(page, sort, false);
+        variables["url"] = json!(url);
+        match self
+            .run::<RouteData<MagentoCategoryRoute>>(ops::GET_CATEGORY_PAGE, variables, CachePolicy::ProductList)
+            .await
+        {
+            Ok(data) => transform::category_page(data.route.as_ref(), url, page, &self.media_base),
+            // Past the last page: the category and its total from page 1, no products.
+            Err(e) if page > 1 && transform::past_last_page(&e) => {
+                let mut first = self.category_page(url, 1, sort).await?;
+                if let Some(listing) = first.listing.as_mut() {
+                    listing.products.clear();
+                    listing.page = page;
+                }
+                Ok(first)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn search(&self, query: &str, page: u32, sort: ProductSort) -> DriverResult<ProductPage> {
+        let mut variables = transform::page_variables(page, sort, true);
+        variables["search"] = json!(query);
+        match self.run::<ProductsData>(ops::SEARCH_PRODUCTS, variables, CachePolicy::ProductList).await {
+            Ok(data) => Ok(transform::product_page(data.products.as_ref(), page, &self.media_base)),
+            Err(e) if page > 1 && transform::past_last_page(&e) => {
+                let first = self.search(query, 1, sort).await?;
+                Ok(ProductPage { products: Vec::new(), page, ..first })
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The route's CMS page (any url Magento rewrites to one, not only identifiers).
+    async fn content_page(&self, url: &str) -> DriverResult<ContentPage> {
+        let data: RouteData<MagentoCmsPage> =
+            self.run(ops::GET_CONTENT_PAGE, json!({ "url": url }), CachePolicy::Route).await?;
+        transform::content_page(data.route.as_ref(), url)
     }
 }
 

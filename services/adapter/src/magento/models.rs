@@ -70,7 +70,7 @@ pub struct MagentoProduct {
     pub media_gallery_entries: Option<Vec<MagentoMediaGalleryEntry>>,
 }
 
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
 pub struct MagentoProducts {
     pub total_count: Option<i64>,
     #[serde(default)]
@@ -112,6 +112,12 @@ pub struct MagentoCategory {
     pub children_count: Option<String>,
     pub breadcrumbs: Option<Vec<MagentoBreadcrumb>>,
     pub children: Option<Vec<MagentoCategory>>,
+    /// HTML; only the category page selects it (and the fields below).
+    pub description: Option<String>,
+    pub meta_title: Option<String>,
+    pub meta_description: Option<String>,
+    /// One page of the category's products (`CategoryInterface.products`).
+    pub products: Option<MagentoProducts>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -155,6 +161,30 @@ pub struct MagentoRoute {
     pub identifier: Option<String>,
     pub url_key: Option<String>,
     pub title: Option<String>,
+}
+
+/// `route(url)` as the category page selects it: the route type and the category.
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct MagentoCategoryRoute {
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    #[serde(flatten)]
+    pub category: MagentoCategory,
+}
+
+/// `route(url)` as the content page selects it: a CMS page's fields.
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct MagentoCmsPage {
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub identifier: Option<String>,
+    pub url_key: Option<String>,
+    pub title: Option<String>,
+    pub content_heading: Option<String>,
+    /// Raw HTML.
+    pub content: Option<String>,
+    pub meta_title: Option<String>,
+    pub meta_description: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]

@@ -21,7 +21,24 @@ macro_rules! with_product_fragments {
             document: concat!(
                 include_str!(concat!("queries/", $file)),
                 "\n",
+                include_str!("fragments/product_preview.graphql"),
+                "\n",
                 include_str!("fragments/product.graphql")
+            ),
+        };
+    };
+}
+
+// Listings select only what a product card shows (`magentoProductPreview`).
+macro_rules! with_preview_fragment {
+    ($const:ident, $name:literal, $file:literal $(, $fragment:literal)?) => {
+        pub const $const: Operation = Operation {
+            name: $name,
+            document: concat!(
+                include_str!(concat!("queries/", $file)),
+                "\n",
+                include_str!("fragments/product_preview.graphql")
+                $(, "\n", include_str!($fragment))?
             ),
         };
     };
@@ -38,6 +55,14 @@ pub const GET_CATEGORY_TREE: Operation = Operation {
         include_str!("fragments/category.graphql")
     ),
 };
+with_preview_fragment!(
+    GET_CATEGORY_PAGE,
+    "MagentoGetCategoryPage",
+    "get_category_page.graphql",
+    "fragments/category.graphql"
+);
+with_preview_fragment!(SEARCH_PRODUCTS, "MagentoSearchProducts", "search_products.graphql");
+operation!(GET_CONTENT_PAGE, "MagentoGetContentPage", "get_content_page.graphql");
 operation!(GET_ROOT_CATEGORY_ID, "MagentoNavigationGetRootCategoryId", "get_root_category_id.graphql");
 operation!(RESOLVE_URL, "MagentoResolveUrlv243", "resolve_url.graphql");
 operation!(
@@ -47,7 +72,7 @@ operation!(
 );
 
 /// Every Magento operation, for the schema conformance check.
-pub const ALL: [Operation; 7] = [
+pub const ALL: [Operation; 10] = [
     GET_ALL_PRODUCTS,
     GET_A_PRODUCT,
     GET_A_PRODUCT_BY_URL,
@@ -55,6 +80,9 @@ pub const ALL: [Operation; 7] = [
     GET_ROOT_CATEGORY_ID,
     RESOLVE_URL,
     GET_PRODUCT_FILTER_FIELD_TYPES,
+    GET_CATEGORY_PAGE,
+    SEARCH_PRODUCTS,
+    GET_CONTENT_PAGE,
 ];
 
 #[cfg(test)]
@@ -65,7 +93,7 @@ mod tests {
     fn every_document_names_its_operation_and_carries_its_fragments() {
         for op in ALL {
             assert!(op.document.contains(&format!("query {}", op.name)), "{}", op.name);
-            for spread in ["...magentoProductPage", "...magentoCategoryNode"] {
+            for spread in ["...magentoProductPage", "...magentoProductPreview", "...magentoCategoryNode"] {
                 if op.document.contains(spread) {
                     let fragment = spread.trim_start_matches("...");
                     assert!(op.document.contains(&format!("fragment {fragment} on")), "{} lacks {fragment}", op.name);

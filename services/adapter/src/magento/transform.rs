@@ -1,10 +1,15 @@
 //! Pure Magento → normalised transforms (spec §3, §5). No I/O.
 
 use serde_json::{Value, json};
-use vitrine_domain::route;
-use vitrine_proto::v1::{Breadcrumb, Discount, Image, NavigationNode, Product, RouteData, RouteResolution};
+use vitrine_domain::{DriverError, listing, route};
+use vitrine_proto::v1::{
+    Breadcrumb, Category, CategoryPage, ContentPage, Discount, Image, NavigationNode, Product, ProductPage,
+    ProductSort, RouteData, RouteResolution,
+};
 
-use super::models::{MagentoCategory, MagentoFlag, MagentoProduct, MagentoRoute};
+use super::models::{
+    MagentoCategory, MagentoCategoryRoute, MagentoCmsPage, MagentoFlag, MagentoProduct, MagentoProducts, MagentoRoute,
+};
 
 fn non_empty(s: Option<&String>) -> Option<String> {
     s.filter(|s| !s.is_empty()).cloned()
@@ -191,6 +196,98 @@ pub fn resolution(route: Option<&MagentoRoute>) -> RouteResolution {
             schema: (kind == "PRODUCT").then(|| product_schema(r).to_string()),
         }),
     }
+}
+
+/// Every order Magento can list in, for a category (position) and a search (relevance).
+pub const SORTS: [ProductSort; 4] =
+    [ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc];
+
+/// The `ProductAttributeSortInput` of `sort`: the backend's own order is `position` in a
+/// category and `relevance` in a search (issue 10).
+#[must_use]
+pub fn sort_input(sort: ProductSort, search: bool) -> Value {
+    match sort {
+        ProductSort::Position if search => json!({ "relevance": "DESC" }),
+        ProductSort::Position => json!({ "position": "ASC" }),
+        ProductSort::Name => json!({ "name": "ASC" }),
+        ProductSort::PriceAsc => json!({ "price": "ASC" }),
+        ProductSort::PriceDesc => json!({ "price": "DESC" }),
+    }
+}
+
+/// The variables of a listing's page: Magento pages are 1-based like ours.
+#[must_use]
+pub fn page_variables(page: u32, sort: ProductSort, search: bool) -> Value {
+    json!({ "pageSize": listing::PAGE_SIZE, "currentPage": page, "sort": sort_input(sort, search) })
+}
+
+/// Magento refuses a `currentPage` past the last page of a non-empty listing with this
+/// GraphQL error (where we answer an empty page with the right total).
+#[must_use]
+pub fn past_last_page(e: &DriverError) -> bool {
+    matches!(e, DriverError::GraphQl(message) if message.starts_with("currentPage value"))
+}
+
+/// One page of a listing; `page` is the page asked for.
+#[must_use]
+pub fn product_page(products: Option<&MagentoProducts>, page: u32, media_base: &str) -> ProductPage {
+    let items = products.map(|p| p.items.as_slice()).unwrap_or_default();
+    ProductPage {
+        products: items.iter().map(|p| product(p, media_base)).collect(),
+        total_count: products.and_then(|p| p.total_count).and_then(|n| u32::try_from(n).ok()).unwrap_or_default(),
+        page,
+        page_size: listing::PAGE_SIZE,
+        sorts: SORTS.iter().map(|s| *s as i32).collect(),
+    }
+}
+
+/// A category route → its page. Breadcrumbs, url and child links are the menu's
+/// (`navigation`): sorted by level, children in the menu only, by position.
+///
+/// # Errors
+/// `NotFound` when the url is no category.
+pub fn category_page(
+    route: Option<&MagentoCategoryRoute>,
+    url: &str,
+    page: u32,
+    media_base: &str,
+) -> Result<CategoryPage, DriverError> {
+    let Some(r) = route.filter(|r| r.kind.as_deref() == Some("CATEGORY")) else {
+        return Err(DriverError::NotFound(format!("category {url}")));
+    };
+    let c = &r.category;
+    let node = navigation(c);
+    Ok(CategoryPage {
+        category: Some(Category {
+            id: node.id,
+            name: node.name,
+            url: node.url,
+            description: non_empty(c.description.as_ref()),
+            meta_title: non_empty(c.meta_title.as_ref()),
+            meta_description: non_empty(c.meta_description.as_ref()),
+            breadcrumbs: node.breadcrumbs,
+            children: node.children,
+        }),
+        listing: Some(product_page(c.products.as_ref(), page, media_base)),
+    })
+}
+
+/// A CMS page route → the content page; its title is the page's title, else its heading.
+///
+/// # Errors
+/// `NotFound` when the url is no CMS page.
+pub fn content_page(route: Option<&MagentoCmsPage>, url: &str) -> Result<ContentPage, DriverError> {
+    let Some(p) = route.filter(|r| r.kind.as_deref() == Some("CMS_PAGE")) else {
+        return Err(DriverError::NotFound(format!("page {url}")));
+    };
+    Ok(ContentPage {
+        id: p.identifier.clone().unwrap_or_default(),
+        url: path(p.url_key.as_deref(), None),
+        title: non_empty(p.title.as_ref()).or_else(|| p.content_heading.clone()).unwrap_or_default(),
+        content: p.content.clone().unwrap_or_default(),
+        meta_title: non_empty(p.meta_title.as_ref()),
+        meta_description: non_empty(p.meta_description.as_ref()),
+    })
 }
 
 #[cfg(test)]

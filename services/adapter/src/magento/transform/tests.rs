@@ -1,7 +1,7 @@
 use serde_json::json;
 
 use super::*;
-use crate::magento::models::{MagentoProduct, MagentoRoute};
+use crate::magento::models::{MagentoCategoryRoute, MagentoCmsPage, MagentoProduct, MagentoRoute};
 
 fn testdata<T: serde::de::DeserializeOwned>(json: &str) -> T {
     serde_json::from_str(json).expect("testdata parses")
@@ -138,5 +138,103 @@ fn rating_values_match_to_precision_2() {
         [(100.0, "5.0"), (80.0, "4.0"), (93.0, "4.7"), (13.0, "0.65"), (0.0, "0.0"), (50.0, "2.5")]
     {
         assert_eq!(rating_value(summary), expected, "{summary}");
+    }
+}
+
+#[test]
+fn sorts_map_to_magento_sort_inputs() {
+    for (sort, search, expected) in [
+        (ProductSort::Position, false, json!({"position": "ASC"})),
+        (ProductSort::Position, true, json!({"relevance": "DESC"})),
+        (ProductSort::Name, false, json!({"name": "ASC"})),
+        (ProductSort::PriceAsc, true, json!({"price": "ASC"})),
+        (ProductSort::PriceDesc, false, json!({"price": "DESC"})),
+    ] {
+        assert_eq!(sort_input(sort, search), expected, "{sort:?} search={search}");
+    }
+    assert_eq!(
+        page_variables(3, ProductSort::Name, false),
+        json!({"pageSize": 24, "currentPage": 3, "sort": {"name": "ASC"}})
+    );
+}
+
+#[test]
+fn category_page_takes_the_category_and_its_page_of_products() {
+    let route: MagentoCategoryRoute = testdata(include_str!("../testdata/category_page.json"));
+    let page = category_page(Some(&route), "/gear.html", 2, "https://shop.test/media/").expect("a category");
+    let c = page.category.unwrap_or_default();
+    assert_eq!((c.id.as_str(), c.name.as_str(), c.url.as_str()), ("Mw==", "Gear", "/gear.html"));
+    assert_eq!(
+        (c.description.as_deref(), c.meta_title.as_deref(), c.meta_description.as_deref()),
+        (Some("<p>Gear for every workout.</p>"), Some("Gear | Luma"), None),
+        "an empty meta description is none"
+    );
+    let crumbs: Vec<(&str, &str)> = c.breadcrumbs.iter().map(|b| (b.name.as_str(), b.url.as_str())).collect();
+    assert_eq!(crumbs, [("Default Category", "/default-category.html")]);
+    let children: Vec<(&str, &str, i32)> =
+        c.children.iter().map(|k| (k.name.as_str(), k.url.as_str(), k.total_products)).collect();
+    assert_eq!(
+        children,
+        [("Fitness Equipment", "/gear/fitness.html", 11), ("Bags", "/gear/bags.html", 14)],
+        "in the menu only, by position"
+    );
+    let listing = page.listing.unwrap_or_default();
+    assert_eq!((listing.total_count, listing.page, listing.page_size), (46, 2, 24));
+    assert_eq!(listing.sorts, SORTS.map(i32::from));
+    let cards: Vec<(&str, &str, Option<f64>, Option<f64>)> = listing
+        .products
+        .iter()
+        .map(|p| (p.id.as_str(), p.url.as_str(), p.price, p.discount.as_ref().map(|d| d.amount)))
+        .collect();
+    assert_eq!(
+        cards,
+        [
+            ("24-MB01", "/joust-duffle-bag.html", Some(34.0), Some(3.4)),
+            ("24-WG088", "/sprite-foam-roller.html", Some(19.0), Some(0.0))
+        ]
+    );
+}
+
+#[test]
+fn only_a_category_route_is_a_category_page() {
+    for input in [
+        json!(null),
+        json!({"type": "PRODUCT", "uid": "MTI=", "name": "Bag"}),
+        json!({"type": "CMS_PAGE", "name": "About"}),
+    ] {
+        let route: Option<MagentoCategoryRoute> = testdata(&input.to_string());
+        let err = category_page(route.as_ref(), "/x.html", 1, "").expect_err("not a category");
+        assert_eq!(err, DriverError::NotFound("category /x.html".into()), "{input}");
+    }
+    let empty: MagentoCategoryRoute =
+        testdata(&json!({"type": "CATEGORY", "name": "Empty", "products": null}).to_string());
+    let listing = category_page(Some(&empty), "/empty.html", 1, "").expect("empty").listing.unwrap_or_default();
+    assert_eq!((listing.products.len(), listing.total_count), (0, 0));
+}
+
+#[test]
+fn content_page_takes_the_cms_page() {
+    let route: MagentoCmsPage = testdata(include_str!("../testdata/cms_page.json"));
+    let page = content_page(Some(&route), "/customer-service").expect("a page");
+    assert_eq!(
+        (page.id.as_str(), page.url.as_str(), page.title.as_str(), page.content.as_str()),
+        ("customer-service", "/customer-service", "Customer Service", "<p>Call us.</p>"),
+        "an empty title falls back to the heading"
+    );
+    assert_eq!((page.meta_title.as_deref(), page.meta_description), (Some("Help | Luma"), None));
+    let category: MagentoCmsPage = testdata(&json!({"type": "CATEGORY", "title": "Gear"}).to_string());
+    for route in [None, Some(&category)] {
+        assert_eq!(content_page(route, "/gear.html"), Err(DriverError::NotFound("page /gear.html".into())));
+    }
+}
+
+#[test]
+fn only_magentos_page_past_the_end_error_is_an_empty_page() {
+    for (error, past) in [
+        (DriverError::GraphQl("currentPage value 5 specified is greater than the 2 page(s) available.".into()), true),
+        (DriverError::GraphQl("Field \"x\" is not defined".into()), false),
+        (DriverError::Timeout, false),
+    ] {
+        assert_eq!(past_last_page(&error), past, "{error}");
     }
 }
