@@ -31,11 +31,14 @@ test("switching the driver reloads the menu, and the session's other tab follows
   const context = await newContext(browser, { viewport: DESKTOP });
   const page = await context.newPage();
   const other = await context.newPage();
+  // The first tab's GET /api/driver issues the session cookie; the second tab opens once
+  // it is set, as a visitor's second tab does (two first visits at the same instant can
+  // get two sessions: the last cookie wins and the other tab's stream listens to neither).
   await page.goto(suite.base + "/");
+  await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
   await other.goto(suite.base + "/");
   await page.locator(".menu-list a").first().waitFor();
   await other.locator(".menu-list a").first().waitFor();
-  await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
   await other.waitForFunction(() => document.documentElement.dataset.driverEvents === "open");
   // The PUT's answer (and, in the other tab, the event) is the new driver: no GET after.
   const driverGets = [];

@@ -53,4 +53,23 @@ describe("the event stream's open delay (localStorage vitrine.sseDelayMs)", () =
     expect(streams[0].closed).toBe(true);
     expect(document.documentElement.dataset.driverEvents).toBeUndefined();
   });
+
+  it("waits for the driver (and so the session cookie) before opening", () => {
+    vi.useFakeTimers();
+    window.localStorage.setItem(DELAY_SETTING, "0");
+    const streams = stubEventSource();
+    function Late({ driver }: { driver?: string }) {
+      useDriverEvents(driver, () => {});
+      return null;
+    }
+    const { rerender } = render(<Late />);
+    vi.advanceTimersByTime(1000);
+    expect(streams.length).toBe(0);
+    rerender(<Late driver="in-memory" />);
+    vi.advanceTimersByTime(0);
+    expect(streams.length).toBe(1);
+    rerender(<Late driver="magento" />);
+    vi.advanceTimersByTime(1000);
+    expect(streams.length).toBe(1);
+  });
 });

@@ -20,8 +20,11 @@ export function openDelayMs(): number {
 /**
  * Follows driver switches made in this session's other tabs (server-sent events).
  * One stream for the page's life: the current driver and the callback are read through
- * refs, so a switch does not close and reopen it. While it is open the root element
- * carries `data-driver-events="open"`, which browser tests wait for.
+ * refs, so a switch does not close and reopen it. It opens only once the driver is known:
+ * `GET /api/driver` is what issues a first visit's session cookie, and a stream opened
+ * before that answer would listen to no session (the edge's stream never issues one).
+ * While it is open the root element carries `data-driver-events="open"`, which browser
+ * tests wait for.
  */
 export function useDriverEvents(current: string | undefined, onSwitch: (driver: string) => void): void {
   const currentRef = useRef(current);
@@ -31,8 +34,9 @@ export function useDriverEvents(current: string | undefined, onSwitch: (driver: 
     onSwitchRef.current = onSwitch;
   }, [current, onSwitch]);
 
+  const known = current !== undefined;
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    if (!known || typeof EventSource === "undefined") return;
     const root = document.documentElement.dataset;
     let source: EventSource | null = null;
     const open = () => {
@@ -56,5 +60,5 @@ export function useDriverEvents(current: string | undefined, onSwitch: (driver: 
       source?.close();
       delete root.driverEvents;
     };
-  }, []);
+  }, [known]);
 }

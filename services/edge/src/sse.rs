@@ -115,8 +115,11 @@ fn frame(driver: Driver) -> Bytes {
     responses((status = 200, content_type = "text/event-stream", body = String,
         description = "Server-sent events `driver` with data `{\"driver\": value}`: the current driver, then each switch")))]
 pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let (session, cookie) = session::id_or_new(&req, &state);
-    let current = session::driver(&state, Some(&session)).await;
+    // The stream never issues a session: one issued here could lose the race with the
+    // cookie `GET /api/driver` sets at the same time, leaving the stream deaf to the
+    // session the tab really uses. Without a cookie it follows nothing.
+    let session = session::id(&req);
+    let current = session::driver(&state, session.as_deref()).await;
     let mut switches = state.events.subscribe();
     let shutdown = state.shutdown.clone();
     let (tx, rx) = mpsc::channel::<Bytes>(16);
@@ -132,7 +135,7 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
                 () = tx.closed() => return,
                 _ = ping.tick() => Bytes::from_static(b": keep-alive\n\n"),
                 msg = switches.recv() => match msg {
-                    Ok(switch) if switch.session == session => frame(switch.driver),
+                    Ok(switch) if session.as_deref() == Some(switch.session.as_str()) => frame(switch.driver),
                     Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => continue,
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
@@ -147,9 +150,6 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
         .insert_header(("Cache-Control", "no-cache"))
         // Compression would buffer events; identity streams each frame as written.
         .insert_header(ContentEncoding::Identity);
-    if let Some(cookie) = cookie {
-        res.cookie(cookie);
-    }
     res.streaming(ReceiverStream::new(rx).map(Ok::<_, Infallible>))
 }
 
