@@ -11,6 +11,11 @@ pub enum CachePolicy {
     Product,
     Navigation,
     Route,
+    /// A page of a category's products or of search results, and the cursor walks that
+    /// page them (issue 10).
+    Listing,
+    /// A CMS / content page (issue 10).
+    Content,
 }
 
 impl CachePolicy {
@@ -19,8 +24,8 @@ impl CachePolicy {
     #[must_use]
     pub const fn ttl(self) -> Duration {
         match self {
-            Self::ProductList | Self::Navigation => Duration::from_secs(300),
-            Self::Product | Self::Route => Duration::from_secs(600),
+            Self::ProductList | Self::Navigation | Self::Listing => Duration::from_secs(300),
+            Self::Product | Self::Route | Self::Content => Duration::from_secs(600),
         }
     }
 
@@ -32,6 +37,8 @@ impl CachePolicy {
             Self::Product => "product",
             Self::Navigation => "navigation",
             Self::Route => "route",
+            Self::Listing => "listing",
+            Self::Content => "content",
         }
     }
 

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
-use apollo_compiler::executable::{Selection, SelectionSet};
+use apollo_compiler::executable::{Field, Selection, SelectionSet};
 use apollo_compiler::validation::Valid;
 use apollo_compiler::{ExecutableDocument, Schema, ast};
 use serde_json::{Map, Value, json};
@@ -19,6 +19,11 @@ use crate::serving::Serving;
 
 /// Answers one root field: `(field name, arguments with variables substituted)`.
 pub type Resolver = Arc<dyn Fn(&str, &Map<String, Value>) -> Value + Send + Sync>;
+
+/// Answers a field below the root that takes arguments (a connection's `first`, `after`,
+/// `sortKey`): `(parent type, field name, the parent object as resolved, arguments with
+/// variables substituted)`. `None` keeps the parent object's own value of the field.
+pub type FieldResolver = Arc<dyn Fn(&str, &str, &Value, &Map<String, Value>) -> Option<Value> + Send + Sync>;
 
 /// One HTTP request as the fake saw it.
 #[derive(Debug, Clone)]
@@ -32,6 +37,7 @@ pub struct Received {
 struct State {
     schema: Valid<Schema>,
     resolver: Resolver,
+    fields: Option<FieldResolver>,
     received: Mutex<Vec<Received>>,
     refuse_arrays: AtomicBool,
     delay_ms: AtomicU64,
@@ -94,28 +100,46 @@ impl State {
     }
 
     /// Keeps exactly the selected fields of `value` (recursively).
-    fn project(&self, value: &Value, set: &SelectionSet, doc: &ExecutableDocument) -> Value {
+    fn project(&self, value: &Value, set: &SelectionSet, doc: &ExecutableDocument, vars: &Map<String, Value>) -> Value {
         match value {
-            Value::Array(items) => Value::Array(items.iter().map(|v| self.project(v, set, doc)).collect()),
+            Value::Array(items) => Value::Array(items.iter().map(|v| self.project(v, set, doc, vars)).collect()),
             Value::Object(_) => {
                 let mut out = Map::new();
-                self.collect(value, set, doc, &mut out);
+                self.collect(value, set, doc, vars, &mut out);
                 Value::Object(out)
             }
             other => other.clone(),
         }
     }
 
-    fn collect(&self, value: &Value, set: &SelectionSet, doc: &ExecutableDocument, out: &mut Map<String, Value>) {
+    /// A field's value in `parent` (of type `ty`): the field resolver's answer when the
+    /// field takes arguments and it has one, else the parent's own value.
+    fn field(&self, ty: &str, parent: &Value, f: &Field, vars: &Map<String, Value>) -> Value {
+        let answered = self.fields.as_ref().filter(|_| !f.arguments.is_empty()).and_then(|resolve| {
+            let args: Map<String, Value> =
+                f.arguments.iter().map(|a| (a.name.to_string(), to_json(&a.value, vars))).collect();
+            resolve(ty, f.name.as_str(), parent, &args)
+        });
+        answered.unwrap_or_else(|| parent.get(f.name.as_str()).cloned().unwrap_or(Value::Null))
+    }
+
+    fn collect(
+        &self,
+        value: &Value,
+        set: &SelectionSet,
+        doc: &ExecutableDocument,
+        vars: &Map<String, Value>,
+        out: &mut Map<String, Value>,
+    ) {
         for selection in &set.selections {
             match selection {
                 Selection::Field(f) => {
                     let key = f.alias.as_ref().unwrap_or(&f.name).to_string();
-                    let raw = value.get(f.name.as_str()).cloned().unwrap_or(Value::Null);
+                    let raw = self.field(set.ty.as_str(), value, f, vars);
                     let projected = if f.selection_set.selections.is_empty() {
                         raw
                     } else {
-                        let sub = self.project(&raw, &f.selection_set, doc);
+                        let sub = self.project(&raw, &f.selection_set, doc, vars);
                         match (out.remove(&key), sub) {
                             (Some(Value::Object(mut prev)), Value::Object(next)) => {
                                 prev.extend(next);
@@ -130,7 +154,7 @@ impl State {
                     if let Some(fragment) = doc.fragments.get(&spread.fragment_name)
                         && self.applies(Some(fragment.selection_set.ty.as_str()), value, set.ty.as_str())
                     {
-                        self.collect(value, &fragment.selection_set, doc, out);
+                        self.collect(value, &fragment.selection_set, doc, vars, out);
                     }
                 }
                 Selection::InlineFragment(inline) => {
@@ -139,7 +163,7 @@ impl State {
                         value,
                         set.ty.as_str(),
                     ) {
-                        self.collect(value, &inline.selection_set, doc, out);
+                        self.collect(value, &inline.selection_set, doc, vars, out);
                     }
                 }
             }
@@ -190,7 +214,7 @@ impl State {
                 (self.resolver)(field.name.as_str(), &args)
             };
             let key = field.alias.as_ref().unwrap_or(&field.name).to_string();
-            data.insert(key, self.project(&resolved, &field.selection_set, &doc));
+            data.insert(key, self.project(&resolved, &field.selection_set, &doc, &variables));
         }
         json!({ "data": data })
     }
@@ -267,6 +291,28 @@ impl FakeGraphQl {
         Self::start_with(schema, path, |_| resolver, required_header)
     }
 
+    /// As [`start_with`](Self::start_with), with a resolver for fields below the root
+    /// that take arguments (paged connections).
+    ///
+    /// # Panics
+    /// When no port can be bound.
+    pub fn start_with_fields(
+        schema: Valid<Schema>,
+        path: &str,
+        make_resolvers: impl FnOnce(&str) -> (Resolver, FieldResolver),
+        required_header: Option<(String, String)>,
+    ) -> Self {
+        Self::serve(
+            schema,
+            path,
+            |url| {
+                let (root, fields) = make_resolvers(url);
+                (root, Some(fields))
+            },
+            required_header,
+        )
+    }
+
     /// As [`start`](Self::start), with a resolver built once the server's URL is known
     /// (for fixtures whose URLs point back at the server, such as image URLs).
     ///
@@ -278,13 +324,23 @@ impl FakeGraphQl {
         make_resolver: impl FnOnce(&str) -> Resolver,
         required_header: Option<(String, String)>,
     ) -> Self {
+        Self::serve(schema, path, |url| (make_resolver(url), None), required_header)
+    }
+
+    fn serve(
+        schema: Valid<Schema>,
+        path: &str,
+        make_resolvers: impl FnOnce(&str) -> (Resolver, Option<FieldResolver>),
+        required_header: Option<(String, String)>,
+    ) -> Self {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         listener.set_nonblocking(true).expect("nonblocking");
         let url = format!("http://{}", listener.local_addr().expect("addr"));
-        let resolver = make_resolver(&url);
+        let (resolver, fields) = make_resolvers(&url);
         let state = Arc::new(State {
             schema,
             resolver,
+            fields,
             received: Mutex::default(),
             refuse_arrays: AtomicBool::new(false),
             delay_ms: AtomicU64::new(0),
