@@ -55,7 +55,8 @@ impl ShopifyDriver {
         sort: ProductSort,
         after: Option<String>,
     ) -> DriverResult<CursorConnection> {
-        let variables = paged("handle", handle, MAX_CONNECTION_LENGTH, after, transform::collection_sort(sort));
+        let variables =
+            paged("handle", handle, MAX_CONNECTION_LENGTH, after.as_deref(), transform::collection_sort(sort));
         let data: CollectionCursorsData =
             self.run(ops::GET_COLLECTION_CURSORS, variables, CachePolicy::Listing).await?;
         data.collection.map(|c| c.products).ok_or_else(|| DriverError::NotFound(format!("collection {handle}")))
@@ -68,7 +69,7 @@ impl ShopifyDriver {
         sort: ProductSort,
         after: Option<String>,
     ) -> DriverResult<CursorConnection> {
-        let variables = paged("query", query, MAX_CONNECTION_LENGTH, after, transform::search_sort(sort));
+        let variables = paged("query", query, MAX_CONNECTION_LENGTH, after.as_deref(), transform::search_sort(sort));
         let data: SearchCursorsData = self.run(ops::SEARCH_CURSORS, variables, CachePolicy::Listing).await?;
         Ok(data.search)
     }
@@ -82,7 +83,7 @@ impl ShopifyDriver {
 
 /// The variables of a sorted connection's stretch: `first` after `after`, of the
 /// collection or search that `key: value` names.
-fn paged(key: &str, value: &str, first: u32, after: Option<String>, (sort_key, reverse): (&str, bool)) -> Value {
+fn paged(key: &str, value: &str, first: u32, after: Option<&str>, (sort_key, reverse): (&str, bool)) -> Value {
     json!({ key: value, "first": first, "after": after, "sortKey": sort_key, "reverse": reverse })
 }
 
@@ -148,7 +149,7 @@ impl CatalogueDriver for ShopifyDriver {
             self.menu(),
         )?;
         let after = transform::page_cursor(&cursors, page);
-        let variables = paged("handle", handle, listing::PAGE_SIZE, after, transform::collection_sort(sort));
+        let variables = paged("handle", handle, listing::PAGE_SIZE, after.as_deref(), transform::collection_sort(sort));
         let data: CollectionData = self.run(ops::GET_COLLECTION_PAGE, variables, CachePolicy::Listing).await?;
         let collection = data.collection.ok_or_else(not_found)?;
         let products = collection.products.as_ref().map(|p| p.nodes.as_slice()).unwrap_or_default();
@@ -169,7 +170,7 @@ impl CatalogueDriver for ShopifyDriver {
             walk(offset, |after| self.search_cursors(query, sort, after)).await?
         };
         let after = transform::page_cursor(&cursors, page);
-        let variables = paged("query", query, listing::PAGE_SIZE, after, transform::search_sort(sort));
+        let variables = paged("query", query, listing::PAGE_SIZE, after.as_deref(), transform::search_sort(sort));
         let data: SearchData = self.run(ops::SEARCH_PRODUCTS, variables, CachePolicy::Listing).await?;
         Ok(transform::listing(&data.search.nodes, data.search.total_count, page, &transform::SEARCH_SORTS))
     }
