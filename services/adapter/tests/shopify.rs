@@ -10,7 +10,10 @@ use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
-use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
+use vitrine_proto::v1::{
+    CategoryPage, CategoryRequest, DriverRequest, ProductPage, ProductRequest, ProductSort, ProductsRequest,
+    SearchRequest, UrlRequest,
+};
 use vitrine_testkit::graphql::{FakeGraphQl, load_schema, validate_document};
 use vitrine_testkit::{introspection, shopify};
 
@@ -47,7 +50,10 @@ impl Drop for Setup {
 }
 
 async fn setup(token: &str) -> Setup {
-    let shop = shopify::start(TOKEN);
+    setup_shop(shopify::start(TOKEN), token).await
+}
+
+async fn setup_shop(shop: FakeGraphQl, token: &str) -> Setup {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let url = format!("http://{}", listener.local_addr().expect("addr"));
     let mut config = vitrine_adapter::Config::new(Backend::Shopify);
@@ -129,4 +135,133 @@ async fn a_wrong_token_and_upstream_faults_are_clean_errors_that_never_show_the_
     let err = c.get_navigation(DriverRequest { driver: Driver::Shopify.into() }).await.expect_err("timeout");
     assert_eq!(err.code(), Code::DeadlineExceeded);
     assert!(!err.message().contains(TOKEN));
+}
+
+// issue 10: collections, search and pages, against the demo shop (27 snowboards).
+
+const SNOWBOARDS: usize = shopify::DEMO_SNOWBOARDS + 1;
+
+impl Setup {
+    async fn category(&self, url: &str, page: u32, sort: ProductSort) -> Result<CategoryPage, tonic::Status> {
+        let request = CategoryRequest { driver: Driver::Shopify.into(), url: url.into(), page, sort: sort.into() };
+        self.client.clone().get_category_page(request).await.map(tonic::Response::into_inner)
+    }
+
+    async fn search(&self, query: &str, page: u32, sort: ProductSort) -> ProductPage {
+        let request = SearchRequest { driver: Driver::Shopify.into(), query: query.into(), page, sort: sort.into() };
+        self.client.clone().search(request).await.expect(query).into_inner()
+    }
+}
+
+fn names(page: &ProductPage) -> Vec<String> {
+    page.products.iter().map(|p| p.name.clone()).collect()
+}
+
+fn prices(pages: &[&ProductPage]) -> Vec<f64> {
+    pages.iter().flat_map(|p| p.products.iter().map(|p| p.price.unwrap_or_default())).collect()
+}
+
+fn sorts(sorts: &[ProductSort]) -> Vec<i32> {
+    sorts.iter().map(|s| i32::from(*s)).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_collection_is_a_category_page_in_pages_of_24_in_four_orders() {
+    let s = setup_shop(shopify::start_demo(TOKEN), TOKEN).await;
+    let first = s.category("/collections/snowboards", 1, ProductSort::Position).await.expect("page 1");
+    let category = first.category.expect("category");
+    assert_eq!((category.id.as_str(), category.name.as_str()), ("1", "Snowboards"));
+    assert_eq!(category.description.as_deref(), Some("<p>Boards for <strong>every</strong> slope.</p>"), "sanitised");
+    assert_eq!(category.meta_title.as_deref(), Some("Snowboards for every slope"));
+    let children: Vec<(&str, &str)> = category.children.iter().map(|c| (c.name.as_str(), c.url.as_str())).collect();
+    assert_eq!(children, [("Splitboards", "/collections/splitboards")], "menu children that are collections");
+    let one = first.listing.expect("listing");
+    assert_eq!((one.products.len(), one.total_count, one.page, one.page_size), (24, SNOWBOARDS as u32, 1, 24));
+    assert_eq!(
+        one.sorts,
+        sorts(&[ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc])
+    );
+    assert_eq!(one.products[0].name, "The Hydrogen Snowboard", "the collection's own order first");
+
+    let two =
+        s.category("/collections/snowboards", 2, ProductSort::Position).await.expect("page 2").listing.expect("2");
+    assert_eq!((two.products.len(), two.total_count, two.page), (SNOWBOARDS - 24, SNOWBOARDS as u32, 2));
+    let mut all = [names(&one), names(&two)].concat();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), SNOWBOARDS, "two pages hold every product once");
+    let past = s.category("/collections/snowboards", 3, ProductSort::Position).await.expect("3").listing.expect("3");
+    assert_eq!((past.products.len(), past.total_count), (0, SNOWBOARDS as u32), "past the end: empty, same total");
+
+    let (asc1, asc2) = (
+        s.category("/collections/snowboards", 1, ProductSort::PriceAsc).await.expect("asc").listing.expect("asc"),
+        s.category("/collections/snowboards", 2, ProductSort::PriceAsc).await.expect("asc").listing.expect("asc"),
+    );
+    let ascending = prices(&[&asc1, &asc2]);
+    assert_eq!(ascending.len(), SNOWBOARDS);
+    assert!(ascending.windows(2).all(|w| w[0] <= w[1]), "price ascending across pages: {ascending:?}");
+    assert_ne!(names(&asc1), names(&one), "sorting by price reorders");
+    let desc =
+        s.category("/collections/snowboards", 1, ProductSort::PriceDesc).await.expect("desc").listing.expect("d");
+    assert_eq!(desc.products[0].price, ascending.last().copied(), "the dearest first");
+    let by_name = s.category("/collections/snowboards", 1, ProductSort::Name).await.expect("name").listing.expect("n");
+    let titles = names(&by_name);
+    assert!(titles.windows(2).all(|w| w[0].to_lowercase() <= w[1].to_lowercase()), "{titles:?}");
+
+    // Warm: the same page again costs no upstream request.
+    let before = s.shop.received().len();
+    s.category("/collections/snowboards", 2, ProductSort::Position).await.expect("warm");
+    assert_eq!(s.shop.received().len(), before);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_empty_collection_says_so_and_unknown_ones_are_not_found() {
+    let s = setup_shop(shopify::start_demo(TOKEN), TOKEN).await;
+    let empty = s.category("/collections/splitboards", 1, ProductSort::Position).await.expect("empty");
+    let category = empty.category.expect("category");
+    let crumbs: Vec<(&str, &str, i32)> =
+        category.breadcrumbs.iter().map(|b| (b.name.as_str(), b.url.as_str(), b.level)).collect();
+    assert_eq!(crumbs, [("Snowboards", "/collections/snowboards", 1)], "from the menu path");
+    assert_eq!(category.description, None);
+    let listing = empty.listing.expect("listing");
+    assert_eq!((listing.products.len(), listing.total_count), (0, 0));
+    for url in ["/collections/nope", "/pages/about", "/collections", "/collections/snowboards/x"] {
+        let err = s.category(url, 1, ProductSort::Position).await.expect_err(url);
+        assert_eq!(err.code(), Code::NotFound, "{url}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn search_finds_products_by_a_word_in_any_case_and_pages_them() {
+    let s = setup_shop(shopify::start_demo(TOKEN), TOKEN).await;
+    let found = s.search("HYDROGEN", 1, ProductSort::Position).await;
+    assert_eq!((names(&found), found.total_count), (vec!["The Hydrogen Snowboard".to_owned()], 1));
+    assert_eq!(found.sorts, sorts(&[ProductSort::Position, ProductSort::PriceAsc, ProductSort::PriceDesc]), "no name");
+    let none = s.search("monoski", 1, ProductSort::Position).await;
+    assert_eq!((none.products.len(), none.total_count), (0, 0));
+
+    let (one, two) =
+        (s.search("snowboard", 1, ProductSort::PriceAsc).await, s.search("snowboard", 2, ProductSort::PriceAsc).await);
+    assert_eq!((one.products.len(), two.products.len(), two.total_count), (24, SNOWBOARDS - 24, SNOWBOARDS as u32));
+    let ascending = prices(&[&one, &two]);
+    assert!(ascending.windows(2).all(|w| w[0] <= w[1]), "price ascending across pages: {ascending:?}");
+    let desc = s.search("snowboard", 1, ProductSort::PriceDesc).await;
+    assert_eq!(desc.products[0].price, ascending.last().copied());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_is_a_content_page_and_blogs_are_not() {
+    let s = setup(TOKEN).await;
+    let mut c = s.client.clone();
+    let page = c.get_content_page(url("/pages/about")).await.expect("about").into_inner();
+    assert_eq!((page.id.as_str(), page.url.as_str(), page.title.as_str()), ("1", "/pages/about", "About us"));
+    assert_eq!(page.content, "<h2>Who we are</h2><p>Riders who <em>wax</em> their own boards.</p><img src=\"x\">");
+    assert_eq!(
+        (page.meta_title.as_deref(), page.meta_description.as_deref()),
+        (Some("About the shop"), Some("Who we are."))
+    );
+    for path in ["/pages/nope", "/blogs/news", "/collections/snowboards"] {
+        let err = c.get_content_page(url(path)).await.expect_err(path);
+        assert_eq!(err.code(), Code::NotFound, "{path}");
+    }
 }

@@ -11,9 +11,10 @@ pub enum CachePolicy {
     Product,
     Navigation,
     Route,
-    /// A page of a category's products or of a search (issue 10).
+    /// A page of a category's products or of search results, and the cursor walks that
+    /// page them (issue 10).
     Listing,
-    /// A content (CMS) page (issue 10).
+    /// A CMS / content page (issue 10).
     Content,
 }
 

@@ -21,9 +21,11 @@ use crate::serving::Serving;
 /// Answers one root field: `(field name, arguments with variables substituted)`.
 pub type Resolver = Arc<dyn Fn(&str, &Map<String, Value>) -> Value + Send + Sync>;
 
-/// Answers a nested field that takes arguments (e.g. a category's `products(pageSize:)`):
-/// `(parent object, field name, arguments)`; `None` keeps the parent's own value.
-pub type FieldResolver = Arc<dyn Fn(&Value, &str, &Map<String, Value>) -> Option<Value> + Send + Sync>;
+/// Answers a field below the root that takes arguments (a category's `products(pageSize:)`,
+/// a connection's `first`, `after`, `sortKey`): `(parent type, field name, the parent
+/// object as resolved, arguments with variables substituted)`. `None` keeps the parent
+/// object's own value of the field.
+pub type FieldResolver = Arc<dyn Fn(&str, &str, &Value, &Map<String, Value>) -> Option<Value> + Send + Sync>;
 
 /// One HTTP request as the fake saw it.
 #[derive(Debug, Clone)]
@@ -131,7 +133,7 @@ impl State {
                     let key = f.alias.as_ref().unwrap_or(&f.name).to_string();
                     let resolved = match (&self.fields, f.arguments.is_empty()) {
                         (Some(fields), false) => {
-                            fields(value, f.name.as_str(), &arguments(&f.arguments, req.variables))
+                            fields(set.ty.as_str(), f.name.as_str(), value, &arguments(&f.arguments, req.variables))
                         }
                         _ => None,
                     };

@@ -204,9 +204,11 @@ fn resolvers(catalogue: Value) -> (Resolver, FieldResolver) {
     let catalogue = Arc::new(catalogue);
     let shared = catalogue.clone();
     // A category's own `products(pageSize, currentPage, sort)`, as a route answers it.
-    let fields: FieldResolver = Arc::new(move |parent: &Value, field: &str, args: &Map<String, Value>| {
-        (field == "products" && parent.get("url_path").is_some()).then(|| listing(&shared, args, Some(&parent["uid"])))
-    });
+    let fields: FieldResolver =
+        Arc::new(move |_parent_type: &str, field: &str, parent: &Value, args: &Map<String, Value>| {
+            (field == "products" && parent.get("url_path").is_some())
+                .then(|| listing(&shared, args, Some(&parent["uid"])))
+        });
     let root: Resolver = Arc::new(move |field: &str, args: &Map<String, Value>| match field {
         "products" => listing(&catalogue, args, None),
         "cmsPage" => {

@@ -38,7 +38,7 @@ impl DemoShops {
         if config::set(shops.shopify.shopify_endpoint.as_ref()).is_none() {
             // A demo token for the built-in shop only; it guards nothing real.
             let token = uuid::Uuid::new_v4().simple().to_string();
-            let shop = vitrine_fakes::shopify::start(&token);
+            let shop = vitrine_fakes::shopify::start_demo(&token);
             tracing::info!(url = %shop.url, "shopify: no VITRINE_SHOPIFY_ENDPOINT, serving the built-in demo shop");
             shops.shopify =
                 ShopifyOptions { shopify_endpoint: Some(shop.url.clone()), shopify_access_token: Some(token) };

@@ -4,6 +4,8 @@
 pub const API_VERSION: &str = "2025-01";
 /// spec §9: default list length.
 pub const DEFAULT_LIST_LENGTH: usize = 20;
+/// The most a connection answers at once (`first` ≤ 250): the stride of a cursor walk.
+pub const MAX_CONNECTION_LENGTH: u32 = 250;
 
 #[derive(Clone, PartialEq, Eq)]
 pub struct ShopifyConfig {

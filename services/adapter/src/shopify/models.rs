@@ -97,3 +97,86 @@ pub struct ShopifyMenu {
 pub struct MenuData {
     pub menu: Option<ShopifyMenu>,
 }
+
+// issue 10: collections, search and pages.
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyCollection {
+    pub id: Option<String>,
+    pub handle: Option<String>,
+    pub title: Option<String>,
+    pub description_html: Option<String>,
+    pub seo: Option<ShopifySeo>,
+    pub products: Option<ProductNodes>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct CollectionData {
+    pub collection: Option<ShopifyCollection>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifyEdge {
+    pub cursor: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyPageInfo {
+    pub has_next_page: bool,
+    pub end_cursor: Option<String>,
+}
+
+/// The cursors of one stretch of a connection (no nodes): what paging walks.
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct CursorConnection {
+    #[serde(default)]
+    pub edges: Vec<ShopifyEdge>,
+    #[serde(default)]
+    pub page_info: ShopifyPageInfo,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct CollectionCursors {
+    pub products: CursorConnection,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct CollectionCursorsData {
+    pub collection: Option<CollectionCursors>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct SearchCursorsData {
+    pub search: CursorConnection,
+}
+
+/// Search results: with `types: [PRODUCT]` every node is a product.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifySearch {
+    pub total_count: u32,
+    #[serde(default)]
+    pub nodes: Vec<ShopifyProduct>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct SearchData {
+    pub search: ShopifySearch,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifyPage {
+    pub id: Option<String>,
+    pub handle: Option<String>,
+    pub title: Option<String>,
+    pub body: Option<String>,
+    pub seo: Option<ShopifySeo>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct PageData {
+    pub page: Option<ShopifyPage>,
+}

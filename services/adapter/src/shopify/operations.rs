@@ -4,13 +4,12 @@
 use crate::graphql::Operation;
 
 macro_rules! operation {
-    ($const:ident, $name:literal, $file:literal, $fragment:literal) => {
+    ($const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
         pub const $const: Operation = Operation {
             name: $name,
             document: concat!(
-                include_str!(concat!("queries/", $file)),
-                "\n",
-                include_str!(concat!("fragments/", $fragment))
+                include_str!(concat!("queries/", $file))
+                $(, "\n", include_str!(concat!("fragments/", $fragment)))*
             ),
         };
     };
@@ -20,6 +19,28 @@ operation!(GET_ALL_PRODUCTS, "ShopifyGetAllProducts", "get_all_products.graphql"
 operation!(GET_A_PRODUCT, "ShopifyGetAProduct", "get_a_product.graphql", "product.graphql");
 operation!(GET_PRODUCT_BY_URL, "ShopifyGetProductByURL", "get_product_by_url.graphql", "product.graphql");
 operation!(GET_COLLECTION_MENU, "GetCollectionMenu", "get_collection_menu.graphql", "menu.graphql");
+// issue 10: category (collection) pages, search and content pages.
+operation!(
+    GET_COLLECTION_PAGE,
+    "ShopifyGetCollectionPage",
+    "get_collection_page.graphql",
+    "collection.graphql",
+    "product.graphql"
+);
+operation!(GET_COLLECTION_CURSORS, "ShopifyGetCollectionCursors", "get_collection_cursors.graphql", "cursors.graphql");
+operation!(SEARCH_PRODUCTS, "ShopifySearchProducts", "search_products.graphql", "product.graphql");
+operation!(SEARCH_CURSORS, "ShopifySearchCursors", "search_cursors.graphql");
+operation!(GET_PAGE, "ShopifyGetPage", "get_page.graphql", "page.graphql");
 
 /// Every Shopify operation, for the schema conformance check.
-pub const ALL: [Operation; 4] = [GET_ALL_PRODUCTS, GET_A_PRODUCT, GET_PRODUCT_BY_URL, GET_COLLECTION_MENU];
+pub const ALL: [Operation; 9] = [
+    GET_ALL_PRODUCTS,
+    GET_A_PRODUCT,
+    GET_PRODUCT_BY_URL,
+    GET_COLLECTION_MENU,
+    GET_COLLECTION_PAGE,
+    GET_COLLECTION_CURSORS,
+    SEARCH_PRODUCTS,
+    SEARCH_CURSORS,
+    GET_PAGE,
+];

@@ -1,9 +1,11 @@
 //! Pure Shopify → normalised transforms (spec §3, §9: only the first image per product).
 
-use vitrine_domain::{paths, route};
-use vitrine_proto::v1::{Image, NavigationNode, Product, RouteResolution};
+use vitrine_domain::{listing, paths, route};
+use vitrine_proto::v1::{
+    Breadcrumb, Category, ContentPage, Image, NavigationNode, Product, ProductPage, ProductSort, RouteResolution,
+};
 
-use super::models::{ShopifyMenu, ShopifyMenuItem, ShopifyProduct};
+use super::models::{ShopifyCollection, ShopifyMenu, ShopifyMenuItem, ShopifyPage, ShopifyProduct, ShopifySeo};
 
 /// `gid://shopify/Product/123` → `123`.
 #[must_use]
@@ -111,6 +113,138 @@ pub fn resolution(url: &str, found: Option<&ShopifyProduct>) -> RouteResolution 
     found.map_or_else(route::not_found, |p| route::product(numeric_id(p.id.as_deref().unwrap_or_default()), url))
 }
 
+// issue 10: collections, search and pages.
+
+/// The handle of a `/{kind}/{handle}` path (`/collections/x`, `/pages/x`); any other
+/// shape is `None`.
+#[must_use]
+pub fn resource_handle<'a>(url: &'a str, kind: &str) -> Option<&'a str> {
+    let rest = url.strip_prefix('/').unwrap_or(url).strip_prefix(kind)?.strip_prefix('/')?;
+    (!rest.is_empty() && !rest.contains('/')).then_some(rest)
+}
+
+/// Every order a collection can be listed in: its merchandising order, `TITLE`, `PRICE`.
+pub const COLLECTION_SORTS: [ProductSort; 4] =
+    [ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc];
+/// Search's sort keys are only `RELEVANCE` and `PRICE`: no name order.
+pub const SEARCH_SORTS: [ProductSort; 3] = [ProductSort::Position, ProductSort::PriceAsc, ProductSort::PriceDesc];
+
+/// `(ProductCollectionSortKeys, reverse)` for a sort.
+#[must_use]
+pub const fn collection_sort(sort: ProductSort) -> (&'static str, bool) {
+    match sort {
+        ProductSort::Position => ("COLLECTION_DEFAULT", false),
+        ProductSort::Name => ("TITLE", false),
+        ProductSort::PriceAsc => ("PRICE", false),
+        ProductSort::PriceDesc => ("PRICE", true),
+    }
+}
+
+/// `(SearchSortKeys, reverse)` for a sort; a name order, which search cannot do, is
+/// relevance (and `SEARCH_SORTS` does not offer it).
+#[must_use]
+pub const fn search_sort(sort: ProductSort) -> (&'static str, bool) {
+    match sort {
+        ProductSort::Position | ProductSort::Name => ("RELEVANCE", false),
+        ProductSort::PriceAsc => ("PRICE", false),
+        ProductSort::PriceDesc => ("PRICE", true),
+    }
+}
+
+/// The cursor to page `page` from (`after`), given the cursors of the list in order: none
+/// for page 1, else the cursor of the last item of the page before. A page past the end
+/// starts after the last item, so it is empty.
+#[must_use]
+pub fn page_cursor(cursors: &[String], page: u32) -> Option<String> {
+    match listing::offset(page) {
+        0 => None,
+        offset => cursors.get(offset - 1).or_else(|| cursors.last()).cloned(),
+    }
+}
+
+/// One page of products as the listing shows it.
+#[must_use]
+pub fn listing(products: &[ShopifyProduct], total_count: u32, page: u32, sorts: &[ProductSort]) -> ProductPage {
+    ProductPage {
+        products: products.iter().map(product).collect(),
+        total_count,
+        page,
+        page_size: listing::PAGE_SIZE,
+        sorts: sorts.iter().map(|s| i32::from(*s)).collect(),
+    }
+}
+
+fn seo(seo: Option<&ShopifySeo>) -> (Option<String>, Option<String>) {
+    let non_empty = |s: &Option<String>| s.clone().filter(|s| !s.is_empty());
+    seo.map_or((None, None), |s| (non_empty(&s.title), non_empty(&s.description)))
+}
+
+/// The node at `url` in the navigation tree, with the path of nodes above it.
+fn find_in_tree<'a>(
+    node: &'a NavigationNode,
+    url: &str,
+    path: &mut Vec<&'a NavigationNode>,
+) -> Option<&'a NavigationNode> {
+    for child in &node.children {
+        if child.url == url {
+            return Some(child);
+        }
+        path.push(child);
+        if let Some(found) = find_in_tree(child, url, path) {
+            return Some(found);
+        }
+        path.pop();
+    }
+    None
+}
+
+/// A collection as its page shows it. Shopify collections have no tree of their own, so
+/// breadcrumbs and child categories come from where the menu places the collection; a
+/// collection the menu does not hold has neither.
+#[must_use]
+pub fn category(c: &ShopifyCollection, menu: Option<&ShopifyMenu>) -> Category {
+    let url = format!("/collections/{}", c.handle.as_deref().unwrap_or_default());
+    let tree = menu.map(navigation).unwrap_or_default();
+    let mut path = Vec::new();
+    let here = find_in_tree(&tree, &url, &mut path);
+    let breadcrumbs = path
+        .iter()
+        .zip(1..)
+        .map(|(n, level)| Breadcrumb { id: n.id.clone(), name: n.name.clone(), level, url: n.url.clone() })
+        .collect();
+    let children = here
+        .map(|n| {
+            let collections = n.children.iter().filter(|c| resource_handle(&c.url, "collections").is_some());
+            collections.map(|c| NavigationNode { children: Vec::new(), ..c.clone() }).collect()
+        })
+        .unwrap_or_default();
+    let (meta_title, meta_description) = seo(c.seo.as_ref());
+    Category {
+        id: numeric_id(c.id.as_deref().unwrap_or_default()).to_owned(),
+        name: c.title.clone().unwrap_or_default(),
+        url,
+        description: c.description_html.clone().filter(|d| !d.trim().is_empty()),
+        meta_title,
+        meta_description,
+        breadcrumbs,
+        children,
+    }
+}
+
+/// A page (`/pages/{handle}`); its body is HTML, sanitised by the adapter service.
+#[must_use]
+pub fn content_page(p: &ShopifyPage) -> ContentPage {
+    let (meta_title, meta_description) = seo(p.seo.as_ref());
+    ContentPage {
+        id: numeric_id(p.id.as_deref().unwrap_or_default()).to_owned(),
+        url: format!("/pages/{}", p.handle.as_deref().unwrap_or_default()),
+        title: p.title.clone().unwrap_or_default(),
+        content: p.body.clone().unwrap_or_default(),
+        meta_title,
+        meta_description,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -152,6 +286,87 @@ mod tests {
         assert_eq!(n.description.as_deref(), Some("<p>A cap &amp; a visor.</p>"));
         assert_eq!(product_gid("7982853619939"), "gid://shopify/Product/7982853619939");
         assert_eq!(product_gid("gid://shopify/Product/1"), "gid://shopify/Product/1");
+    }
+
+    #[test]
+    fn resource_handles_take_one_segment_of_their_kind() {
+        for (url, kind, expected) in [
+            ("/collections/snowboards", "collections", Some("snowboards")),
+            ("collections/snowboards", "collections", Some("snowboards")),
+            ("/pages/about", "pages", Some("about")),
+            ("/pages/about", "collections", None),
+            ("/collections", "collections", None),
+            ("/collections/", "collections", None),
+            ("/collections/a/b", "collections", None),
+            ("/collectionsx/a", "collections", None),
+        ] {
+            assert_eq!(resource_handle(url, kind), expected, "{url} as {kind}");
+        }
+    }
+
+    #[test]
+    fn sorts_map_to_sort_keys() {
+        for (sort, collection, search) in [
+            (ProductSort::Position, ("COLLECTION_DEFAULT", false), ("RELEVANCE", false)),
+            (ProductSort::Name, ("TITLE", false), ("RELEVANCE", false)),
+            (ProductSort::PriceAsc, ("PRICE", false), ("PRICE", false)),
+            (ProductSort::PriceDesc, ("PRICE", true), ("PRICE", true)),
+        ] {
+            assert_eq!((collection_sort(sort), search_sort(sort)), (collection, search), "{sort:?}");
+        }
+        assert!(!SEARCH_SORTS.contains(&ProductSort::Name), "search has no name order to offer");
+    }
+
+    #[test]
+    fn pages_start_after_the_cursor_of_the_page_before() {
+        let cursors: Vec<String> = (1..=50).map(|i| format!("c{i}")).collect();
+        for (page, expected) in [(1, None), (2, Some("c24")), (3, Some("c48")), (4, Some("c50")), (9, Some("c50"))] {
+            assert_eq!(page_cursor(&cursors, page).as_deref(), expected, "page {page}");
+        }
+        assert_eq!(page_cursor(&[], 2), None, "an empty list has nothing to start after");
+    }
+
+    #[test]
+    fn collections_are_placed_by_the_menu() {
+        let c: ShopifyCollection = serde_json::from_str(include_str!("testdata/collection.json")).expect("parses");
+        let menu: ShopifyMenu = serde_json::from_str(include_str!("testdata/menu.json")).expect("parses");
+        let placed = category(&c, Some(&menu));
+        assert_eq!(
+            (placed.id.as_str(), placed.name.as_str(), placed.url.as_str()),
+            ("429512065251", "Freestyle", "/collections/freestyle")
+        );
+        assert_eq!(placed.description.as_deref(), Some("<p>Boards for the <em>park</em>.</p>"));
+        assert_eq!(
+            (placed.meta_title, placed.meta_description.as_deref()),
+            (None, Some("Park and pipe.")),
+            "empty is none"
+        );
+        let crumbs: Vec<(&str, i32)> = placed.breadcrumbs.iter().map(|b| (b.url.as_str(), b.level)).collect();
+        assert_eq!(crumbs, [("/collections/snowboards", 1)]);
+        let children: Vec<&str> = placed.children.iter().map(|n| n.url.as_str()).collect();
+        assert_eq!(children, ["/collections/park"], "collections only, not products");
+
+        let unplaced = category(&c, None);
+        assert_eq!((unplaced.breadcrumbs.len(), unplaced.children.len()), (0, 0));
+        let products = c.products.map(|p| p.nodes).unwrap_or_default();
+        let page = listing(&products, 25, 2, &COLLECTION_SORTS);
+        assert_eq!(
+            (page.products[0].url.as_str(), page.total_count, page.page, page.page_size),
+            ("/products/hydrogen-cap", 25, 2, 24)
+        );
+        assert_eq!(page.sorts, [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn pages_are_content_pages() {
+        let p: ShopifyPage = serde_json::from_str(include_str!("testdata/page.json")).expect("parses");
+        let page = content_page(&p);
+        assert_eq!(
+            (page.id.as_str(), page.url.as_str(), page.title.as_str()),
+            ("108828885219", "/pages/contact", "Contact")
+        );
+        assert_eq!(page.content, "<p>Write to us.</p>");
+        assert_eq!((page.meta_title, page.meta_description.as_deref()), (None, Some("How to reach us.")));
     }
 
     #[test]
