@@ -20,21 +20,14 @@ pub trait CatalogueDriver: Send + Sync {
     async fn get_by_url(&self, url: &str) -> DriverResult<ProductResponse>;
 
     // issue 10. `page` is 1-based and bounded (`vitrine_domain::listing`); a page holds
-    // `listing::PAGE_SIZE` products. The defaults say the backend cannot do it yet: each
-    // backend overrides them as its increment of issue 10 lands.
+    // `listing::PAGE_SIZE` products and lists the sorts this backend can do.
 
     /// The category at `url` (normalised, leading slash) with one page of its products.
-    async fn category_page(&self, _url: &str, _page: u32, _sort: ProductSort) -> DriverResult<CategoryPage> {
-        Err(vitrine_domain::DriverError::Unsupported("category pages"))
-    }
+    async fn category_page(&self, url: &str, page: u32, sort: ProductSort) -> DriverResult<CategoryPage>;
     /// Products matching `query` (trimmed, non-empty, bounded).
-    async fn search(&self, _query: &str, _page: u32, _sort: ProductSort) -> DriverResult<ProductPage> {
-        Err(vitrine_domain::DriverError::Unsupported("search"))
-    }
-    /// The content (CMS) page at `url`.
-    async fn content_page(&self, _url: &str) -> DriverResult<ContentPage> {
-        Err(vitrine_domain::DriverError::Unsupported("content pages"))
-    }
+    async fn search(&self, query: &str, page: u32, sort: ProductSort) -> DriverResult<ProductPage>;
+    /// The content (CMS) page at `url`; backends without content pages answer not found.
+    async fn content_page(&self, url: &str) -> DriverResult<ContentPage>;
 }
 
 #[async_trait::async_trait]

@@ -47,9 +47,6 @@ pub enum DriverError {
     AlreadyDefined(Backend),
     #[error("bad input: {0}")]
     BadInput(String),
-    /// This backend's driver does not offer the operation (yet).
-    #[error("unsupported by this backend: {0}")]
-    Unsupported(&'static str),
 }
 
 impl DriverError {
@@ -62,7 +59,6 @@ impl DriverError {
             Self::Timeout => Code::DeadlineExceeded,
             Self::Disabled(_) | Self::NotConfigured(_) | Self::AlreadyDefined(_) => Code::FailedPrecondition,
             Self::BadInput(_) => Code::InvalidArgument,
-            Self::Unsupported(_) => Code::Unimplemented,
         }
     }
 
@@ -82,7 +78,6 @@ impl DriverError {
             Self::NotConfigured(_) => "not_configured",
             Self::AlreadyDefined(_) => "already_defined",
             Self::BadInput(_) => "bad_input",
-            Self::Unsupported(_) => "unsupported",
         }
     }
 
@@ -101,7 +96,6 @@ impl DriverError {
             Self::NotConfigured(backend) => format!("{CLIENT_NOT_DEFINED} (backend: {backend})."),
             Self::AlreadyDefined(backend) => format!("{CLIENT_ALREADY_DEFINED} (backend: {backend})."),
             Self::BadInput(why) => format!("Bad request: {why}"),
-            Self::Unsupported(what) => format!("This backend does not offer {what}."),
         }
     }
 
@@ -172,12 +166,6 @@ mod tests {
                 "already_defined",
             ),
             (DriverError::BadInput("empty id".into()), Code::InvalidArgument, "Bad request: empty id", "bad_input"),
-            (
-                DriverError::Unsupported("search"),
-                Code::Unimplemented,
-                "This backend does not offer search.",
-                "unsupported",
-            ),
         ];
         for (error, code, text, kind) in cases {
             assert_eq!(error.kind(), kind, "{error:?}");
