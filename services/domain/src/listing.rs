@@ -12,6 +12,16 @@ pub const MAX_PAGE: u32 = 1000;
 /// The longest search query, in characters (issue 10).
 pub const MAX_QUERY_CHARS: usize = 200;
 
+/// Every order a listing can be sorted in; most backends offer them all.
+pub const EVERY_SORT: [ProductSort; 4] =
+    [ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc];
+
+/// `sorts` as `ProductPage.sorts` carries them.
+#[must_use]
+pub fn offered(sorts: &[ProductSort]) -> Vec<i32> {
+    sorts.iter().map(|s| i32::from(*s)).collect()
+}
+
 /// A requested page: 0 is "not given" (the proto default) and means 1.
 ///
 /// # Errors

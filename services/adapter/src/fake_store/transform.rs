@@ -54,10 +54,6 @@ pub fn product_id(url: &str) -> Option<&str> {
         .then_some(id)
 }
 
-/// Every order a whole list can be sorted in here (the store sorts nothing itself).
-pub const SORTS: [ProductSort; 4] =
-    [ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc];
-
 /// issue 10: a category's url slug: lowercase letters and digits, other runs as one `-`
 /// (`men's clothing` → `men-s-clothing`), so urls need no percent-encoding.
 #[must_use]
@@ -108,7 +104,7 @@ pub fn product_page(products: Vec<Product>, page: u32, sort: ProductSort) -> Pro
         total_count,
         page,
         page_size: listing::PAGE_SIZE,
-        sorts: SORTS.iter().map(|s| *s as i32).collect(),
+        sorts: listing::offered(&listing::EVERY_SORT),
     }
 }
 

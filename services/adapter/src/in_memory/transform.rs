@@ -6,10 +6,6 @@ use vitrine_proto::v1::{Category, CategoryPage, NavigationNode, Product, Product
 
 use super::models::MockListing;
 
-/// Every order the mock can sort a listing in (issue 10).
-pub const SORTS: [ProductSort; 4] =
-    [ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc];
-
 /// The mock API path that answers a product by url: `/products/{slug}[.ext]` asks by
 /// slug, any other path (the mock's own `/{id}`) by the path itself. Each segment is
 /// percent-encoded, and a path with a dot segment has no product (`None`), so visitor
@@ -64,7 +60,7 @@ pub fn product_page(listing: MockListing) -> ProductPage {
         total_count: listing.total_count,
         page: listing.page,
         page_size: listing.page_size,
-        sorts: SORTS.iter().map(|s| *s as i32).collect(),
+        sorts: listing::offered(&listing::EVERY_SORT),
     }
 }
 

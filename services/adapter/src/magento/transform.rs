@@ -198,10 +198,6 @@ pub fn resolution(route: Option<&MagentoRoute>) -> RouteResolution {
     }
 }
 
-/// Every order Magento can list in, for a category (position) and a search (relevance).
-pub const SORTS: [ProductSort; 4] =
-    [ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc];
-
 /// The `ProductAttributeSortInput` of `sort`: the backend's own order is `position` in a
 /// category and `relevance` in a search (issue 10).
 #[must_use]
@@ -237,7 +233,7 @@ pub fn product_page(products: Option<&MagentoProducts>, page: u32, media_base: &
         total_count: products.and_then(|p| p.total_count).and_then(|n| u32::try_from(n).ok()).unwrap_or_default(),
         page,
         page_size: listing::PAGE_SIZE,
-        sorts: SORTS.iter().map(|s| *s as i32).collect(),
+        sorts: listing::offered(&listing::EVERY_SORT),
     }
 }
 

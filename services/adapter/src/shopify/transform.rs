@@ -124,8 +124,7 @@ pub fn resource_handle<'a>(url: &'a str, kind: &str) -> Option<&'a str> {
 }
 
 /// Every order a collection can be listed in: its merchandising order, `TITLE`, `PRICE`.
-pub const COLLECTION_SORTS: [ProductSort; 4] =
-    [ProductSort::Position, ProductSort::Name, ProductSort::PriceAsc, ProductSort::PriceDesc];
+pub const COLLECTION_SORTS: [ProductSort; 4] = listing::EVERY_SORT;
 /// Search's sort keys are only `RELEVANCE` and `PRICE`: no name order.
 pub const SEARCH_SORTS: [ProductSort; 3] = [ProductSort::Position, ProductSort::PriceAsc, ProductSort::PriceDesc];
 
@@ -170,7 +169,7 @@ pub fn listing(products: &[ShopifyProduct], total_count: u32, page: u32, sorts: 
         total_count,
         page,
         page_size: listing::PAGE_SIZE,
-        sorts: sorts.iter().map(|s| i32::from(*s)).collect(),
+        sorts: listing::offered(sorts),
     }
 }
 

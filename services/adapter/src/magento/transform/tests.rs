@@ -180,7 +180,7 @@ fn category_page_takes_the_category_and_its_page_of_products() {
     );
     let listing = page.listing.unwrap_or_default();
     assert_eq!((listing.total_count, listing.page, listing.page_size), (46, 2, 24));
-    assert_eq!(listing.sorts, SORTS.map(i32::from));
+    assert_eq!(listing.sorts, vitrine_domain::listing::EVERY_SORT.map(i32::from));
     let cards: Vec<(&str, &str, Option<f64>, Option<f64>)> = listing
         .products
         .iter()
