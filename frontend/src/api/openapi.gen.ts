@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/categories/by-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/categories/by-url?url=/path&page=N&sort=S → the category and one page of it. */
+        get: operations["category_by_url"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/driver": {
         parameters: {
             query?: never;
@@ -70,6 +87,23 @@ export interface paths {
         };
         /** GET /api/openapi.json */
         get: operations["openapi_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/by-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/pages/by-url?url=/path → a content (CMS) page. */
+        get: operations["content_by_url"];
         put?: never;
         post?: never;
         delete?: never;
@@ -167,6 +201,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/search?q=words&page=N&sort=S → one page of matching products. */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -176,6 +227,48 @@ export interface components {
             /** Format: int32 */
             level: number;
             name: string;
+            url: string;
+        };
+        /** @description A category as its page shows it. */
+        Category: {
+            /** @description From the top down, this category excluded (some backends end theirs with it). */
+            breadcrumbs: components["schemas"]["Breadcrumb"][];
+            children: components["schemas"]["CategoryLink"][];
+            /** @description HTML, sanitised by the adapter. */
+            description?: string | null;
+            id: string;
+            meta_description?: string | null;
+            meta_title?: string | null;
+            name: string;
+            /** @description Path with a leading slash. */
+            url: string;
+        };
+        /** @description A link to a category: a category page's children, the home page's chips. */
+        CategoryLink: {
+            id: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description 0 when the backend does not count them.
+             */
+            total_products: number;
+            /** @description Path with a leading slash. */
+            url: string;
+        };
+        /** @description `GET /api/categories/by-url`: the category and one page of its products. */
+        CategoryPage: {
+            category: components["schemas"]["Category"];
+            listing: components["schemas"]["ProductPage"];
+        };
+        /** @description `GET /api/pages/by-url`: a content (CMS) page. */
+        ContentPage: {
+            /** @description HTML, sanitised by the adapter. */
+            content: string;
+            id: string;
+            meta_description?: string | null;
+            meta_title?: string | null;
+            title: string;
+            /** @description Path with a leading slash. */
             url: string;
         };
         Discount: {
@@ -267,6 +360,29 @@ export interface components {
             type: string;
             url: string;
         };
+        /** @description One page of products: a category's or a search's. */
+        ProductPage: {
+            /**
+             * Format: int32
+             * @description 1-based.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description How many pages `total_count` fills (0 when there are no products).
+             */
+            page_count: number;
+            /** Format: int32 */
+            page_size: number;
+            products: components["schemas"]["Product"][];
+            /** @description The orders this backend can show this listing in. */
+            sorts: components["schemas"]["Sort"][];
+            /**
+             * Format: int32
+             * @description Products on every page together.
+             */
+            total_count: number;
+        };
         /** @description spec §3 "Product response: {id, products:[product]}". */
         ProductResponse: {
             id: string;
@@ -307,6 +423,12 @@ export interface components {
             schema?: string | null;
             title?: string | null;
         };
+        /**
+         * @description An order a listing can be shown in; `position` is the backend's own order (relevance
+         *     for search). A listing names only the orders its backend can do.
+         * @enum {string}
+         */
+        Sort: "position" | "name" | "price_asc" | "price_desc";
     };
     responses: never;
     parameters: never;
@@ -316,6 +438,81 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    category_by_url: {
+        parameters: {
+            query: {
+                /** @description The category's storefront path, e.g. `/computers`. */
+                url: string;
+                /** @description 1 to 1000; absent means 1. */
+                page?: number;
+                /**
+                 * @description position (the backend's order; relevance for search), name, price_asc or price_desc;
+                 *     absent means position.
+                 */
+                sort?: components["schemas"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category at a storefront path and one page of its products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryPage"];
+                };
+            };
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_driver: {
         parameters: {
             query?: never;
@@ -470,6 +667,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    content_by_url: {
+        parameters: {
+            query: {
+                /** @description The storefront path to look up, e.g. `/1001` (a leading slash is added if missing). */
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content page at a storefront path */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPage"];
+                };
+            };
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -744,6 +1009,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Resolution"];
+                };
+            };
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description The words to look for: at most 200 characters, surrounding spaces ignored. */
+                q: string;
+                /** @description 1 to 1000; absent means 1. */
+                page?: number;
+                /**
+                 * @description position (the backend's order; relevance for search), name, price_asc or price_desc;
+                 *     absent means position.
+                 */
+                sort?: components["schemas"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the products matching q */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
                 };
             };
             /** @description Bad request: a missing or invalid parameter or body (code bad_request) */

@@ -8,8 +8,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use serde::Deserialize;
 use utoipa::IntoParams;
-use vitrine_domain::{Driver, cache};
-use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
+use vitrine_domain::{Driver, cache, listing};
+use vitrine_proto::v1::{
+    CategoryRequest, DriverRequest, ProductRequest, ProductSort, ProductsRequest, SearchRequest, UrlRequest,
+};
 
 use crate::dto::{self, DriverChange, DriverInfo, NavigationNode, Product, ProductResponse, Resolution};
 use crate::error::ApiError;
@@ -104,8 +106,18 @@ where
     F: FnOnce(Driver) -> Fut,
     Fut: Future<Output = Result<(T, bool), ApiError>>,
 {
+    cached_as(req, state, cache_key(req), load).await
+}
+
+/// [`cached`] under a key the route builds from its validated inputs, so that spellings
+/// of the same request (`page=02`, parameters reordered, extra ones) share one entry.
+async fn cached_as<T, F, Fut>(req: &HttpRequest, state: &web::Data<AppState>, key: String, load: F) -> ApiResult
+where
+    T: serde::Serialize,
+    F: FnOnce(Driver) -> Fut,
+    Fut: Future<Output = Result<(T, bool), ApiError>>,
+{
     let driver = session::request_driver(req, state).await;
-    let key = cache_key(req);
     if let Some(body) = state.responses.get(driver, &key) {
         state.metrics.response_cache.with_label_values(&[driver.as_str(), "hit"]).inc();
         return Ok(json_body(body));
@@ -144,8 +156,8 @@ pub(crate) struct UrlQuery {
 
 /// The `url` query parameter as given: the service that receives it normalises it
 /// (`vitrine_domain::paths::join_segments`); here it is only bounded.
-fn lookup_url(query: &UrlQuery) -> Result<String, ApiError> {
-    let url = query.url.as_deref().filter(|u| !u.is_empty()).ok_or(ApiError::UrlMissing)?;
+fn lookup_url(url: Option<&str>) -> Result<String, ApiError> {
+    let url = url.filter(|u| !u.is_empty()).ok_or(ApiError::UrlMissing)?;
     if url.len() > MAX_URL_LEN {
         return Err(ApiError::UrlTooLong);
     }
@@ -159,7 +171,7 @@ fn lookup_url(query: &UrlQuery) -> Result<String, ApiError> {
     responses((status = 200, description = "The resolution and what to do with it", body = Resolution),
         InputError, ServiceErrors))]
 pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query: web::Query<UrlQuery>) -> ApiResult {
-    let url = lookup_url(&query)?;
+    let url = lookup_url(query.url.as_deref())?;
     let mut client = state.url_resolution.clone();
     cached(&req, &state, |driver| async move {
         let outcome = client.resolve(UrlRequest { driver: driver.into(), url }).await?.into_inner();
@@ -215,7 +227,7 @@ pub(crate) async fn product_by_url(
     state: web::Data<AppState>,
     query: web::Query<UrlQuery>,
 ) -> ApiResult {
-    let url = lookup_url(&query)?;
+    let url = lookup_url(query.url.as_deref())?;
     let mut client = state.catalogue.clone();
     cached(&req, &state, |driver| async move {
         let response = client.get_product_by_url(UrlRequest { driver: driver.into(), url }).await?;
@@ -238,7 +250,165 @@ pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: we
     .await
 }
 
+// issue 10: category pages, search and content pages.
+
+/// The listing parameters a category page and a search share.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct ListingQuery {
+    /// 1 to 1000; absent means 1.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
+    page: Option<String>,
+    /// position (the backend's order; relevance for search), name, price_asc or price_desc;
+    /// absent means position.
+    #[param(value_type = Option<dto::Sort>)]
+    sort: Option<String>,
+}
+
+/// `page` and `sort` checked: a page from 1 to [`listing::MAX_PAGE`] (absent or empty is
+/// 1), a sort from the closed list (absent or empty is position).
+fn listing_params(page: Option<&str>, sort: Option<&str>) -> Result<(u32, dto::Sort), ApiError> {
+    let page = match page.filter(|p| !p.is_empty()) {
+        None => 1,
+        Some(p) => p.parse().ok().filter(|p| (1..=listing::MAX_PAGE).contains(p)).ok_or(ApiError::PageInvalid)?,
+    };
+    let sort = match sort.filter(|s| !s.is_empty()) {
+        None => dto::Sort::Position,
+        Some(s) => dto::Sort::parse(s).ok_or(ApiError::SortInvalid)?,
+    };
+    Ok((page, sort))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct CategoryQuery {
+    /// The category's storefront path, e.g. `/computers`.
+    #[param(required = true, max_length = 2048)]
+    url: Option<String>,
+}
+
+/// GET /api/categories/by-url?url=/path&page=N&sort=S → the category and one page of it.
+#[utoipa::path(get, path = "/api/categories/by-url", tag = "catalogue", params(CategoryQuery, ListingQuery),
+    responses((status = 200, description = "The category at a storefront path and one page of its products",
+        body = dto::CategoryPage), InputError, ServiceErrors))]
+pub(crate) async fn category_by_url(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<CategoryQuery>,
+    listing: web::Query<ListingQuery>,
+) -> ApiResult {
+    let url = lookup_url(query.url.as_deref())?;
+    let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref())?;
+    let key = format!("category\n{url}\n{page}\n{sort:?}");
+    let mut client = state.catalogue.clone();
+    cached_as(&req, &state, key, |driver| async move {
+        let request = CategoryRequest { driver: driver.into(), url, page, sort: ProductSort::from(sort).into() };
+        let answer = client.get_category_page(request).await?;
+        Ok((dto::CategoryPage::from(answer.into_inner()), true))
+    })
+    .await
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct SearchQuery {
+    /// The words to look for: at most 200 characters, surrounding spaces ignored.
+    #[param(required = true, max_length = 200)]
+    q: Option<String>,
+}
+
+/// `q` trimmed: present and at most [`listing::MAX_QUERY_CHARS`] characters.
+fn search_words(q: Option<&str>) -> Result<String, ApiError> {
+    let q = q.map(str::trim).filter(|q| !q.is_empty()).ok_or(ApiError::SearchQueryMissing)?;
+    if q.chars().count() > listing::MAX_QUERY_CHARS {
+        return Err(ApiError::SearchQueryTooLong);
+    }
+    Ok(q.to_owned())
+}
+
+/// GET /api/search?q=words&page=N&sort=S → one page of matching products.
+#[utoipa::path(get, path = "/api/search", tag = "catalogue", params(SearchQuery, ListingQuery),
+    responses((status = 200, description = "One page of the products matching q", body = dto::ProductPage),
+        InputError, ServiceErrors))]
+pub(crate) async fn search(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<SearchQuery>,
+    listing: web::Query<ListingQuery>,
+) -> ApiResult {
+    let words = search_words(query.q.as_deref())?;
+    let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref())?;
+    let key = format!("search\n{words}\n{page}\n{sort:?}");
+    let mut client = state.catalogue.clone();
+    cached_as(&req, &state, key, |driver| async move {
+        let request = SearchRequest { driver: driver.into(), query: words, page, sort: ProductSort::from(sort).into() };
+        let answer = client.search(request).await?;
+        Ok((dto::ProductPage::from(answer.into_inner()), true))
+    })
+    .await
+}
+
+/// GET /api/pages/by-url?url=/path → a content (CMS) page.
+#[utoipa::path(get, path = "/api/pages/by-url", tag = "catalogue", params(UrlQuery),
+    responses((status = 200, description = "The content page at a storefront path", body = dto::ContentPage),
+        InputError, ServiceErrors))]
+pub(crate) async fn content_by_url(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<UrlQuery>,
+) -> ApiResult {
+    let url = lookup_url(query.url.as_deref())?;
+    let mut client = state.catalogue.clone();
+    cached(&req, &state, |driver| async move {
+        let answer = client.get_content_page(UrlRequest { driver: driver.into(), url }).await?;
+        Ok((dto::ContentPage::from(answer.into_inner()), true))
+    })
+    .await
+}
+
 /// Any other `/api` path: a JSON 404, never the SPA's HTML.
 pub(crate) async fn unknown() -> ApiResult {
     Err(ApiError::NoSuchRoute)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listing_parameters_are_bounded_and_default() {
+        use dto::Sort as S;
+        for (page, sort, expected) in [
+            (None, None, Some((1, S::Position))),
+            (Some(""), Some(""), Some((1, S::Position))),
+            (Some("2"), Some("price_desc"), Some((2, S::PriceDesc))),
+            (Some("1000"), Some("name"), Some((1000, S::Name))),
+            (Some("1001"), None, None),
+            (Some("0"), None, None),
+            (Some("-1"), None, None),
+            (Some("two"), None, None),
+            (Some("1.5"), None, None),
+            (None, Some("price"), None),
+            (None, Some("PRICE_ASC"), None),
+        ] {
+            assert_eq!(listing_params(page, sort).ok(), expected, "page {page:?} sort {sort:?}");
+        }
+        assert_eq!(listing_params(Some("0"), None), Err(ApiError::PageInvalid));
+        assert_eq!(listing_params(None, Some("x")), Err(ApiError::SortInvalid));
+    }
+
+    #[test]
+    fn search_words_are_trimmed_and_bounded() {
+        let longest = "é".repeat(200);
+        let too_long = "a".repeat(201);
+        for (q, expected) in [
+            (Some(" chair "), Ok("chair")),
+            (Some(longest.as_str()), Ok(longest.as_str())),
+            (None, Err(ApiError::SearchQueryMissing)),
+            (Some("   "), Err(ApiError::SearchQueryMissing)),
+            (Some(too_long.as_str()), Err(ApiError::SearchQueryTooLong)),
+        ] {
+            assert_eq!(search_words(q).as_deref().map_err(Clone::clone), expected, "{q:?}");
+        }
+    }
 }

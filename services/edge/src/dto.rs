@@ -85,6 +85,119 @@ pub(crate) struct NavigationNode {
     pub(crate) children: Vec<NavigationNode>,
 }
 
+// issue 10: category pages, search and content pages.
+
+/// An order a listing can be shown in; `position` is the backend's own order (relevance
+/// for search). A listing names only the orders its backend can do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Sort {
+    Position,
+    Name,
+    PriceAsc,
+    PriceDesc,
+}
+
+impl Sort {
+    /// Every word, in the order the API documents them.
+    pub(crate) const WORDS: [&'static str; 4] = ["position", "name", "price_asc", "price_desc"];
+
+    /// A `sort` query parameter; `None` for any other word.
+    pub(crate) fn parse(word: &str) -> Option<Self> {
+        match word {
+            "position" => Some(Self::Position),
+            "name" => Some(Self::Name),
+            "price_asc" => Some(Self::PriceAsc),
+            "price_desc" => Some(Self::PriceDesc),
+            _ => None,
+        }
+    }
+}
+
+impl From<proto::ProductSort> for Sort {
+    fn from(s: proto::ProductSort) -> Self {
+        match s {
+            proto::ProductSort::Position => Self::Position,
+            proto::ProductSort::Name => Self::Name,
+            proto::ProductSort::PriceAsc => Self::PriceAsc,
+            proto::ProductSort::PriceDesc => Self::PriceDesc,
+        }
+    }
+}
+
+impl From<Sort> for proto::ProductSort {
+    fn from(s: Sort) -> Self {
+        match s {
+            Sort::Position => Self::Position,
+            Sort::Name => Self::Name,
+            Sort::PriceAsc => Self::PriceAsc,
+            Sort::PriceDesc => Self::PriceDesc,
+        }
+    }
+}
+
+/// One page of products: a category's or a search's.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct ProductPage {
+    pub(crate) products: Vec<Product>,
+    /// Products on every page together.
+    pub(crate) total_count: u32,
+    /// 1-based.
+    pub(crate) page: u32,
+    pub(crate) page_size: u32,
+    /// How many pages `total_count` fills (0 when there are no products).
+    pub(crate) page_count: u32,
+    /// The orders this backend can show this listing in.
+    pub(crate) sorts: Vec<Sort>,
+}
+
+/// A link to a category: a category page's children, the home page's chips.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub(crate) struct CategoryLink {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    /// Path with a leading slash.
+    pub(crate) url: String,
+    /// 0 when the backend does not count them.
+    pub(crate) total_products: i32,
+}
+
+/// A category as its page shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct Category {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    /// Path with a leading slash.
+    pub(crate) url: String,
+    /// HTML, sanitised by the adapter.
+    pub(crate) description: Option<String>,
+    pub(crate) meta_title: Option<String>,
+    pub(crate) meta_description: Option<String>,
+    /// From the top down, this category excluded (some backends end theirs with it).
+    pub(crate) breadcrumbs: Vec<Breadcrumb>,
+    pub(crate) children: Vec<CategoryLink>,
+}
+
+/// `GET /api/categories/by-url`: the category and one page of its products.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct CategoryPage {
+    pub(crate) category: Category,
+    pub(crate) listing: ProductPage,
+}
+
+/// `GET /api/pages/by-url`: a content (CMS) page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub(crate) struct ContentPage {
+    pub(crate) id: String,
+    /// Path with a leading slash.
+    pub(crate) url: String,
+    pub(crate) title: String,
+    /// HTML, sanitised by the adapter.
+    pub(crate) content: String,
+    pub(crate) meta_title: Option<String>,
+    pub(crate) meta_description: Option<String>,
+}
+
 /// The page data a backend attaches to a resolution (alphabetical, as it always was).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct RouteData {
@@ -285,6 +398,68 @@ impl From<proto::RouteOutcome> for Resolution {
             outcome: Outcome::parse(&o.outcome),
             kind: route.r#type,
             url: route.url,
+        }
+    }
+}
+
+impl From<proto::ProductPage> for ProductPage {
+    fn from(p: proto::ProductPage) -> Self {
+        let page_size = p.page_size.max(1);
+        Self {
+            page_count: p.total_count.div_ceil(page_size),
+            // An order this edge does not know (a newer service) is left out, not guessed.
+            sorts: p.sorts.iter().filter_map(|s| proto::ProductSort::try_from(*s).ok()).map(Sort::from).collect(),
+            products: p.products.into_iter().map(Product::from).collect(),
+            total_count: p.total_count,
+            page: p.page,
+            page_size: p.page_size,
+        }
+    }
+}
+
+impl From<proto::NavigationNode> for CategoryLink {
+    fn from(n: proto::NavigationNode) -> Self {
+        Self { id: n.id, name: n.name, url: n.url, total_products: n.total_products }
+    }
+}
+
+impl From<proto::Category> for Category {
+    fn from(c: proto::Category) -> Self {
+        let mut breadcrumbs: Vec<Breadcrumb> = c.breadcrumbs.into_iter().map(Breadcrumb::from).collect();
+        if breadcrumbs.last().is_some_and(|b| b.url == c.url) {
+            breadcrumbs.pop();
+        }
+        Self {
+            id: c.id,
+            name: c.name,
+            url: c.url,
+            description: c.description,
+            meta_title: c.meta_title,
+            meta_description: c.meta_description,
+            breadcrumbs,
+            children: c.children.into_iter().map(CategoryLink::from).collect(),
+        }
+    }
+}
+
+impl From<proto::CategoryPage> for CategoryPage {
+    fn from(p: proto::CategoryPage) -> Self {
+        Self {
+            category: Category::from(p.category.unwrap_or_default()),
+            listing: ProductPage::from(p.listing.unwrap_or_default()),
+        }
+    }
+}
+
+impl From<proto::ContentPage> for ContentPage {
+    fn from(p: proto::ContentPage) -> Self {
+        Self {
+            id: p.id,
+            url: p.url,
+            title: p.title,
+            content: p.content,
+            meta_title: p.meta_title,
+            meta_description: p.meta_description,
         }
     }
 }

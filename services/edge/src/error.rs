@@ -11,9 +11,9 @@ use std::borrow::Cow;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use tonic::Code;
-use vitrine_domain::DriverError;
+use vitrine_domain::{DriverError, listing};
 
-use crate::dto::{ErrorBody, ErrorDetail};
+use crate::dto::{ErrorBody, ErrorDetail, Sort};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum ApiError {
@@ -25,6 +25,14 @@ pub(crate) enum ApiError {
     LimitTooLarge {
         max: u32,
     },
+    /// A listing's `page` that is not a whole number from 1 to `listing::MAX_PAGE`.
+    PageInvalid,
+    /// A listing's `sort` that is not one of `dto::Sort::WORDS`.
+    SortInvalid,
+    /// A search without words.
+    SearchQueryMissing,
+    /// A search longer than `listing::MAX_QUERY_CHARS` characters.
+    SearchQueryTooLong,
     /// A request body that is not the JSON the route takes.
     InvalidBody,
     /// A query string that does not parse (e.g. a negative limit).
@@ -77,6 +85,22 @@ impl ApiError {
             Self::LimitTooLarge { max } => {
                 (S::BAD_REQUEST, "bad_request", format!("limit may be at most {max}.").into())
             }
+            Self::PageInvalid => (
+                S::BAD_REQUEST,
+                "bad_request",
+                format!("page must be a whole number from 1 to {}.", listing::MAX_PAGE).into(),
+            ),
+            Self::SortInvalid => {
+                (S::BAD_REQUEST, "bad_request", format!("sort must be one of {}.", Sort::WORDS.join(", ")).into())
+            }
+            Self::SearchQueryMissing => {
+                (S::BAD_REQUEST, "bad_request", "The q query parameter must hold the words to search for.".into())
+            }
+            Self::SearchQueryTooLong => (
+                S::BAD_REQUEST,
+                "bad_request",
+                format!("q may be at most {} characters.", listing::MAX_QUERY_CHARS).into(),
+            ),
             Self::InvalidBody => {
                 (S::BAD_REQUEST, "bad_request", r#"The body must be JSON like {"driver": "in-memory"}."#.into())
             }

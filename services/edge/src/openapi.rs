@@ -29,6 +29,9 @@ use crate::{api, sse};
         api::best_sellers,
         api::product_by_url,
         api::product,
+        api::category_by_url,
+        api::search,
+        api::content_by_url,
         openapi_json,
     ),
     // Referenced from the error responses only, which do not register their schemas.

@@ -77,15 +77,18 @@ fn every_api_route_and_its_errors_are_described() {
     assert_eq!(
         routes,
         [
+            "get /api/categories/by-url",
             "get /api/driver",
             "get /api/driver/events",
             "get /api/navigation",
             "get /api/openapi.json",
+            "get /api/pages/by-url",
             "get /api/products",
             "get /api/products/best-sellers",
             "get /api/products/by-url",
             "get /api/products/{id}",
             "get /api/resolve",
+            "get /api/search",
             "put /api/driver",
         ]
     );

@@ -98,8 +98,11 @@ fn text<'a>(product: &'a Value, field: &str) -> &'a str {
     product.get(field).and_then(Value::as_str).unwrap_or_default()
 }
 
+/// What a shopper pays: `price` less `discount.amount` (spec §3), the order a storefront's
+/// "price" sort promises (Magento and Shopify order by their final price too).
 fn price(product: &Value) -> f64 {
-    product.get("price").and_then(Value::as_f64).unwrap_or_default()
+    let listed = product.get("price").and_then(Value::as_f64).unwrap_or_default();
+    listed - product.pointer("/discount/amount").and_then(Value::as_f64).unwrap_or_default()
 }
 
 /// `GET categories/{id or url}/products`: the category (as stored, without its
@@ -188,6 +191,18 @@ mod tests {
             (q(&[("q", "x")]), MockError::UnknownParameter("q".to_owned())),
         ] {
             assert_eq!(Paging::parse(&pairs, &[]), Err(expected), "{pairs:?}");
+        }
+    }
+
+    #[test]
+    fn the_price_order_is_what_a_shopper_pays() {
+        for (product, expected) in [
+            (json!({"price": 100.0, "discount": {"amount": 25.0, "percent": 25.0}}), 75.0),
+            (json!({"price": 100.0, "discount": null}), 100.0),
+            (json!({"price": 40.0}), 40.0),
+            (json!({}), 0.0),
+        ] {
+            assert!((price(&product) - expected).abs() < f64::EPSILON, "{product}");
         }
     }
 

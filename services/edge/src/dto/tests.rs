@@ -178,3 +178,31 @@ fn error_bodies_keep_their_bytes() {
     let legacy = json!({ "error": { "code": "not_found", "message": "Not found: product 9" } }).to_string();
     assert_eq!(now(&body), legacy);
 }
+
+#[test]
+fn listings_count_their_pages_and_name_their_sorts() {
+    for (total, size, pages) in [(0, 24, 0), (1, 24, 1), (24, 24, 1), (25, 24, 2), (27, 0, 27)] {
+        let page = ProductPage::from(proto::ProductPage { total_count: total, page_size: size, ..Default::default() });
+        assert_eq!(page.page_count, pages, "{total} in pages of {size}");
+    }
+    let sorts = ProductPage::from(proto::ProductPage { sorts: vec![0, 2, 3, 99], ..Default::default() }).sorts;
+    assert_eq!(sorts, [Sort::Position, Sort::PriceAsc, Sort::PriceDesc], "an unknown order is left out");
+    let words = serde_json::to_value(Sort::WORDS.map(|w| Sort::parse(w).expect(w))).expect("json");
+    assert_eq!(words, json!(Sort::WORDS), "every word parses to the sort it serialises as");
+}
+
+#[test]
+fn a_category_s_breadcrumbs_stop_above_it() {
+    let crumb = |url: &str| proto::Breadcrumb { id: url.into(), name: url.into(), level: 1, url: url.into() };
+    for (trail, expected) in
+        [(vec!["/a", "/a/b"], vec!["/a"]), (vec!["/a"], vec!["/a"]), (vec![], vec![]), (vec!["/a/b"], vec![])]
+    {
+        let category = proto::Category {
+            url: "/a/b".into(),
+            breadcrumbs: trail.iter().map(|u| crumb(u)).collect(),
+            ..Default::default()
+        };
+        let urls: Vec<String> = Category::from(category).breadcrumbs.into_iter().map(|b| b.url).collect();
+        assert_eq!(urls, expected, "{trail:?}");
+    }
+}
