@@ -41,7 +41,17 @@ export const api = {
   bestSellers: "/api/products/best-sellers",
   resolve: (path: string) => `/api/resolve?url=${encodeURIComponent(path)}`,
   productByUrl: (path: string) => `/api/products/by-url?url=${encodeURIComponent(path)}`,
+  categories: "/api/categories",
+  categoryByUrl: (path: string, page: number, sort: string) =>
+    `/api/categories/by-url?url=${encodeURIComponent(path)}${listingQuery(page, sort)}`,
+  search: (q: string, page: number, sort: string) => `/api/search?q=${encodeURIComponent(q)}${listingQuery(page, sort)}`,
+  contentByUrl: (path: string) => `/api/pages/by-url?url=${encodeURIComponent(path)}`,
 };
+
+/** `&page=N&sort=S`, leaving out the defaults (page 1, position) so one request has one key. */
+function listingQuery(page: number, sort: string): string {
+  return `${page > 1 ? `&page=${page}` : ""}${sort !== "position" ? `&sort=${sort}` : ""}`;
+}
 
 /** The edge's image service (spec §9: quality 25, default width 256). */
 export function imageUrl(src: string, width = 256): string {

@@ -3,8 +3,10 @@ import { Route, Routes } from "react-router";
 import { SWRConfig } from "swr";
 import { NavBar } from "../components/NavBar";
 import { DebugBar } from "../components/DebugBar";
+import { ScrollToTop } from "../components/ScrollToTop";
 import { Home } from "../pages/Home";
 import { ResolvedRoute } from "../pages/ResolvedRoute";
+import { SearchPage } from "../pages/SearchPage";
 import { swrConfig, useApplySwitch, useDriver } from "../hooks/data";
 import { useDriverEvents } from "../hooks/useDriverEvents";
 
@@ -23,14 +25,17 @@ export function Shell() {
     <>
       <NavBar />
       <main className="page">
-        {/* spec §2 route table, in order: home, product-if-PRODUCT (else not found). */}
+        {/* spec §2 route table, in order: home, search (issue 10), then the page the
+            lookup names (product, category, content) or not found. */}
         <Routes>
           <Route index element={<Home />} />
+          <Route path="search" element={<SearchPage />} />
           <Route path="*" element={<ResolvedRoute />} />
         </Routes>
       </main>
       <DebugBar />
       <FollowOtherTabs />
+      <ScrollToTop />
     </>
   );
 }

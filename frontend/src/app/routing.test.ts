@@ -16,8 +16,10 @@ const base: Resolution = {
 describe("decide (spec §2 route table, §4 route matching)", () => {
   it.each<[Partial<Resolution>, ReturnType<typeof decide>]>([
     [{}, { kind: "product" }],
-    [{ type: "CATEGORY" }, { kind: "not_found" }],
-    [{ type: "CMS_PAGE" }, { kind: "not_found" }],
+    [{ type: "CATEGORY" }, { kind: "category" }],
+    [{ type: "CMS_PAGE" }, { kind: "content" }],
+    [{ type: "BLOG_POST" }, { kind: "not_found" }],
+    [{ type: null }, { kind: "not_found" }],
     [{ outcome: "not_found", code: 404, type: null }, { kind: "not_found" }],
     [{ outcome: "redirect", code: 301, location: "/new" }, { kind: "redirect", to: "/new" }],
     [{ outcome: "redirect", code: 302, location: "/tmp" }, { kind: "redirect", to: "/tmp" }],

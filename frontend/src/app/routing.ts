@@ -3,6 +3,8 @@ import type { Resolution } from "../api/types";
 // spec §2 route table and §4 "Route matching", as one decision.
 export type RouteDecision =
   | { kind: "product" }
+  | { kind: "category" }
+  | { kind: "content" }
   | { kind: "redirect"; to: string }
   | { kind: "not_found" }
   | { kind: "failed"; to: string };
@@ -14,8 +16,18 @@ export function decide(resolution: Resolution): RouteDecision {
     case "failed":
       return { kind: "failed", to: resolution.location ?? resolution.failed_resolution_path ?? "/" };
     case "match":
-      // The product page matches only when the lookup says PRODUCT.
-      return resolution.type === "PRODUCT" ? { kind: "product" } : { kind: "not_found" };
+      // Each page matches only its own type (issue 10 adds categories and CMS pages);
+      // any other type has no page here.
+      switch (resolution.type) {
+        case "PRODUCT":
+          return { kind: "product" };
+        case "CATEGORY":
+          return { kind: "category" };
+        case "CMS_PAGE":
+          return { kind: "content" };
+        default:
+          return { kind: "not_found" };
+      }
     default:
       return { kind: "not_found" };
   }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useNavigation } from "../hooks/data";
+import { SearchForm } from "./SearchForm";
 
 // spec §2 "Navigation bar": the store name; then exactly one of 'Loading...', the error
 // item with Retry, or the top-level categories with their children in a dropdown.
@@ -66,6 +67,7 @@ export function NavBar() {
         >
           <span aria-hidden="true" />
         </button>
+        <SearchForm />
         <nav id="main-menu" className={open ? "menu open" : "menu"} aria-label="Categories">
           <ul className="menu-list">{items}</ul>
         </nav>

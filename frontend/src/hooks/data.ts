@@ -3,9 +3,20 @@
 // navigation and route resolution reload together (spec §4).
 
 import useSWR, { type SWRConfiguration, useSWRConfig } from "swr";
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { api, getJson } from "../api/client";
-import type { DriverInfo, NavigationNode, Product, ProductResponse, Resolution } from "../api/types";
+import type {
+  CategoryLink,
+  CategoryPage,
+  ContentPage,
+  DriverInfo,
+  NavigationNode,
+  Product,
+  ProductPage,
+  ProductResponse,
+  Resolution,
+  Sort,
+} from "../api/types";
 
 export const swrConfig: SWRConfiguration = {
   fetcher: (key: string) => getJson(key),
@@ -20,6 +31,25 @@ export const useNavigation = () => useSWR<NavigationNode, Error>(api.navigation)
 export const useBestSellers = () => useSWR<Product[], Error>(api.bestSellers);
 export const useResolve = (path: string) => useSWR<Resolution, Error>(api.resolve(path));
 export const useProductByUrl = (path: string | null) => useSWR<ProductResponse, Error>(path ? api.productByUrl(path) : null);
+export const useCategories = () => useSWR<CategoryLink[], Error>(api.categories);
+
+export const useCategoryPage = (path: string | null, page: number, sort: Sort) =>
+  useSWR<CategoryPage, Error>(path ? api.categoryByUrl(path, page, sort) : null);
+export const useSearch = (q: string, page: number, sort: Sort) =>
+  useSWR<ProductPage, Error>(q ? api.search(q, page, sort) : null);
+
+/**
+ * `value`, or while it is undefined (the next answer loading) the last value seen in the
+ * same `scope`. A listing passes its path or query as the scope: paging and sorting keep
+ * the grid on screen and replace it in place, while another category or search starts
+ * from its skeleton instead of showing the previous one's products.
+ */
+export function useKept<T>(value: T | undefined, scope: string): T | undefined {
+  const [kept, setKept] = useState<{ scope: string; value: T } | null>(null);
+  if (value !== undefined && (kept?.value !== value || kept.scope !== scope)) setKept({ scope, value });
+  return value ?? (kept?.scope === scope ? kept.value : undefined);
+}
+export const useContentPage = (path: string | null) => useSWR<ContentPage, Error>(path ? api.contentByUrl(path) : null);
 
 /**
  * What a driver switch means to the views (spec §4): the driver's own answer is already

@@ -52,7 +52,7 @@ describe("ResolvedRoute (spec §2 route 2, §4 route matching)", () => {
   });
 
   it.each([
-    [{ type: "CATEGORY" }, "/shoes"],
+    [{ type: "BLOG_POST" }, "/shoes"],
     [{ outcome: "not_found", code: 404, type: null, id: null, url: null, error_code: "404_NOT_FOUND" }, "/shoes"],
   ])("%j shows the not-found screen", async (patch, path) => {
     stubApi({ [`/api/resolve?url=${encodeURIComponent(path)}`]: () => resolution(patch) });

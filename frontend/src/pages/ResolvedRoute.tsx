@@ -6,10 +6,14 @@ import { decide, joinSegments } from "../app/routing";
 import { applyTitle } from "../seo/title";
 import { NotFound } from "./NotFound";
 import { ProductLoading, ProductView } from "./ProductView";
+import { CategoryPage } from "./CategoryPage";
+import { ContentPage } from "./ContentPage";
 
-// spec §2 route 2: any non-empty path is a product page that matches only when the
-// lookup says PRODUCT. The product is fetched alongside the lookup (not after it), so
-// a product page costs one round trip; the result is used only if the lookup matches.
+// spec §2 route 2: any non-empty path is a page of the type the lookup names: a product
+// (PRODUCT), a category (CATEGORY) or a content page (CMS_PAGE, issue 10). The product
+// is fetched alongside the lookup (not after it), so a product page costs one round
+// trip; the result is used only if the lookup matches. A category or content page is
+// fetched once the lookup names it.
 export function ResolvedRoute() {
   const { pathname } = useLocation();
   const path = joinSegments(pathname);
@@ -29,6 +33,10 @@ export function ResolvedRoute() {
       return <Navigate to={decision.to} replace />;
     case "not_found":
       return <NotFound />;
+    case "category":
+      return <CategoryPage path={path} />;
+    case "content":
+      return <ContentPage path={path} />;
     case "product": {
       if (product.error) {
         return product.error instanceof ApiError && product.error.status === 404 ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "../api/types";
-import { productJsonLd, ratingValue, scriptJson } from "./jsonld";
+import { breadcrumbJsonLd, collectionJsonLd, productJsonLd, ratingValue, scriptJson } from "./jsonld";
 
 const product: Product = { id: "1", type: "simple", url: "/1", name: "Chair", images: [], price: 12.5, sku: "C-1" };
 
@@ -41,5 +41,35 @@ describe("productJsonLd", () => {
 
   it("cannot close its script element", () => {
     expect(scriptJson({ name: "</script><script>alert(1)</script>" })).not.toContain("</script>");
+  });
+});
+
+describe("breadcrumbJsonLd", () => {
+  it("lists Home, the ancestors and the page, numbered from 1, with absolute urls", () => {
+    const trail = [{ id: "c1", name: "Computers", level: 1, url: "/computers" }];
+    expect(breadcrumbJsonLd(trail, "Movies", "http://shop.test/computers/movies")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home", item: "http://shop.test/" },
+        { "@type": "ListItem", position: 2, name: "Computers", item: "http://shop.test/computers" },
+        { "@type": "ListItem", position: 3, name: "Movies", item: "http://shop.test/computers/movies" },
+      ],
+    });
+  });
+});
+
+describe("collectionJsonLd", () => {
+  it.each([
+    [1, [1, 2]],
+    [2, [25, 26]],
+  ])("page %i numbers its items from their place in the whole listing", (page, positions) => {
+    const listing = { products: [product, { ...product, id: "2", url: "/2", name: "Desk" }], total_count: 26, page, page_size: 24, page_count: 2, sorts: [] };
+    const data = collectionJsonLd("Furniture", "http://shop.test/furniture", listing);
+    expect(data["@type"]).toBe("CollectionPage");
+    const list = data.mainEntity as { numberOfItems: number; itemListElement: { position: number; url: string }[] };
+    expect(list.numberOfItems).toBe(26);
+    expect(list.itemListElement.map((i) => i.position)).toEqual(positions);
+    expect(list.itemListElement[1].url).toBe("http://shop.test/2");
   });
 });

@@ -1,4 +1,4 @@
-import type { Product } from "../api/types";
+import type { Breadcrumb, Product, ProductPage } from "../api/types";
 
 // spec §5: rating value is rating_summary / 100 × 5, to 2 significant digits.
 export function ratingValue(ratingSummary: number): string {
@@ -39,4 +39,38 @@ export function productJsonLd(product: Product, pageUrl: string): Record<string,
 /** JSON for an inline script element: `<` escaped so no text can close the element. */
 export function scriptJson(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+/**
+ * schema.org BreadcrumbList: Home, the ancestors, then the page itself. `pageUrl` is
+ * absolute; the trail's paths are made absolute on the same origin.
+ */
+export function breadcrumbJsonLd(trail: Breadcrumb[], name: string, pageUrl: string): Record<string, unknown> {
+  const origin = new URL(pageUrl).origin;
+  const items = [{ name: "Home", url: `${origin}/` }, ...trail.map((b) => ({ name: b.name, url: origin + b.url })), { name, url: pageUrl }];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: item.url })),
+  };
+}
+
+/**
+ * schema.org CollectionPage whose main entity is an ItemList of the page's products,
+ * numbered from their place in the whole listing (page 2 starts at 25).
+ */
+export function collectionJsonLd(name: string, pageUrl: string, listing: ProductPage): Record<string, unknown> {
+  const origin = new URL(pageUrl).origin;
+  const first = (listing.page - 1) * listing.page_size;
+  return {
+    "@context": "https://schema.org",
+    "@type": "CollectionPage",
+    name,
+    url: pageUrl,
+    mainEntity: {
+      "@type": "ItemList",
+      numberOfItems: listing.total_count,
+      itemListElement: listing.products.map((p, i) => ({ "@type": "ListItem", position: first + i + 1, url: origin + p.url, name: p.name })),
+    },
+  };
 }

@@ -1,0 +1,88 @@
+// Listing pages (category and search): what the URL asks for, the links that page and
+// sort, and the price a card shows. Pure, table-tested.
+import type { Product, Sort } from "../api/types";
+
+export const SORT_LABELS: Record<Sort, string> = {
+  position: "Featured",
+  name: "Name",
+  price_asc: "Price: low to high",
+  price_desc: "Price: high to low",
+};
+
+/** Search's `position` is relevance. */
+export const SEARCH_SORT_LABELS: Record<Sort, string> = { ...SORT_LABELS, position: "Relevance" };
+
+const SORTS = Object.keys(SORT_LABELS) as Sort[];
+/** The edge's bounds (issue 10): pages 1–1000, queries of at most 200 characters. */
+export const MAX_PAGE = 1000;
+export const MAX_QUERY_CHARS = 200;
+
+export interface ListingParams {
+  page: number;
+  sort: Sort;
+}
+
+/**
+ * `?page=N&sort=S` as the URL has them. Anything the edge would refuse (a page outside
+ * 1–1000, an unknown sort) reads as the default, so a mistyped link shows page 1
+ * instead of an error.
+ */
+export function listingParams(search: URLSearchParams): ListingParams {
+  const raw = search.get("page") ?? "";
+  const page = /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
+  const sort = search.get("sort") ?? "";
+  return {
+    page: page >= 1 && page <= MAX_PAGE ? page : 1,
+    sort: (SORTS as string[]).includes(sort) ? (sort as Sort) : "position",
+  };
+}
+
+/** The search words of `?q=`, trimmed and bounded like the edge bounds them. */
+export function searchWords(search: URLSearchParams): string {
+  return [...(search.get("q") ?? "").trim()].slice(0, MAX_QUERY_CHARS).join("");
+}
+
+/**
+ * A link to `pathname` with `changes` applied to `search`; defaults (page 1, position)
+ * are left out so each listing page has one URL.
+ */
+export function listingHref(pathname: string, search: URLSearchParams, changes: Partial<ListingParams>): string {
+  const next = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) next.set(key, String(value));
+  if (next.get("page") === "1") next.delete("page");
+  if (next.get("sort") === "position") next.delete("sort");
+  const query = next.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * The page numbers a pager shows: the first, the last, and two either side of the
+ * current one, with `null` where numbers are skipped.
+ */
+export function pageWindow(current: number, count: number): (number | null)[] {
+  const pages: (number | null)[] = [];
+  for (let p = 1; p <= count; p++) {
+    if (p === 1 || p === count || Math.abs(p - current) <= 2) pages.push(p);
+    else if (pages[pages.length - 1] !== null) pages.push(null);
+  }
+  return pages;
+}
+
+/** What a card shows: the price paid, and the listed price with the discount when there is one. */
+export function cardPrice(product: Product): { paid: number | null; was: number | null; percent: number | null } {
+  const amount = product.discount?.amount ?? 0;
+  if (product.price == null || !(amount > 0) || amount >= product.price) {
+    return { paid: product.price ?? null, was: null, percent: null };
+  }
+  const percent = product.discount?.percent ?? 0;
+  return {
+    paid: Math.round((product.price - amount) * 100) / 100,
+    was: product.price,
+    percent: percent > 0 ? Math.round(percent) : Math.round((amount / product.price) * 100),
+  };
+}
+
+/** "1 product", "27 products". */
+export function productCount(n: number): string {
+  return `${n} ${n === 1 ? "product" : "products"}`;
+}

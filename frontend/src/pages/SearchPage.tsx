@@ -1,0 +1,56 @@
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { useKept, useSearch } from "../hooks/data";
+import { listingParams, productCount, SEARCH_SORT_LABELS, searchWords } from "../app/listing";
+import { ListingResults, SortLinks } from "../components/Listing";
+import { ProductGrid } from "../components/ProductCard";
+import { LoadFailed } from "../components/LoadFailed";
+import { applyTitle } from "../seo/title";
+
+const LOADING_CARDS = 4;
+
+/** `/search?q=` (issue 10): the same grid and pager as a category, with its own states. */
+export function SearchPage() {
+  const [search] = useSearchParams();
+  const q = searchWords(search);
+  const { page, sort } = listingParams(search);
+  const { data, error, mutate } = useSearch(q, page, sort);
+  const shown = useKept(data, q);
+
+  useEffect(() => {
+    applyTitle(q ? `Search: ${q} | Vitrine` : "Search | Vitrine");
+  }, [q]);
+
+  let body;
+  if (!q) {
+    body = <p className="listing-empty">Type what you are looking for in the search box.</p>;
+  } else if (error && !data) {
+    return <LoadFailed what="The search results" error={error} retry={() => void mutate()} />;
+  } else if (!shown) {
+    body = (
+      <>
+        <p className="listing-count spinner" role="status">
+          <span className="spinner-icon" aria-hidden="true" />
+          Searching...
+        </p>
+        <ProductGrid placeholders={LOADING_CARDS} />
+      </>
+    );
+  } else if (shown.total_count === 0) {
+    body = <p className="listing-empty">No products match “{q}”.</p>;
+  } else {
+    body = (
+      <>
+        <p className="listing-count">{productCount(shown.total_count)}</p>
+        <SortLinks sorts={shown.sorts} current={sort} labels={SEARCH_SORT_LABELS} />
+        <ListingResults listing={shown} busy={!data} />
+      </>
+    );
+  }
+  return (
+    <section className="listing-page" aria-labelledby="listing-heading">
+      <h1 id="listing-heading">{q ? `Results for “${q}”` : "Search"}</h1>
+      {body}
+    </section>
+  );
+}
