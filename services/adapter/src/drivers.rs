@@ -28,6 +28,10 @@ pub trait CatalogueDriver: Send + Sync {
     async fn search(&self, query: &str, page: u32, sort: ProductSort) -> DriverResult<ProductPage>;
     /// The content (CMS) page at `url`; backends without content pages answer not found.
     async fn content_page(&self, url: &str) -> DriverResult<ContentPage>;
+    /// The categories a home page links to, in the backend's order, without children:
+    /// the top level of the backend's own menu, or its categories where the menu is
+    /// another backend's (the fake store's, spec §4).
+    async fn categories(&self) -> DriverResult<Vec<NavigationNode>>;
 }
 
 #[async_trait::async_trait]
@@ -86,6 +90,9 @@ impl CatalogueDriver for Unconfigured {
         self.err()
     }
     async fn content_page(&self, _: &str) -> DriverResult<ContentPage> {
+        self.err()
+    }
+    async fn categories(&self) -> DriverResult<Vec<NavigationNode>> {
         self.err()
     }
 }

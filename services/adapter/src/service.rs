@@ -6,8 +6,9 @@ use vitrine_common::SharedStore;
 use vitrine_domain::{Backend, Driver, cache, listing};
 use vitrine_proto::v1::adapter_server::Adapter;
 use vitrine_proto::v1::{
-    CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DriverRequest, NavigationNode, ProductList,
-    ProductPage, ProductRequest, ProductResponse, ProductsRequest, RouteResolution, SearchRequest, UrlRequest,
+    CategoryList, CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DriverRequest, NavigationNode,
+    ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest, RouteResolution, SearchRequest,
+    UrlRequest,
 };
 
 use crate::drivers::Drivers;
@@ -102,6 +103,11 @@ impl Adapter for AdapterService {
         let mut page = self.drivers.catalogue.content_page(&req.url).await?;
         sanitize::content_page(&mut page);
         Ok(Response::new(page))
+    }
+
+    async fn list_categories(&self, req: Request<DriverRequest>) -> Result<Response<CategoryList>, Status> {
+        self.check(req.get_ref().driver, "list_categories")?;
+        Ok(Response::new(CategoryList { categories: self.drivers.catalogue.categories().await? }))
     }
 
     async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {

@@ -159,3 +159,33 @@ async fn categories_and_search_of_the_store() {
     let err = c.get_content_page(url("/about")).await.expect_err("no pages");
     assert_eq!(err.code(), Code::NotFound);
 }
+
+/// issue 10: the home page's categories are the store's own, linking to pages that hold
+/// the counted products.
+#[tokio::test(flavor = "multi_thread")]
+async fn categories_are_the_stores_own() {
+    use vitrine_proto::v1::{CategoryRequest, ProductSort};
+    let s = setup().await;
+    let mut c = s.client.clone();
+    let driver = Driver::Fake.into();
+    let categories = c.list_categories(DriverRequest { driver }).await.expect("categories").into_inner().categories;
+    let listed: Vec<(&str, &str)> = categories.iter().map(|n| (n.name.as_str(), n.url.as_str())).collect();
+    assert_eq!(
+        listed,
+        [
+            ("men's clothing", "/category/men-s-clothing"),
+            ("jewelery", "/category/jewelery"),
+            ("electronics", "/category/electronics"),
+            ("women's clothing", "/category/women-s-clothing"),
+        ]
+    );
+    assert_eq!(categories.iter().map(|n| n.total_products).sum::<i32>(), 6, "every product once");
+    for node in &categories {
+        let request = CategoryRequest { driver, url: node.url.clone(), page: 1, sort: ProductSort::Position.into() };
+        let page = c.get_category_page(request).await.expect(&node.url).into_inner();
+        let category = page.category.expect("category");
+        assert_eq!((category.name.as_str(), category.id.as_str()), (node.name.as_str(), node.id.as_str()));
+        let total = page.listing.expect("listing").total_count;
+        assert_eq!(i64::from(total), i64::from(node.total_products), "{}", node.url);
+    }
+}

@@ -154,6 +154,13 @@ async fn a_backend_without_a_client_says_so() {
         .expect_err("unconfigured");
     assert_eq!(err.code(), Code::FailedPrecondition);
     assert!(err.message().starts_with("Client has not been defined yet"), "{}", err.message());
+    let err = s
+        .client
+        .clone()
+        .list_categories(DriverRequest { driver: Driver::Magento.into() })
+        .await
+        .expect_err("unconfigured");
+    assert_eq!(err.code(), Code::FailedPrecondition, "{}", err.message());
 }
 
 /// issue 10: the mock tree's categories, their pages and sorts, search, and category
@@ -213,9 +220,70 @@ async fn browses_categories_and_searches_the_mock() {
         .into_inner();
     assert_eq!((none.products.len(), none.total_count), (0, 0));
 
-    // Category urls resolve as CATEGORY; the mock has no content pages.
+    // Category urls resolve as CATEGORY; content pages live under /pages/ only.
     let r = c.resolve(url(Driver::InMemory, "/computers")).await.expect("resolve").into_inner();
     assert_eq!((r.r#type.as_deref(), r.code, r.id.as_deref()), (Some("CATEGORY"), 200, Some(computers.id.as_str())));
     let err = c.get_content_page(url(Driver::InMemory, "/about-us")).await.expect_err("no content pages");
     assert_eq!(err.code(), Code::NotFound);
+}
+
+/// issue 10: the mock's content pages at `/pages/{slug}`: resolved as CMS_PAGE, served
+/// sanitised like every backend's content; unknown slugs are not found.
+#[tokio::test(flavor = "multi_thread")]
+async fn serves_the_mocks_content_pages() {
+    let s = setup(Backend::InMemory, Duration::ZERO).await;
+    let mut c = s.client.clone();
+    let r = c.resolve(url(Driver::InMemory, "/pages/about-us")).await.expect("resolve").into_inner();
+    assert_eq!(
+        (r.r#type.as_deref(), r.code, r.id.as_deref(), r.url.as_deref()),
+        (Some("CMS_PAGE"), 200, Some("about-us"), Some("pages/about-us"))
+    );
+    let data = r.data.expect("route data");
+    assert_eq!(data.title.as_deref(), Some("About the Vitrine demo shop"));
+    let missing = c.resolve(url(Driver::InMemory, "/pages/no-such-page")).await.expect("resolve").into_inner();
+    assert_eq!((missing.r#type, missing.code), (None, 404));
+
+    let page = c.get_content_page(url(Driver::InMemory, "/pages/shipping-and-returns")).await.expect("page");
+    let page = page.into_inner();
+    assert_eq!((page.title.as_str(), page.url.as_str()), ("Shipping & returns", "/pages/shipping-and-returns"));
+    assert!(page.content.starts_with("<h2>Shipping</h2><p>"), "{}", page.content);
+    assert!(page.content.contains("<ul><li>"), "{}", page.content);
+    assert_eq!(page.meta_description.as_deref(), Some("Delivery times, shipping costs and how to return an item."));
+    let err = c.get_content_page(url(Driver::InMemory, "/pages/no-such-page")).await.expect_err("unknown");
+    assert_eq!(err.code(), Code::NotFound);
+
+    // A page added to the mock's generic collection is sanitised on its way out.
+    let unsafe_page = serde_json::json!({
+        "id": "unsafe", "url": "/pages/unsafe", "title": "Unsafe",
+        "content": "<p onclick=\"alert(1)\">Hi</p><script>alert(2)</script>",
+    });
+    let created =
+        reqwest::Client::new().post(format!("{}/api/pages", s.mock.url)).json(&unsafe_page).send().await.expect("post");
+    assert_eq!(created.status().as_u16(), 201);
+    let page = c.get_content_page(url(Driver::InMemory, "/pages/unsafe")).await.expect("page").into_inner();
+    assert_eq!(page.content, "<p>Hi</p>");
+}
+
+/// issue 10: the home page's categories are the mock menu's top level, each a category
+/// page of the counted products.
+#[tokio::test(flavor = "multi_thread")]
+async fn categories_are_the_top_of_the_mock_menu() {
+    use vitrine_proto::v1::{CategoryRequest, ProductSort};
+    let s = setup(Backend::InMemory, Duration::ZERO).await;
+    let mut c = s.client.clone();
+    let driver = Driver::InMemory.into();
+    let tree = c.get_navigation(DriverRequest { driver }).await.expect("nav").into_inner();
+    let categories = c.list_categories(DriverRequest { driver }).await.expect("categories").into_inner().categories;
+    let top: Vec<(&str, &str, i32)> =
+        tree.children.iter().map(|n| (n.id.as_str(), n.url.as_str(), n.total_products)).collect();
+    let listed: Vec<(&str, &str, i32)> =
+        categories.iter().map(|n| (n.id.as_str(), n.url.as_str(), n.total_products)).collect();
+    assert_eq!(listed, top);
+    assert!(categories.iter().all(|n| n.children.is_empty()), "links only");
+    for node in &categories {
+        let request = CategoryRequest { driver, url: node.url.clone(), page: 1, sort: ProductSort::Position.into() };
+        let page = c.get_category_page(request).await.expect(&node.url).into_inner();
+        let total = page.listing.expect("listing").total_count;
+        assert_eq!(i64::from(total), i64::from(node.total_products), "{}", node.url);
+    }
 }

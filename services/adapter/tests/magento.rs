@@ -416,3 +416,22 @@ async fn the_filter_introspection_query_lists_field_types() {
     assert!(fields.contains(&("price".to_owned(), "FilterRangeTypeInput".to_owned())), "{fields:?}");
     assert!(fields.contains(&("name".to_owned(), "FilterMatchTypeInput".to_owned())), "{fields:?}");
 }
+
+/// issue 10: the home page's categories are the menu's top level, without children.
+#[tokio::test(flavor = "multi_thread")]
+async fn categories_are_the_top_of_the_menu() {
+    let s = setup().await;
+    let mut c = s.client.clone();
+    let categories = c
+        .list_categories(DriverRequest { driver: Driver::Magento.into() })
+        .await
+        .expect("categories")
+        .into_inner()
+        .categories;
+    let listed: Vec<(&str, &str, usize)> =
+        categories.iter().map(|n| (n.name.as_str(), n.url.as_str(), n.children.len())).collect();
+    let tree = c.get_navigation(DriverRequest { driver: Driver::Magento.into() }).await.expect("nav").into_inner();
+    let top: Vec<(&str, &str, usize)> = tree.children.iter().map(|n| (n.name.as_str(), n.url.as_str(), 0)).collect();
+    assert_eq!(listed, top);
+    assert_eq!(listed.iter().map(|n| n.0).collect::<Vec<_>>(), ["Men", "Gear"]);
+}

@@ -107,7 +107,7 @@ async fn products_menu_and_routes() {
         ("/products/hydrogen-snowboard", 200),
         ("/products/hydrogen-snowboard.html", 200),
         ("/products/nope", 404),
-        ("/collections/snowboards", 404),
+        ("/collections/snowboards", 200),
     ] {
         assert_eq!(c.resolve(url(path)).await.expect(path).into_inner().code, code, "{path}");
     }
@@ -115,6 +115,44 @@ async fn products_menu_and_routes() {
     assert!(
         received.iter().all(|r| r.headers.iter().any(|(k, v)| k == "x-shopify-storefront-access-token" && v == TOKEN))
     );
+}
+
+/// issue 10: collections are CATEGORY routes and pages CMS_PAGE routes, with their SEO
+/// fields; unknown handles are the not-found result, not an error.
+#[tokio::test(flavor = "multi_thread")]
+async fn collections_and_pages_resolve_with_their_route_data() {
+    let s = setup(TOKEN).await;
+    let mut c = s.client.clone();
+    let base = s.shop.url.trim_end_matches('/');
+    for (path, kind, id, title, description, canonical) in [
+        (
+            "/collections/snowboards",
+            "CATEGORY",
+            "1",
+            "Snowboards for every slope",
+            Some("Light boards, stiff boards."),
+            Some(format!("{base}/collections/snowboards")),
+        ),
+        ("/collections/splitboards", "CATEGORY", "2", "Splitboards", None, None),
+        ("/pages/about", "CMS_PAGE", "1", "About the shop", Some("Who we are."), Some(format!("{base}/pages/about"))),
+    ] {
+        let r = c.resolve(url(path)).await.expect(path).into_inner();
+        assert_eq!(
+            (r.r#type.as_deref(), r.id.as_deref(), r.url.as_deref(), r.code),
+            (Some(kind), Some(id), Some(path.trim_start_matches('/')), 200),
+            "{path}"
+        );
+        let data = r.data.expect("route data");
+        assert_eq!(
+            (data.title.as_deref(), data.meta_description.as_deref(), data.canonical_url),
+            (Some(title), description, canonical),
+            "{path}"
+        );
+    }
+    for path in ["/collections/nope", "/pages/nope", "/blogs/news", "/collections/snowboards/x"] {
+        let r = c.resolve(url(path)).await.expect(path).into_inner();
+        assert_eq!((r.r#type, r.id, r.code), (None, None, 404), "{path}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -263,5 +301,25 @@ async fn a_page_is_a_content_page_and_blogs_are_not() {
     for path in ["/pages/nope", "/blogs/news", "/collections/snowboards"] {
         let err = c.get_content_page(url(path)).await.expect_err(path);
         assert_eq!(err.code(), Code::NotFound, "{path}");
+    }
+}
+
+/// issue 10: the home page's categories are the menu's top-level collections (its page
+/// and blog are not categories), on the fixture and the demo shop alike.
+#[tokio::test(flavor = "multi_thread")]
+async fn categories_are_the_menus_top_collections() {
+    for shop in [shopify::start(TOKEN), shopify::start_demo(TOKEN)] {
+        let s = setup_shop(shop, TOKEN).await;
+        let categories = s
+            .client
+            .clone()
+            .list_categories(DriverRequest { driver: Driver::Shopify.into() })
+            .await
+            .expect("categories")
+            .into_inner()
+            .categories;
+        let listed: Vec<(&str, &str, usize, i32)> =
+            categories.iter().map(|n| (n.name.as_str(), n.url.as_str(), n.children.len(), n.children_count)).collect();
+        assert_eq!(listed, [("Snowboards", "/collections/snowboards", 0, 2)]);
     }
 }

@@ -10,7 +10,7 @@ use vitrine_domain::{Backend, Driver, DriverError, listing, paths};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::catalogue_server::{Catalogue, CatalogueServer};
 use vitrine_proto::v1::{
-    CategoryPage, CategoryRequest, ContentPage, DriverRequest, ProductList, ProductPage, ProductRequest,
+    CategoryList, CategoryPage, CategoryRequest, ContentPage, DriverRequest, ProductList, ProductPage, ProductRequest,
     ProductResponse, ProductsRequest, SearchRequest, UrlRequest,
 };
 
@@ -100,5 +100,12 @@ impl Catalogue for CatalogueService {
         let mut req = req.into_inner();
         req.url = paths::join_segments(&req.url);
         self.adapter(req.driver)?.get_content_page(req).await
+    }
+
+    /// issue 10: the home page's categories, from the catalogue backend of the driver
+    /// (the fake store's own, though its menu is in-memory's).
+    async fn list_categories(&self, req: Request<DriverRequest>) -> Result<Response<CategoryList>, Status> {
+        let req = req.into_inner();
+        self.adapter(req.driver)?.list_categories(req).await
     }
 }

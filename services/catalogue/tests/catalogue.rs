@@ -4,10 +4,20 @@ use std::collections::HashMap;
 
 use tonic::Code;
 use vitrine_common::Shutdown;
+use vitrine_common::grpc::GrpcChannel;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::catalogue_client::CatalogueClient;
 use vitrine_proto::v1::{DriverRequest, Product, ProductRequest, ProductResponse, ProductsRequest, UrlRequest};
 use vitrine_testkit::scripted::{Script, ScriptedAdapter};
+
+/// The catalogue service on a free port in front of `adapters`, and its client.
+async fn start(adapters: Vec<(Backend, String)>) -> (CatalogueClient<GrpcChannel>, Shutdown) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    let shutdown = Shutdown::new();
+    tokio::spawn(vitrine_catalogue::serve(vitrine_catalogue::Config { adapters }, listener, shutdown.clone()));
+    (CatalogueClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url")), shutdown)
+}
 
 fn product(id: &str) -> Product {
     Product { id: id.into(), name: format!("Product {id}"), ..Product::default() }
@@ -22,14 +32,8 @@ async fn routes_by_driver_and_applies_product_rules() {
     let in_memory = ScriptedAdapter::start(script.clone()).await;
     let magento = ScriptedAdapter::start(script).await;
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
-    let config = vitrine_catalogue::Config {
-        adapters: vec![(Backend::InMemory, in_memory.url.clone()), (Backend::Magento, magento.url.clone())],
-    };
-    let shutdown = Shutdown::new();
-    tokio::spawn(vitrine_catalogue::serve(config, listener, shutdown.clone()));
-    let mut c = CatalogueClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
+    let (mut c, shutdown) =
+        start(vec![(Backend::InMemory, in_memory.url.clone()), (Backend::Magento, magento.url.clone())]).await;
 
     let list = c.list_products(ProductsRequest { driver: Driver::InMemory.into(), limit: 2 }).await.expect("list");
     assert_eq!(list.get_ref().products.len(), 2);
@@ -70,12 +74,7 @@ async fn routes_by_driver_and_applies_product_rules() {
 async fn listings_are_bounded_and_normalised_before_the_adapter() {
     use vitrine_proto::v1::{CategoryRequest, ProductSort, SearchRequest};
     let adapter = ScriptedAdapter::start(Script::default()).await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
-    let config = vitrine_catalogue::Config { adapters: vec![(Backend::InMemory, adapter.url.clone())] };
-    let shutdown = Shutdown::new();
-    tokio::spawn(vitrine_catalogue::serve(config, listener, shutdown.clone()));
-    let mut c = CatalogueClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
+    let (mut c, shutdown) = start(vec![(Backend::InMemory, adapter.url.clone())]).await;
     let driver = Driver::InMemory.into();
 
     let category =
@@ -101,6 +100,41 @@ async fn listings_are_bounded_and_normalised_before_the_adapter() {
             "search in-memory shirt 2 0",
             "get_content_page in-memory /about-us"
         ]
+    );
+    shutdown.cancel();
+}
+
+/// issue 10: the home page's categories come from the driver's catalogue backend (the
+/// fake store's own adapter, where navigation would ask in-memory's), passed through.
+#[tokio::test(flavor = "multi_thread")]
+async fn categories_come_from_the_catalogue_backend() {
+    use vitrine_proto::v1::NavigationNode;
+    let node = |name: &str| NavigationNode {
+        id: name.into(),
+        url: format!("/category/{name}"),
+        name: name.into(),
+        total_products: 2,
+        ..NavigationNode::default()
+    };
+    let fake = ScriptedAdapter::start(Script {
+        categories: Some(Ok(vec![node("jewelery"), node("electronics")])),
+        ..Script::default()
+    })
+    .await;
+    let in_memory =
+        ScriptedAdapter::start(Script { categories: Some(Err(Code::Unavailable)), ..Script::default() }).await;
+    let (mut c, shutdown) =
+        start(vec![(Backend::Fake, fake.url.clone()), (Backend::InMemory, in_memory.url.clone())]).await;
+
+    let listed = c.list_categories(DriverRequest { driver: Driver::Fake.into() }).await.expect("fake").into_inner();
+    assert_eq!(listed.categories, [node("jewelery"), node("electronics")]);
+    let err = c.list_categories(DriverRequest { driver: Driver::InMemory.into() }).await.expect_err("scripted failure");
+    assert_eq!(err.code(), Code::Unavailable);
+    let err = c.list_categories(DriverRequest { driver: Driver::Medusa.into() }).await.expect_err("disabled");
+    assert_eq!(err.code(), Code::FailedPrecondition);
+    assert_eq!(
+        (fake.calls(), in_memory.calls()),
+        (vec!["list_categories fake".to_owned()], vec!["list_categories in-memory".to_owned()])
     );
     shutdown.cancel();
 }

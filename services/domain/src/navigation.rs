@@ -22,6 +22,14 @@ pub fn normalise(mut node: NavigationNode, depth: usize) -> NavigationNode {
     node
 }
 
+/// The top level of a menu as links (issue 10: the home page's categories): the root's
+/// children in order, their own children dropped. Each keeps its `children_count`, as a
+/// node at the cut does in [`normalise`].
+#[must_use]
+pub fn top_level(root: NavigationNode) -> Vec<NavigationNode> {
+    root.children.into_iter().map(|c| NavigationNode { children: Vec::new(), ..c }).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,6 +53,16 @@ mod tests {
         let out = normalise(deep, 3);
         assert_eq!(out.children_count, 1);
         assert_eq!(out.children[0].children[0].children[0].children_count, 99, "leaf at the cut keeps its count");
+    }
+
+    #[test]
+    fn the_top_level_is_the_roots_children_without_theirs() {
+        let tree = node("r", vec![node("a", vec![node("a1", vec![])]), node("b", vec![])]);
+        let top = top_level(tree);
+        let ids: Vec<(&str, usize, i32)> =
+            top.iter().map(|n| (n.id.as_str(), n.children.len(), n.children_count)).collect();
+        assert_eq!(ids, [("a", 0, 99), ("b", 0, 99)]);
+        assert!(top_level(node("r", vec![])).is_empty());
     }
 
     #[test]

@@ -20,6 +20,14 @@ pub fn product_slug(path: &str) -> Option<&str> {
     Some(strip_extension(rest))
 }
 
+/// The handle of a `/{kind}/{handle}` path (Shopify's `/collections/x`, the content
+/// pages' `/pages/x`); any other shape is `None`.
+#[must_use]
+pub fn resource_handle<'a>(url: &'a str, kind: &str) -> Option<&'a str> {
+    let rest = url.strip_prefix('/').unwrap_or(url).strip_prefix(kind)?.strip_prefix('/')?;
+    (!rest.is_empty() && !rest.contains('/')).then_some(rest)
+}
+
 /// `name.ext` → `name`; a leading dot is not an extension (`.html` stays).
 #[must_use]
 pub fn strip_extension(segment: &str) -> &str {
@@ -61,6 +69,22 @@ mod tests {
             ("/1001", None),
         ] {
             assert_eq!(product_slug(input), expected, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn resource_handles_take_one_segment_of_their_kind() {
+        for (url, kind, expected) in [
+            ("/collections/snowboards", "collections", Some("snowboards")),
+            ("collections/snowboards", "collections", Some("snowboards")),
+            ("/pages/about", "pages", Some("about")),
+            ("/pages/about", "collections", None),
+            ("/collections", "collections", None),
+            ("/collections/", "collections", None),
+            ("/collections/a/b", "collections", None),
+            ("/collectionsx/a", "collections", None),
+        ] {
+            assert_eq!(resource_handle(url, kind), expected, "{url} as {kind}");
         }
     }
 }

@@ -61,6 +61,12 @@ pub fn category(id: &str, url: &str) -> RouteResolution {
     found("CATEGORY", id, url)
 }
 
+/// A content (CMS) page found at `url` (issue 10): type CMS_PAGE, code 200.
+#[must_use]
+pub fn content_page(id: &str, url: &str) -> RouteResolution {
+    found("CMS_PAGE", id, url)
+}
+
 fn found(kind: &str, id: &str, url: &str) -> RouteResolution {
     RouteResolution {
         id: Some(id.to_owned()),
@@ -174,6 +180,17 @@ mod tests {
     fn code_zero_becomes_200_in_the_result() {
         let out = outcome(resolution(0, "1001"), "/");
         assert_eq!(out.route.map(|r| r.code), Some(200));
+    }
+
+    #[test]
+    fn found_routes_carry_their_type_and_no_leading_slash() {
+        for (r, kind, url) in [
+            (product("1", "/1001"), "PRODUCT", "1001"),
+            (category("c", "/computers"), "CATEGORY", "computers"),
+            (content_page("about", "/pages/about"), "CMS_PAGE", "pages/about"),
+        ] {
+            assert_eq!((r.r#type.as_deref(), r.url.as_deref(), r.code, r.data), (Some(kind), Some(url), 200, None));
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The route table of the mock backend: `/api/*` (spec §7 "In-memory mock backend",
-//! plus issue 10's category products and search), generated images, health.
+//! plus issue 10's category products and search), generated images, health. issue 10's
+//! content pages need no route of their own: they are the generic collection `pages`.
 
 use std::sync::{Arc, RwLock};
 

@@ -148,9 +148,54 @@ async fn responses_are_delayed_by_the_configured_delay() {
     assert_eq!(config["delay"], 500, "spec §9 default");
     // A lower bound only: the delay must happen; how fast the rest is is not asserted.
     assert_eq!(mock.call("POST", "/api/commands/config", Some(json!({"delay": 150}))).await.0, 204);
-    let started = Instant::now();
-    assert_eq!(mock.call("GET", "/api/products/1001", None).await.0, 200);
-    assert!(started.elapsed() >= Duration::from_millis(150), "the response waited for the delay");
+    for path in ["/api/products/1001", "/api/pages/about-us"] {
+        let started = Instant::now();
+        assert_eq!(mock.call("GET", path, None).await.0, 200, "{path}");
+        assert!(started.elapsed() >= Duration::from_millis(150), "{path}: the response waited for the delay");
+    }
+}
+
+/// issue 10: the content pages are a generic collection keyed by slug.
+#[tokio::test(flavor = "multi_thread")]
+async fn content_pages_by_slug() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    let (status, all) = mock.call("GET", "/api/pages", None).await;
+    assert_eq!(status, 200);
+    let listed: Vec<(&str, &str, &str)> = all
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            (
+                p["id"].as_str().unwrap_or_default(),
+                p["url"].as_str().unwrap_or_default(),
+                p["title"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("about-us", "/pages/about-us", "About us"),
+            ("shipping-and-returns", "/pages/shipping-and-returns", "Shipping & returns")
+        ]
+    );
+
+    let (status, page) = mock.call("GET", "/api/pages/shipping-and-returns", None).await;
+    assert_eq!(status, 200);
+    let content = page["content"].as_str().unwrap_or_default();
+    for part in ["<h2>Shipping</h2>", "<p>", "<ul><li>"] {
+        assert!(content.contains(part), "{part} in {content}");
+    }
+    assert_eq!(
+        (page["meta_title"].as_str(), page["meta_description"].as_str()),
+        (Some("Shipping and returns"), Some("Delivery times, shipping costs and how to return an item."))
+    );
+    let (_, found) = mock.call("GET", "/api/pages?title=SHIPPING", None).await;
+    assert_eq!(found.as_array().map(Vec::len), Some(1), "spec §9 case-insensitive search, as every collection");
+
+    let (status, err) = mock.call("GET", "/api/pages/no-such-page", None).await;
+    assert_eq!((status, err["error"].as_str()), (404, Some("'pages' with id='no-such-page' not found")));
 }
 
 fn ids(listing: &Value) -> Vec<String> {

@@ -9,9 +9,9 @@ use tonic::{Code, Request, Response, Status};
 use vitrine_common::Shutdown;
 use vitrine_proto::v1::adapter_server::{Adapter, AdapterServer};
 use vitrine_proto::v1::{
-    CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DriverRequest, NavigationNode, Product,
-    ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest, RouteResolution, SearchRequest,
-    UrlRequest,
+    CategoryList, CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DriverRequest, NavigationNode,
+    Product, ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest, RouteResolution,
+    SearchRequest, UrlRequest,
 };
 
 /// What the adapter answers; anything not scripted is NOT_FOUND.
@@ -20,6 +20,7 @@ pub struct Script {
     pub products: Option<Result<Vec<Product>, Code>>,
     pub by_url: HashMap<String, Result<ProductResponse, Code>>,
     pub navigation: Option<Result<NavigationNode, Code>>,
+    pub categories: Option<Result<Vec<NavigationNode>, Code>>,
     pub resolutions: HashMap<String, Result<RouteResolution, Code>>,
 }
 
@@ -86,6 +87,10 @@ impl Adapter for Scripted {
     async fn get_content_page(&self, req: Request<UrlRequest>) -> Result<Response<ContentPage>, Status> {
         self.record(format!("get_content_page {} {}", driver_name(req.get_ref().driver), req.get_ref().url));
         Err(Status::not_found("not scripted"))
+    }
+    async fn list_categories(&self, req: Request<DriverRequest>) -> Result<Response<CategoryList>, Status> {
+        self.record(format!("list_categories {}", driver_name(req.get_ref().driver)));
+        answer(self.script.categories.as_ref()).map(|r| r.map(|categories| CategoryList { categories }))
     }
     async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
         self.record(format!("get_navigation {}", driver_name(req.get_ref().driver)));

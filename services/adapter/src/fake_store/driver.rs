@@ -3,7 +3,7 @@
 use vitrine_domain::DriverError;
 use vitrine_domain::cache::CachePolicy;
 use vitrine_proto::v1::{
-    CategoryPage, ContentPage, Product, ProductPage, ProductResponse, ProductSort, RouteResolution,
+    CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductResponse, ProductSort, RouteResolution,
 };
 
 use super::models::FakeStoreProduct;
@@ -23,13 +23,17 @@ impl FakeStoreDriver {
         Self { client }
     }
 
+    /// The store's whole list as it sends it.
+    async fn listed(&self) -> DriverResult<Vec<FakeStoreProduct>> {
+        self.client.get_json("/products", CachePolicy::ProductList).await
+    }
+
     async fn all(&self) -> DriverResult<Vec<Product>> {
-        let list: Vec<FakeStoreProduct> = self.client.get_json("/products", CachePolicy::ProductList).await?;
-        Ok(list.iter().map(transform::product).collect())
+        Ok(self.listed().await?.iter().map(transform::product).collect())
     }
 
     /// The store's category names (issue 10).
-    async fn categories(&self) -> DriverResult<Vec<String>> {
+    async fn category_names(&self) -> DriverResult<Vec<String>> {
         self.client.get_json("/products/categories", CachePolicy::Navigation).await
     }
 
@@ -74,7 +78,7 @@ impl CatalogueDriver for FakeStoreDriver {
     /// issue 10: `/category/{slug}` of one of the store's categories; the store answers
     /// the whole category, sorted and paged here.
     async fn category_page(&self, url: &str, page: u32, sort: ProductSort) -> DriverResult<CategoryPage> {
-        let names = self.categories().await?;
+        let names = self.category_names().await?;
         let name =
             transform::category_named(&names, url).ok_or_else(|| DriverError::NotFound(format!("category {url}")))?;
         let path = format!("/products/category/{}", urlencoding::encode(name));
@@ -91,13 +95,20 @@ impl CatalogueDriver for FakeStoreDriver {
     async fn content_page(&self, url: &str) -> DriverResult<ContentPage> {
         Err(DriverError::NotFound(format!("page {url}")))
     }
+
+    /// The store's categories (its menu is in-memory's, spec §4), counted over its list:
+    /// the list the home page asks for anyway, so usually cached.
+    async fn categories(&self) -> DriverResult<Vec<NavigationNode>> {
+        let (names, listed) = tokio::try_join!(self.category_names(), self.listed())?;
+        Ok(transform::category_links(&names, &listed))
+    }
 }
 
 #[async_trait::async_trait]
 impl RouteDriver for FakeStoreDriver {
     async fn resolve(&self, url: &str) -> DriverResult<RouteResolution> {
         if url.starts_with("/category/") {
-            let names = self.categories().await?;
+            let names = self.category_names().await?;
             let found = transform::category_named(&names, url);
             return Ok(found.map_or_else(vitrine_domain::route::not_found, |n| {
                 vitrine_domain::route::category(&transform::category_slug(n), url)

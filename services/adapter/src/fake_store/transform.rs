@@ -1,7 +1,9 @@
 //! Pure fake-store rules.
 
 use vitrine_domain::{listing, paths, route};
-use vitrine_proto::v1::{Category, CategoryPage, Image, Product, ProductPage, ProductSort, RouteResolution};
+use vitrine_proto::v1::{
+    Category, CategoryPage, Image, NavigationNode, Product, ProductPage, ProductSort, RouteResolution,
+};
 
 use super::models::{FakeStoreId, FakeStoreProduct};
 
@@ -73,6 +75,25 @@ pub fn category_slug(name: &str) -> String {
 #[must_use]
 pub fn category_url(name: &str) -> String {
     format!("/category/{}", category_slug(name))
+}
+
+/// The store's categories as links to their pages, named as those pages name them, with
+/// how many of `products` each holds (issue 10: the home page's categories).
+#[must_use]
+pub fn category_links(names: &[String], products: &[FakeStoreProduct]) -> Vec<NavigationNode> {
+    names
+        .iter()
+        .map(|name| {
+            let held = products.iter().filter(|p| p.category.as_deref() == Some(name.as_str())).count();
+            NavigationNode {
+                id: category_slug(name),
+                url: category_url(name),
+                name: name.clone(),
+                total_products: i32::try_from(held).unwrap_or(i32::MAX),
+                ..NavigationNode::default()
+            }
+        })
+        .collect()
 }
 
 /// The store category `url` names, among `names`.
@@ -183,6 +204,32 @@ mod tests {
 
     fn parse(json: &str) -> FakeStoreProduct {
         serde_json::from_str(json).expect("parses")
+    }
+
+    #[test]
+    fn categories_link_to_their_pages_with_their_counts() {
+        let names: Vec<String> = ["men's clothing", "jewelery", "electronics"].map(String::from).to_vec();
+        let listed: Vec<FakeStoreProduct> = [
+            r#"{"id": 1, "category": "men's clothing"}"#,
+            r#"{"id": 2, "category": "jewelery"}"#,
+            r#"{"id": 3, "category": "men's clothing"}"#,
+            r#"{"id": 4}"#,
+        ]
+        .map(parse)
+        .to_vec();
+        let links = category_links(&names, &listed);
+        let got: Vec<(&str, &str, &str, i32, usize)> = links
+            .iter()
+            .map(|n| (n.id.as_str(), n.url.as_str(), n.name.as_str(), n.total_products, n.children.len()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("men-s-clothing", "/category/men-s-clothing", "men's clothing", 2, 0),
+                ("jewelery", "/category/jewelery", "jewelery", 1, 0),
+                ("electronics", "/category/electronics", "electronics", 0, 0),
+            ]
+        );
     }
 
     #[test]

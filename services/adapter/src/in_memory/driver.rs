@@ -1,7 +1,7 @@
 //! The in-memory driver: sends to the mock-data REST API, then transforms.
 
-use vitrine_domain::DriverError;
 use vitrine_domain::cache::CachePolicy;
+use vitrine_domain::{DriverError, navigation};
 use vitrine_proto::v1::{
     CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductResponse, ProductSort, RouteResolution,
 };
@@ -23,6 +23,16 @@ impl InMemoryDriver {
 
     async fn all(&self) -> DriverResult<Vec<Product>> {
         self.client.get_json("/api/products", CachePolicy::ProductList).await
+    }
+
+    /// The mock's content page at `url` (`/pages/{slug}`), `None` when it has none there.
+    async fn page(&self, url: &str) -> DriverResult<Option<ContentPage>> {
+        let Some(path) = transform::page_path(url) else { return Ok(None) };
+        match self.client.get_json(&path, CachePolicy::Content).await {
+            Ok(page) => Ok(Some(page)),
+            Err(DriverError::NotFound(_)) => Ok(None),
+            Err(other) => Err(other),
+        }
     }
 }
 
@@ -81,9 +91,13 @@ impl CatalogueDriver for InMemoryDriver {
         Ok(transform::product_page(listing))
     }
 
-    /// The mock has no content pages: every url is not found.
+    /// issue 10: the mock's pages at `/pages/{slug}`.
     async fn content_page(&self, url: &str) -> DriverResult<ContentPage> {
-        Err(DriverError::NotFound(format!("page {url}")))
+        self.page(url).await?.ok_or_else(|| DriverError::NotFound(format!("page {url}")))
+    }
+
+    async fn categories(&self) -> DriverResult<Vec<NavigationNode>> {
+        Ok(navigation::top_level(self.tree().await?))
     }
 }
 
@@ -97,6 +111,9 @@ impl NavigationDriver for InMemoryDriver {
 #[async_trait::async_trait]
 impl RouteDriver for InMemoryDriver {
     async fn resolve(&self, url: &str) -> DriverResult<RouteResolution> {
+        if transform::page_path(url).is_some() {
+            return Ok(transform::page_resolution(url, self.page(url).await?.as_ref()));
+        }
         let (products, menu) = tokio::try_join!(self.all(), self.tree())?;
         Ok(transform::resolve(&products, &menu, url))
     }

@@ -2,7 +2,9 @@
 
 use vitrine_domain::route;
 use vitrine_domain::{listing, paths};
-use vitrine_proto::v1::{Category, CategoryPage, NavigationNode, Product, ProductPage, ProductSort, RouteResolution};
+use vitrine_proto::v1::{
+    Category, CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductSort, RouteData, RouteResolution,
+};
 
 use super::models::MockListing;
 
@@ -50,6 +52,29 @@ pub fn category_path(url: &str, page: u32, sort: ProductSort) -> Option<String> 
 #[must_use]
 pub fn search_path(query: &str, page: u32, sort: ProductSort) -> String {
     format!("/api/products/search?q={}&{}", urlencoding::encode(query), paging_query(page, sort))
+}
+
+/// `GET /api/pages/{slug}` for a content page url (`/pages/{slug}`); `None` for any
+/// other shape (issue 10).
+#[must_use]
+pub fn page_path(url: &str) -> Option<String> {
+    let slug = paths::resource_handle(url, "pages").filter(|s| *s != "." && *s != "..")?;
+    Some(format!("/api/pages/{}", urlencoding::encode(slug)))
+}
+
+/// A content page url: found → CMS_PAGE with the page's slug as id and its meta fields as
+/// route data (title: the meta title, else the page's); otherwise not found.
+#[must_use]
+pub fn page_resolution(url: &str, found: Option<&ContentPage>) -> RouteResolution {
+    found.map_or_else(route::not_found, |p| RouteResolution {
+        data: Some(RouteData {
+            canonical_url: None,
+            title: p.meta_title.clone().or_else(|| Some(p.title.clone())),
+            meta_description: p.meta_description.clone(),
+            schema: None,
+        }),
+        ..route::content_page(&p.id, url)
+    })
 }
 
 /// The mock's listing as a page of products; every sort is offered.
@@ -148,6 +173,37 @@ mod tests {
             let code = if id.is_some() { 200 } else { 404 };
             assert_eq!((r.r#type.as_deref(), r.code), (kind, code), "url {url}");
         }
+    }
+
+    #[test]
+    fn content_pages_resolve_by_slug() {
+        for (url, path) in [
+            ("/pages/about-us", Some("/api/pages/about-us")),
+            ("/pages/a b", Some("/api/pages/a%20b")),
+            ("/pages/..", None),
+            ("/pages", None),
+            ("/pages/a/b", None),
+            ("/about-us", None),
+        ] {
+            assert_eq!(page_path(url).as_deref(), path, "url {url}");
+        }
+        let page = ContentPage {
+            id: "about-us".into(),
+            title: "About us".into(),
+            meta_description: Some("Who we are.".into()),
+            ..ContentPage::default()
+        };
+        let r = page_resolution("/pages/about-us", Some(&page));
+        assert_eq!(
+            (r.r#type.as_deref(), r.id.as_deref(), r.url.as_deref(), r.code),
+            (Some("CMS_PAGE"), Some("about-us"), Some("pages/about-us"), 200)
+        );
+        let data = r.data.expect("route data");
+        assert_eq!((data.title.as_deref(), data.meta_description.as_deref()), (Some("About us"), Some("Who we are.")));
+        let titled = ContentPage { meta_title: Some("About the shop".into()), ..page };
+        let data = page_resolution("/pages/about-us", Some(&titled)).data.expect("route data");
+        assert_eq!(data.title.as_deref(), Some("About the shop"), "the meta title first");
+        assert_eq!(page_resolution("/pages/nope", None), route::not_found());
     }
 
     #[test]

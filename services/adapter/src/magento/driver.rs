@@ -2,8 +2,8 @@
 
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use vitrine_domain::DriverError;
 use vitrine_domain::cache::CachePolicy;
+use vitrine_domain::{DriverError, navigation};
 use vitrine_proto::v1::{
     CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductResponse, ProductSort, RouteResolution,
 };
@@ -137,6 +137,11 @@ impl CatalogueDriver for MagentoDriver {
         let data: RouteData<MagentoCmsPage> =
             self.run(ops::GET_CONTENT_PAGE, json!({ "url": url }), CachePolicy::Route).await?;
         transform::content_page(data.route.as_ref(), url)
+    }
+
+    /// The top level of the store's category tree (the menu's).
+    async fn categories(&self) -> DriverResult<Vec<NavigationNode>> {
+        Ok(navigation::top_level(self.tree().await?))
     }
 }
 

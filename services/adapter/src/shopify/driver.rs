@@ -5,6 +5,7 @@ use std::future::Future;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use vitrine_domain::cache::CachePolicy;
+use vitrine_domain::paths::resource_handle;
 use vitrine_domain::{DriverError, listing};
 use vitrine_proto::v1::{
     CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductResponse, ProductSort, RouteResolution,
@@ -13,7 +14,7 @@ use vitrine_proto::v1::{
 use super::config::{DEFAULT_LIST_LENGTH, MAX_CONNECTION_LENGTH};
 use super::models::{
     CollectionCursorsData, CollectionData, CursorConnection, MenuData, PageData, ProductData, ProductsData,
-    SearchCursorsData, SearchData, ShopifyProduct,
+    SearchCursorsData, SearchData, ShopifyPage, ShopifyProduct,
 };
 use super::{operations as ops, transform};
 use crate::drivers::{CatalogueDriver, DriverResult, NavigationDriver, RouteDriver};
@@ -72,6 +73,12 @@ impl ShopifyDriver {
         let variables = paged("query", query, MAX_CONNECTION_LENGTH, after.as_deref(), transform::search_sort(sort));
         let data: SearchCursorsData = self.run(ops::SEARCH_CURSORS, variables, CachePolicy::Listing).await?;
         Ok(data.search)
+    }
+
+    /// `page(handle:)`, for the content page and its route alike (one cached answer).
+    async fn page(&self, handle: &str) -> DriverResult<Option<ShopifyPage>> {
+        let data: PageData = self.run(ops::GET_PAGE, json!({ "handle": handle }), CachePolicy::Content).await?;
+        Ok(data.page)
     }
 
     async fn by_handle(&self, handle: &str) -> DriverResult<Option<ShopifyProduct>> {
@@ -143,7 +150,7 @@ impl CatalogueDriver for ShopifyDriver {
     /// collection for breadcrumbs and child links.
     async fn category_page(&self, url: &str, page: u32, sort: ProductSort) -> DriverResult<CategoryPage> {
         let not_found = || DriverError::NotFound(format!("category {url}"));
-        let handle = transform::resource_handle(url, "collections").ok_or_else(not_found)?;
+        let handle = resource_handle(url, "collections").ok_or_else(not_found)?;
         let (cursors, menu) = futures_util::try_join!(
             walk(MAX_LISTED, |after| self.collection_cursors(handle, sort, after)),
             self.menu(),
@@ -178,9 +185,13 @@ impl CatalogueDriver for ShopifyDriver {
     /// `/pages/{handle}`; blogs and articles are not content pages here (not found).
     async fn content_page(&self, url: &str) -> DriverResult<ContentPage> {
         let not_found = || DriverError::NotFound(format!("page {url}"));
-        let handle = transform::resource_handle(url, "pages").ok_or_else(not_found)?;
-        let data: PageData = self.run(ops::GET_PAGE, json!({ "handle": handle }), CachePolicy::Content).await?;
-        data.page.as_ref().map(transform::content_page).ok_or_else(not_found)
+        let handle = resource_handle(url, "pages").ok_or_else(not_found)?;
+        self.page(handle).await?.as_ref().map(transform::content_page).ok_or_else(not_found)
+    }
+
+    /// The menu's top-level collections: its pages, blogs and links are not categories.
+    async fn categories(&self) -> DriverResult<Vec<NavigationNode>> {
+        Ok(transform::top_collections(self.tree().await?))
     }
 }
 
@@ -198,7 +209,17 @@ impl NavigationDriver for ShopifyDriver {
 
 #[async_trait::async_trait]
 impl RouteDriver for ShopifyDriver {
+    /// Products at `/products/{handle}`; issue 10: collections at `/collections/{handle}`
+    /// (CATEGORY) and pages at `/pages/{handle}` (CMS_PAGE).
     async fn resolve(&self, url: &str) -> DriverResult<RouteResolution> {
+        if let Some(handle) = resource_handle(url, "collections") {
+            let data: CollectionData =
+                self.run(ops::GET_COLLECTION, json!({ "handle": handle }), CachePolicy::Route).await?;
+            return Ok(transform::collection_resolution(url, data.collection.as_ref()));
+        }
+        if let Some(handle) = resource_handle(url, "pages") {
+            return Ok(transform::page_resolution(url, self.page(handle).await?.as_ref()));
+        }
         let Some(handle) = transform::handle(url) else { return Ok(transform::resolution(url, None)) };
         Ok(transform::resolution(url, self.by_handle(handle).await?.as_ref()))
     }

@@ -107,6 +107,7 @@ pub struct ShopifyCollection {
     pub handle: Option<String>,
     pub title: Option<String>,
     pub description_html: Option<String>,
+    pub online_store_url: Option<String>,
     pub seo: Option<ShopifySeo>,
     pub products: Option<ProductNodes>,
 }
@@ -168,11 +169,13 @@ pub struct SearchData {
 }
 
 #[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct ShopifyPage {
     pub id: Option<String>,
     pub handle: Option<String>,
     pub title: Option<String>,
     pub body: Option<String>,
+    pub online_store_url: Option<String>,
     pub seo: Option<ShopifySeo>,
 }
 

@@ -27,18 +27,20 @@ operation!(
     "collection.graphql",
     "product.graphql"
 );
+operation!(GET_COLLECTION, "ShopifyGetCollection", "get_collection.graphql", "collection.graphql");
 operation!(GET_COLLECTION_CURSORS, "ShopifyGetCollectionCursors", "get_collection_cursors.graphql", "cursors.graphql");
 operation!(SEARCH_PRODUCTS, "ShopifySearchProducts", "search_products.graphql", "product.graphql");
 operation!(SEARCH_CURSORS, "ShopifySearchCursors", "search_cursors.graphql");
 operation!(GET_PAGE, "ShopifyGetPage", "get_page.graphql", "page.graphql");
 
 /// Every Shopify operation, for the schema conformance check.
-pub const ALL: [Operation; 9] = [
+pub const ALL: [Operation; 10] = [
     GET_ALL_PRODUCTS,
     GET_A_PRODUCT,
     GET_PRODUCT_BY_URL,
     GET_COLLECTION_MENU,
     GET_COLLECTION_PAGE,
+    GET_COLLECTION,
     GET_COLLECTION_CURSORS,
     SEARCH_PRODUCTS,
     SEARCH_CURSORS,

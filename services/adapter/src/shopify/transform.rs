@@ -1,8 +1,10 @@
 //! Pure Shopify → normalised transforms (spec §3, §9: only the first image per product).
 
-use vitrine_domain::{listing, paths, route};
+use vitrine_domain::paths::resource_handle;
+use vitrine_domain::{listing, navigation, paths, route};
 use vitrine_proto::v1::{
-    Breadcrumb, Category, ContentPage, Image, NavigationNode, Product, ProductPage, ProductSort, RouteResolution,
+    Breadcrumb, Category, ContentPage, Image, NavigationNode, Product, ProductPage, ProductSort, RouteData,
+    RouteResolution,
 };
 
 use super::models::{ShopifyCollection, ShopifyMenu, ShopifyMenuItem, ShopifyPage, ShopifyProduct, ShopifySeo};
@@ -101,6 +103,15 @@ pub fn navigation(menu: &ShopifyMenu) -> NavigationNode {
     }
 }
 
+/// The menu's top-level collections as links (issue 10: the home page's categories);
+/// pages, blogs and other links at the top are not categories.
+#[must_use]
+pub fn top_collections(tree: NavigationNode) -> Vec<NavigationNode> {
+    let mut top = navigation::top_level(tree);
+    top.retain(|n| resource_handle(&n.url, "collections").is_some());
+    top
+}
+
 /// The handle of a `/products/{handle}[.ext]` path.
 #[must_use]
 pub fn handle(url: &str) -> Option<&str> {
@@ -114,14 +125,6 @@ pub fn resolution(url: &str, found: Option<&ShopifyProduct>) -> RouteResolution 
 }
 
 // issue 10: collections, search and pages.
-
-/// The handle of a `/{kind}/{handle}` path (`/collections/x`, `/pages/x`); any other
-/// shape is `None`.
-#[must_use]
-pub fn resource_handle<'a>(url: &'a str, kind: &str) -> Option<&'a str> {
-    let rest = url.strip_prefix('/').unwrap_or(url).strip_prefix(kind)?.strip_prefix('/')?;
-    (!rest.is_empty() && !rest.contains('/')).then_some(rest)
-}
 
 /// Every order a collection can be listed in: its merchandising order, `TITLE`, `PRICE`.
 pub const COLLECTION_SORTS: [ProductSort; 4] = listing::EVERY_SORT;
@@ -244,6 +247,36 @@ pub fn content_page(p: &ShopifyPage) -> ContentPage {
     }
 }
 
+/// What a route lookup tells the page about a collection or a page (issue 10): its SEO
+/// title, else its own; its SEO description; its storefront url.
+fn route_data(seo_of: Option<&ShopifySeo>, title: Option<&String>, online_store_url: Option<&String>) -> RouteData {
+    let (meta_title, meta_description) = seo(seo_of);
+    RouteData {
+        canonical_url: online_store_url.cloned(),
+        title: meta_title.or_else(|| title.cloned()),
+        meta_description,
+        schema: None,
+    }
+}
+
+/// `/collections/{handle}`: found → CATEGORY with the numeric id; otherwise not found.
+#[must_use]
+pub fn collection_resolution(url: &str, found: Option<&ShopifyCollection>) -> RouteResolution {
+    found.map_or_else(route::not_found, |c| RouteResolution {
+        data: Some(route_data(c.seo.as_ref(), c.title.as_ref(), c.online_store_url.as_ref())),
+        ..route::category(numeric_id(c.id.as_deref().unwrap_or_default()), url)
+    })
+}
+
+/// `/pages/{handle}`: found → CMS_PAGE with the numeric id; otherwise not found.
+#[must_use]
+pub fn page_resolution(url: &str, found: Option<&ShopifyPage>) -> RouteResolution {
+    found.map_or_else(route::not_found, |p| RouteResolution {
+        data: Some(route_data(p.seo.as_ref(), p.title.as_ref(), p.online_store_url.as_ref())),
+        ..route::content_page(numeric_id(p.id.as_deref().unwrap_or_default()), url)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -272,6 +305,28 @@ mod tests {
     }
 
     #[test]
+    fn the_menus_top_collections_are_its_categories() {
+        let shoes = ShopifyMenuItem {
+            items: Some(vec![item("COLLECTION", Some("boots"), "")]),
+            ..item("COLLECTION", Some("shoes"), "")
+        };
+        let menu = ShopifyMenu {
+            items: vec![
+                shoes,
+                item("PAGE", Some("about"), ""),
+                item("BLOG", Some("news"), ""),
+                item("FRONTPAGE", None, "https://s.test/"),
+                item("COLLECTION", Some("hats"), ""),
+            ],
+            ..ShopifyMenu::default()
+        };
+        let top = top_collections(navigation(&menu));
+        let links: Vec<(&str, usize, i32)> =
+            top.iter().map(|n| (n.url.as_str(), n.children.len(), n.children_count)).collect();
+        assert_eq!(links, [("/collections/shoes", 0, 1), ("/collections/hats", 0, 0)]);
+    }
+
+    #[test]
     fn products_take_the_first_image_and_the_price_range() {
         let p: ShopifyProduct = serde_json::from_str(include_str!("testdata/product.json")).expect("parses");
         let n = product(&p);
@@ -285,22 +340,6 @@ mod tests {
         assert_eq!(n.description.as_deref(), Some("<p>A cap &amp; a visor.</p>"));
         assert_eq!(product_gid("7982853619939"), "gid://shopify/Product/7982853619939");
         assert_eq!(product_gid("gid://shopify/Product/1"), "gid://shopify/Product/1");
-    }
-
-    #[test]
-    fn resource_handles_take_one_segment_of_their_kind() {
-        for (url, kind, expected) in [
-            ("/collections/snowboards", "collections", Some("snowboards")),
-            ("collections/snowboards", "collections", Some("snowboards")),
-            ("/pages/about", "pages", Some("about")),
-            ("/pages/about", "collections", None),
-            ("/collections", "collections", None),
-            ("/collections/", "collections", None),
-            ("/collections/a/b", "collections", None),
-            ("/collectionsx/a", "collections", None),
-        ] {
-            assert_eq!(resource_handle(url, kind), expected, "{url} as {kind}");
-        }
     }
 
     #[test]
@@ -366,6 +405,59 @@ mod tests {
         );
         assert_eq!(page.content, "<p>Write to us.</p>");
         assert_eq!((page.meta_title, page.meta_description.as_deref()), (None, Some("How to reach us.")));
+    }
+
+    #[test]
+    fn collections_and_pages_resolve_with_their_seo() {
+        let c: ShopifyCollection = serde_json::from_str(include_str!("testdata/collection.json")).expect("parses");
+        let p: ShopifyPage = serde_json::from_str(include_str!("testdata/page.json")).expect("parses");
+        let seo = |title: &str, description: &str| ShopifySeo {
+            title: Some(title.into()),
+            description: Some(description.into()),
+        };
+        let with_seo = ShopifyPage { seo: Some(seo("Reach us", "By mail.")), ..p.clone() };
+        for (r, kind, id, url, title, description, canonical) in [
+            (
+                collection_resolution("/collections/freestyle", Some(&c)),
+                "CATEGORY",
+                "429512065251",
+                "collections/freestyle",
+                "Freestyle",
+                Some("Park and pipe."),
+                Some("https://hydrogen.test/collections/freestyle"),
+            ),
+            (
+                page_resolution("/pages/contact", Some(&p)),
+                "CMS_PAGE",
+                "108828885219",
+                "pages/contact",
+                "Contact",
+                Some("How to reach us."),
+                None,
+            ),
+            (
+                page_resolution("/pages/contact", Some(&with_seo)),
+                "CMS_PAGE",
+                "108828885219",
+                "pages/contact",
+                "Reach us",
+                Some("By mail."),
+                None,
+            ),
+        ] {
+            assert_eq!(
+                (r.r#type.as_deref(), r.id.as_deref(), r.url.as_deref(), r.code),
+                (Some(kind), Some(id), Some(url), 200)
+            );
+            let data = r.data.expect("route data");
+            assert_eq!(
+                (data.title.as_deref(), data.meta_description.as_deref(), data.canonical_url.as_deref(), data.schema),
+                (Some(title), description, canonical, None),
+                "{url}"
+            );
+        }
+        assert_eq!(collection_resolution("/collections/x", None), route::not_found());
+        assert_eq!(page_resolution("/pages/x", None), route::not_found());
     }
 
     #[test]

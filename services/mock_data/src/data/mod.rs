@@ -1,9 +1,11 @@
 //! The generated sample data (spec §9 "Mock"): 35 products with ids 1001–1035, a
-//! navigation tree 3 deep whose categories hold those products ([`categories`]), and
-//! filler collections. Seeded, so every run is identical.
+//! navigation tree 3 deep whose categories hold those products ([`categories`]), a few
+//! content pages ([`pages`], written out) and filler collections. Seeded, so every run is
+//! identical.
 
 pub mod categories;
 mod navigation;
+mod pages;
 mod products;
 mod words;
 
@@ -12,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
 pub use navigation::navigation_tree;
+pub use pages::pages;
 pub use products::{PRODUCT_COUNT, products};
 
 /// The collections of a fresh database, in name order.
@@ -29,6 +32,7 @@ pub fn initial_collections(image_base: &str) -> Vec<(String, Vec<Value>)> {
         ("categories".to_owned(), categories::items(&tree, &assignment)),
         ("names".to_owned(), names()),
         ("navigation".to_owned(), vec![json!(tree)]),
+        ("pages".to_owned(), pages().into_iter().map(|p| json!(p)).collect()),
         ("products".to_owned(), products.into_iter().map(|p| json!(p)).collect()),
     ]
 }
