@@ -1,4 +1,4 @@
-// axe-core on home, product and not-found: no serious or critical violation.
+// axe-core on home, product, not-found, category, search and content pages: no serious or critical violation.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { AxeBuilder } from "@axe-core/playwright";
@@ -18,6 +18,9 @@ const pages = [
   ["home", "/", ".product-card a"],
   ["product", "/1001", "h1.product-name"],
   ["not-found", "/no-such-thing", ".not-found h1"],
+  ["category", "/computers", ".product-grid:not(.busy) .product-card a"],
+  ["search", "/search?q=shirt", ".product-grid:not(.busy) .product-card a"],
+  ["content", "/pages/about-us", ".content-page h1"],
 ];
 
 for (const viewport of [DESKTOP, MOBILE]) {

@@ -39,6 +39,8 @@ test("magento: its menu, a product page, and a 301 that lands on the product", a
   await page.goto(suite.base + "/old-duffle.html");
   await page.waitForURL((u) => u.pathname === "/joust-duffle-bag.html");
   await page.goto(suite.base + "/about-us");
+  await page.getByRole("heading", { level: 1, name: "About us" }).waitFor();
+  await page.goto(suite.base + "/no-such-page.html");
   await page.getByRole("heading", { name: "Page not found" }).waitFor();
   await page.close();
 });

@@ -67,10 +67,11 @@ export function NavBar() {
         >
           <span aria-hidden="true" />
         </button>
-        <SearchForm />
         <nav id="main-menu" className={open ? "menu open" : "menu"} aria-label="Categories">
           <ul className="menu-list">{items}</ul>
         </nav>
+        {/* After the menu and pinned to the right end, so the menu filling in moves nothing. */}
+        <SearchForm />
       </div>
       {open && <div className="overlay" data-testid="menu-overlay" onClick={close} />}
     </header>

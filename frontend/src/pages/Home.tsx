@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { useBestSellers, useNavigation } from "../hooks/data";
+import { useBestSellers, useCategories } from "../hooks/data";
 import { ProductGrid } from "../components/ProductCard";
 
-// spec §2 route 1. The best sellers and the top categories; placeholders keep their
-// boxes so nothing moves when data arrives.
+// spec §2 route 1. The best sellers and the driver's main categories (the menu's top
+// level; the fake store's own categories, since its menu is in-memory's); placeholders
+// keep their boxes so nothing moves when data arrives.
 export function Home() {
   const best = useBestSellers();
-  const nav = useNavigation();
+  const categories = useCategories();
   return (
     <div className="home">
       <section className="hero">
@@ -21,9 +22,9 @@ export function Home() {
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading">Shop by category</h2>
         <ul className="category-list">
-          {nav.data ? (
-            nav.data.children.map((c) => (
-              <li key={c.id}>
+          {categories.data ? (
+            categories.data.map((c) => (
+              <li key={c.url}>
                 <Link to={c.url}>{c.name}</Link>
               </li>
             ))

@@ -348,6 +348,20 @@ pub(crate) async fn search(
     .await
 }
 
+/// GET /api/categories → the categories a home page offers: the fake store's own (its
+/// menu is in-memory's, spec §4), every other backend's top menu level.
+#[utoipa::path(get, path = "/api/categories", tag = "catalogue",
+    responses((status = 200, description = "Links to the backend's main categories", body = Vec<dto::CategoryLink>),
+        ServiceErrors))]
+pub(crate) async fn categories(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
+    let mut client = state.catalogue.clone();
+    cached(&req, &state, |driver| async move {
+        let list = client.list_categories(DriverRequest { driver: driver.into() }).await?.into_inner();
+        Ok((list.categories.into_iter().map(dto::CategoryLink::from).collect::<Vec<_>>(), true))
+    })
+    .await
+}
+
 /// GET /api/pages/by-url?url=/path → a content (CMS) page.
 #[utoipa::path(get, path = "/api/pages/by-url", tag = "catalogue", params(UrlQuery),
     responses((status = 200, description = "The content page at a storefront path", body = dto::ContentPage),

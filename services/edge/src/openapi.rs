@@ -29,6 +29,7 @@ use crate::{api, sse};
         api::best_sellers,
         api::product_by_url,
         api::product,
+        api::categories,
         api::category_by_url,
         api::search,
         api::content_by_url,

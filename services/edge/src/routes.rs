@@ -16,6 +16,7 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
         .route("/api/products/best-sellers", web::get().to(api::best_sellers))
         .route("/api/products/by-url", web::get().to(api::product_by_url))
         .route("/api/products/{id}", web::get().to(api::product))
+        .route("/api/categories", web::get().to(api::categories))
         .route("/api/categories/by-url", web::get().to(api::category_by_url))
         .route("/api/search", web::get().to(api::search))
         .route("/api/pages/by-url", web::get().to(api::content_by_url))

@@ -79,6 +79,15 @@ async fn category_pages_search_and_their_checks_on_in_memory() {
     let none = get(&c, &app, "/api/search?q=zzqqxx").await;
     assert_eq!((none["total_count"].as_u64(), none["page_count"].as_u64()), (Some(0), Some(0)));
 
+    let about = get(&c, &app, "/api/resolve?url=/pages/about-us").await;
+    assert_eq!((&about["type"], &about["outcome"]), (&json!("CMS_PAGE"), &json!("match")));
+    let page_body = get(&c, &app, "/api/pages/by-url?url=/pages/about-us").await;
+    assert_eq!(page_body["title"], "About us");
+
+    let chips = get(&c, &app, "/api/categories").await;
+    let top: Vec<&str> = chips.as_array().into_iter().flatten().filter_map(|c| c["url"].as_str()).collect();
+    assert_eq!(top, ["/computers", "/clothing"], "the menu's top level");
+
     let unknown = c.get(app.url("/api/categories/by-url?url=/no-such-aisle")).send().await.expect("unknown");
     assert::json_error(unknown, 404, "not_found").await;
 
@@ -142,6 +151,8 @@ async fn shopify_collections_search_and_pages() {
     let found = get(&c, &app, "/api/search?q=hydrogen").await;
     assert!(names(&found).contains(&"The Hydrogen Snowboard".to_owned()), "{found}");
     assert_eq!(found["sorts"], json!(["position", "price_asc", "price_desc"]), "search cannot sort by name");
+    let resolved = get(&c, &app, "/api/resolve?url=/pages/about").await;
+    assert_eq!((&resolved["type"], &resolved["outcome"]), (&json!("CMS_PAGE"), &json!("match")));
     let about = get(&c, &app, "/api/pages/by-url?url=/pages/about").await;
     assert!(about["content"].as_str().is_some_and(|html| !html.is_empty()), "{about}");
 }

@@ -77,6 +77,7 @@ fn every_api_route_and_its_errors_are_described() {
     assert_eq!(
         routes,
         [
+            "get /api/categories",
             "get /api/categories/by-url",
             "get /api/driver",
             "get /api/driver/events",
