@@ -130,6 +130,10 @@ async fn a_magento_category_page_costs_one_round_trip_cold_and_none_warm() {
     assert_eq!(again, page);
 
     pages_and_sorts(&c, &app, "/gear.html", 28).await;
+    let bags = get(&c, &app, "/api/categories/by-url?url=/gear/bags.html").await;
+    let trail: Vec<&str> =
+        bags["category"]["breadcrumbs"].as_array().into_iter().flatten().filter_map(|b| b["url"].as_str()).collect();
+    assert_eq!(trail, ["/gear.html"], "ancestors below the store's root");
     let found = get(&c, &app, "/api/search?q=duffle").await;
     assert!(names(&found).contains(&"Joust Duffle Bag".to_owned()), "{found}");
     let about = get(&c, &app, "/api/pages/by-url?url=/about-us").await;

@@ -261,7 +261,9 @@ pub fn category_page(
             description: non_empty(c.description.as_ref()),
             meta_title: non_empty(c.meta_title.as_ref()),
             meta_description: non_empty(c.meta_description.as_ref()),
-            breadcrumbs: node.breadcrumbs,
+            // Magento's own resolver leaves the store's root (level 1) out of breadcrumbs;
+            // a store that sends it would lead shoppers to a page the menu never shows.
+            breadcrumbs: node.breadcrumbs.into_iter().filter(|b| b.level > 1).collect(),
             children: node.children,
         }),
         listing: Some(product_page(c.products.as_ref(), page, media_base)),
