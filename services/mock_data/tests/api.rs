@@ -202,8 +202,10 @@ fn ids(listing: &Value) -> Vec<String> {
     listing["products"].as_array().into_iter().flatten().filter_map(|p| p["id"].as_str().map(str::to_owned)).collect()
 }
 
-fn numbers(listing: &Value, field: &str) -> Vec<f64> {
-    listing["products"].as_array().into_iter().flatten().filter_map(|p| p[field].as_f64()).collect()
+/// What a shopper pays for each product of a listing: its price less its discount.
+fn paid(listing: &Value) -> Vec<f64> {
+    let paid = |p: &Value| Some(p["price"].as_f64()? - p["discount"]["amount"].as_f64().unwrap_or_default());
+    listing["products"].as_array().into_iter().flatten().filter_map(paid).collect()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -241,7 +243,7 @@ async fn a_category_lists_its_products_by_id_or_url_paged_and_sorted() {
         mock.call("GET", "/api/categories/computers/products?pageSize=100&sort=price&direction=asc", None).await;
     let (_, desc) =
         mock.call("GET", "/api/categories/computers/products?pageSize=100&sort=price&direction=desc", None).await;
-    let (asc, desc) = (numbers(&asc, "price"), numbers(&desc, "price"));
+    let (asc, desc) = (paid(&asc), paid(&desc));
     assert_eq!(asc.len(), 27);
     assert!(asc.windows(2).all(|w| w[0] <= w[1]), "ascending {asc:?}");
     assert!(desc.windows(2).all(|w| w[0] >= w[1]), "descending {desc:?}");
