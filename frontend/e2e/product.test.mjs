@@ -64,11 +64,18 @@ test("an unknown path shows the not-found screen with a way home", async () => {
   await page.close();
 });
 
-test("a category url is not a product, so it is not found", async () => {
-  const page = await newPage(browser, { viewport: DESKTOP });
-  await page.goto(suite.base + "/");
-  const href = await page.locator(".menu-list > li > a").first().getAttribute("href");
-  await page.goto(suite.base + href);
-  await page.getByRole("heading", { name: "Page not found" }).waitFor();
-  await page.close();
-});
+for (const viewport of [DESKTOP, MOBILE]) {
+  test(`at ${viewport.width}px a category url loaded directly shows its page without shifting`, async () => {
+    const page = await newPage(browser, { viewport });
+    await installShiftObserver(page);
+    await page.goto(suite.base + "/");
+    const link = page.locator(".menu-list > li > a").first();
+    const [href, name] = [await link.getAttribute("href"), await link.textContent()];
+    await page.goto(suite.base + href);
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    await page.locator(".product-grid:not(.busy) .product-card a").first().waitFor();
+    await settled(page);
+    assert.equal(await page.evaluate(() => window.__shifts), 0, "no layout shift from skeleton to category");
+    await page.close();
+  });
+}
