@@ -18,6 +18,9 @@ export const ARTIFACTS = resolve(repo, "test-results");
 mkdirSync(resolve(ARTIFACTS, "logs"), { recursive: true });
 mkdirSync(resolve(ARTIFACTS, "screenshots"), { recursive: true });
 
+/** Every browser test switches drivers from 127.0.0.1: far above the per-minute limits. */
+const TEST_LIMITS = { VITRINE_SWITCHES_PER_MINUTE: "10000", VITRINE_SWITCHES_PER_MINUTE_PER_ADDRESS: "10000" };
+
 /**
  * The production topology: docker-compose.yml's services as processes (see topology.mjs),
  * each on the port it bound (port 0). `mock: false` leaves mock-data stopped (so the
@@ -30,7 +33,7 @@ export async function startSuite({ mock = true, name = "suite", env = {} } = {})
     skip: mock ? [] : ["mock-data"],
     name,
     logs: resolve(ARTIFACTS, "logs"),
-    env: { VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist"), ...env },
+    env: { VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist"), ...TEST_LIMITS, ...env },
   });
   const base = topology.base;
   if (mock) {
@@ -52,7 +55,7 @@ export async function startSuite({ mock = true, name = "suite", env = {} } = {})
 /** `vitrine all`: every service in one process, with the built-in demo shops. */
 export async function startAll({ name = "all" } = {}) {
   const child = await startProcess(name, BIN, ["all"], {
-    env: { VITRINE_HTTP_ADDR: "127.0.0.1:0", VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist") },
+    env: { VITRINE_HTTP_ADDR: "127.0.0.1:0", VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist"), ...TEST_LIMITS },
     log: resolve(ARTIFACTS, "logs", `${name}.log`),
     expect: ["http"],
   });

@@ -52,9 +52,10 @@ export interface paths {
         get: operations["get_driver"];
         /**
          * PUT /api/driver: spec §4. Unknown values are ignored and medusa is disabled (both
-         *     answer the unchanged driver with a notice saying why). Magento and Shopify clear
-         *     their upstream cache first; then the session's driver is swapped and the switch is
-         *     published for the session's other tabs.
+         *     answer the unchanged driver with a notice saying why). A switch is one store write
+         *     (the driver and when; issue 11): from then on this visitor's reads skip whatever was
+         *     cached before it, on every layer, while everyone else's caches stay as they are. It
+         *     is published for the session's other tabs, and rate-limited per session and address.
          */
         put: operations["put_driver"];
         post?: never;
@@ -640,7 +641,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The store could not clear the cache or save the driver (code unavailable) */
+            /** @description Too many switches from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store could not save the driver (code unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;

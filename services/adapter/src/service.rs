@@ -13,6 +13,7 @@ use vitrine_proto::v1::{
 
 use crate::drivers::Drivers;
 use crate::sanitize;
+use crate::upstream::fresh_after as fresh;
 
 /// What a caller of `ClearCache` learns when the store fails.
 pub(crate) const STORE_UNAVAILABLE: &str = "The cache store is unavailable; nothing was cleared.";
@@ -51,34 +52,37 @@ impl Adapter for AdapterService {
     async fn list_products(&self, req: Request<ProductsRequest>) -> Result<Response<ProductList>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "list_products")?;
-        let products = self.drivers.catalogue.list(req.limit as usize).await?;
+        let products = fresh(req.fresh_after_ms, self.drivers.catalogue.list(req.limit as usize)).await?;
         Ok(Response::new(ProductList { products: clean(products) }))
     }
 
     async fn best_sellers(&self, req: Request<DriverRequest>) -> Result<Response<ProductList>, Status> {
         self.check(req.get_ref().driver, "best_sellers")?;
-        let products = self.drivers.catalogue.best_sellers().await?;
+        let products = fresh(req.get_ref().fresh_after_ms, self.drivers.catalogue.best_sellers()).await?;
         Ok(Response::new(ProductList { products: clean(products) }))
     }
 
     async fn get_product(&self, req: Request<ProductRequest>) -> Result<Response<ProductResponse>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_product")?;
-        Ok(Response::new(clean_response(self.drivers.catalogue.get(req.id.trim()).await?)))
+        let response = fresh(req.fresh_after_ms, self.drivers.catalogue.get(req.id.trim())).await?;
+        Ok(Response::new(clean_response(response)))
     }
 
     async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_product_by_url")?;
         // Normalised by the domain service that received it first (catalogue).
-        Ok(Response::new(clean_response(self.drivers.catalogue.get_by_url(&req.url).await?)))
+        let response = fresh(req.fresh_after_ms, self.drivers.catalogue.get_by_url(&req.url)).await?;
+        Ok(Response::new(clean_response(response)))
     }
 
     async fn get_category_page(&self, req: Request<CategoryRequest>) -> Result<Response<CategoryPage>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_category_page")?;
         let page = listing::page(req.page)?;
-        let mut answer = self.drivers.catalogue.category_page(&req.url, page, listing::sort(req.sort)).await?;
+        let category = self.drivers.catalogue.category_page(&req.url, page, listing::sort(req.sort));
+        let mut answer = fresh(req.fresh_after_ms, category).await?;
         if let Some(category) = answer.category.as_mut() {
             sanitize::category(category);
         }
@@ -92,7 +96,8 @@ impl Adapter for AdapterService {
         let req = req.into_inner();
         self.check(req.driver, "search")?;
         let (query, page) = (listing::query(&req.query)?, listing::page(req.page)?);
-        let mut answer = self.drivers.catalogue.search(&query, page, listing::sort(req.sort)).await?;
+        let found = self.drivers.catalogue.search(&query, page, listing::sort(req.sort));
+        let mut answer = fresh(req.fresh_after_ms, found).await?;
         answer.products = clean(std::mem::take(&mut answer.products));
         Ok(Response::new(answer))
     }
@@ -100,26 +105,27 @@ impl Adapter for AdapterService {
     async fn get_content_page(&self, req: Request<UrlRequest>) -> Result<Response<ContentPage>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_content_page")?;
-        let mut page = self.drivers.catalogue.content_page(&req.url).await?;
+        let mut page = fresh(req.fresh_after_ms, self.drivers.catalogue.content_page(&req.url)).await?;
         sanitize::content_page(&mut page);
         Ok(Response::new(page))
     }
 
     async fn list_categories(&self, req: Request<DriverRequest>) -> Result<Response<CategoryList>, Status> {
         self.check(req.get_ref().driver, "list_categories")?;
-        Ok(Response::new(CategoryList { categories: self.drivers.catalogue.categories().await? }))
+        let categories = fresh(req.get_ref().fresh_after_ms, self.drivers.catalogue.categories()).await?;
+        Ok(Response::new(CategoryList { categories }))
     }
 
     async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
         self.check(req.get_ref().driver, "get_navigation")?;
-        Ok(Response::new(self.drivers.navigation.tree().await?))
+        Ok(Response::new(fresh(req.get_ref().fresh_after_ms, self.drivers.navigation.tree()).await?))
     }
 
     async fn resolve(&self, req: Request<UrlRequest>) -> Result<Response<RouteResolution>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "resolve")?;
         // Normalised by the domain service that received it first (url-resolution).
-        Ok(Response::new(self.drivers.routes.resolve(&req.url).await?))
+        Ok(Response::new(fresh(req.fresh_after_ms, self.drivers.routes.resolve(&req.url)).await?))
     }
 
     async fn clear_cache(&self, req: Request<DriverRequest>) -> Result<Response<ClearCacheResponse>, Status> {

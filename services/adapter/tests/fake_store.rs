@@ -36,26 +36,39 @@ async fn setup() -> Setup {
 }
 
 fn url(u: &str) -> UrlRequest {
-    UrlRequest { driver: Driver::Fake.into(), url: u.into() }
+    UrlRequest { driver: Driver::Fake.into(), url: u.into(), fresh_after_ms: 0 }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn products_by_list_id_and_url() {
     let s = setup().await;
     let mut c = s.client.clone();
-    let list =
-        c.list_products(ProductsRequest { driver: Driver::Fake.into(), limit: 0 }).await.expect("list").into_inner();
+    let list = c
+        .list_products(ProductsRequest { driver: Driver::Fake.into(), limit: 0, fresh_after_ms: 0 })
+        .await
+        .expect("list")
+        .into_inner();
     assert_eq!(list.products.len(), 6);
     assert_eq!(list.products[0].url, "/product/1");
-    let best = c.best_sellers(DriverRequest { driver: Driver::Fake.into() }).await.expect("best").into_inner();
+    let best = c
+        .best_sellers(DriverRequest { driver: Driver::Fake.into(), fresh_after_ms: 0 })
+        .await
+        .expect("best")
+        .into_inner();
     assert_eq!(best.products.len(), 4);
-    let one =
-        c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "3".into() }).await.expect("id").into_inner();
+    let one = c
+        .get_product(ProductRequest { driver: Driver::Fake.into(), id: "3".into(), fresh_after_ms: 0 })
+        .await
+        .expect("id")
+        .into_inner();
     assert_eq!((one.id.as_str(), one.products[0].name.as_str()), ("3", "Mens Cotton Jacket"));
     let by_url = c.get_product_by_url(url("/product/2")).await.expect("url").into_inner();
     assert_eq!(by_url.products[0].price, Some(22.3));
-    let no_image =
-        c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "6".into() }).await.expect("6").into_inner();
+    let no_image = c
+        .get_product(ProductRequest { driver: Driver::Fake.into(), id: "6".into(), fresh_after_ms: 0 })
+        .await
+        .expect("6")
+        .into_inner();
     assert!(no_image.products[0].thumbnail.is_none(), "a missing image stays missing (the page shows its placeholder)");
 }
 
@@ -80,18 +93,27 @@ async fn missing_empty_and_broken_answers_are_clean_errors() {
     let s = setup().await;
     let mut c = s.client.clone();
     // The API answers an unknown id with 200 and an empty body.
-    let err =
-        c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "99".into() }).await.expect_err("missing");
+    let err = c
+        .get_product(ProductRequest { driver: Driver::Fake.into(), id: "99".into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("missing");
     assert_eq!(err.code(), Code::NotFound);
     let err = c.get_product_by_url(url("/product/99")).await.expect_err("missing");
     assert_eq!((err.code(), err.message()), (Code::NotFound, "The platform did not respond with a product."));
-    let err =
-        c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "777".into() }).await.expect_err("garbage");
+    let err = c
+        .get_product(ProductRequest { driver: Driver::Fake.into(), id: "777".into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("garbage");
     assert_eq!(err.code(), Code::Unavailable);
-    let err = c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "500".into() }).await.expect_err("500");
+    let err = c
+        .get_product(ProductRequest { driver: Driver::Fake.into(), id: "500".into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("500");
     assert_eq!((err.code(), err.message()), (Code::Unavailable, "The backend answered with HTTP status 500."));
-    let err =
-        c.get_product(ProductRequest { driver: Driver::Fake.into(), id: "../x".into() }).await.expect_err("bad id");
+    let err = c
+        .get_product(ProductRequest { driver: Driver::Fake.into(), id: "../x".into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("bad id");
     assert_eq!(err.code(), Code::NotFound);
 }
 
@@ -119,7 +141,10 @@ async fn a_store_that_never_answers_times_out_cleanly() {
         shutdown.clone(),
     ));
     let mut c = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
-    let err = c.list_products(ProductsRequest { driver: Driver::Fake.into(), limit: 0 }).await.expect_err("timeout");
+    let err = c
+        .list_products(ProductsRequest { driver: Driver::Fake.into(), limit: 0, fresh_after_ms: 0 })
+        .await
+        .expect_err("timeout");
     assert_eq!((err.code(), err.message()), (Code::DeadlineExceeded, "The backend did not answer in time."));
     shutdown.cancel();
 }
@@ -132,8 +157,13 @@ async fn categories_and_search_of_the_store() {
     let s = setup().await;
     let mut c = s.client.clone();
     let driver = Driver::Fake.into();
-    let category =
-        |url: &str, sort: ProductSort| CategoryRequest { driver, url: url.into(), page: 1, sort: sort.into() };
+    let category = |url: &str, sort: ProductSort| CategoryRequest {
+        driver,
+        url: url.into(),
+        page: 1,
+        sort: sort.into(),
+        fresh_after_ms: 0,
+    };
 
     let page = c.get_category_page(category("/category/men-s-clothing", ProductSort::PriceAsc)).await.expect("page");
     let page = page.into_inner();
@@ -152,9 +182,15 @@ async fn categories_and_search_of_the_store() {
     let r = c.resolve(url("/category/shoes")).await.expect("resolve").into_inner();
     assert_eq!(r.code, 404);
 
-    let found = c.search(SearchRequest { driver, query: "JACKET".into(), page: 1, sort: 0 }).await.expect("search");
+    let found = c
+        .search(SearchRequest { driver, query: "JACKET".into(), page: 1, sort: 0, fresh_after_ms: 0 })
+        .await
+        .expect("search");
     assert!(found.get_ref().products.iter().any(|p| p.name == "Mens Cotton Jacket"), "{:?}", found.get_ref());
-    let none = c.search(SearchRequest { driver, query: "zzz".into(), page: 1, sort: 0 }).await.expect("search");
+    let none = c
+        .search(SearchRequest { driver, query: "zzz".into(), page: 1, sort: 0, fresh_after_ms: 0 })
+        .await
+        .expect("search");
     assert_eq!(none.get_ref().total_count, 0);
     let err = c.get_content_page(url("/about")).await.expect_err("no pages");
     assert_eq!(err.code(), Code::NotFound);
@@ -168,7 +204,12 @@ async fn categories_are_the_stores_own() {
     let s = setup().await;
     let mut c = s.client.clone();
     let driver = Driver::Fake.into();
-    let categories = c.list_categories(DriverRequest { driver }).await.expect("categories").into_inner().categories;
+    let categories = c
+        .list_categories(DriverRequest { driver, fresh_after_ms: 0 })
+        .await
+        .expect("categories")
+        .into_inner()
+        .categories;
     let listed: Vec<(&str, &str)> = categories.iter().map(|n| (n.name.as_str(), n.url.as_str())).collect();
     assert_eq!(
         listed,
@@ -181,7 +222,13 @@ async fn categories_are_the_stores_own() {
     );
     assert_eq!(categories.iter().map(|n| n.total_products).sum::<i32>(), 6, "every product once");
     for node in &categories {
-        let request = CategoryRequest { driver, url: node.url.clone(), page: 1, sort: ProductSort::Position.into() };
+        let request = CategoryRequest {
+            driver,
+            url: node.url.clone(),
+            page: 1,
+            sort: ProductSort::Position.into(),
+            fresh_after_ms: 0,
+        };
         let page = c.get_category_page(request).await.expect(&node.url).into_inner();
         let category = page.category.expect("category");
         assert_eq!((category.name.as_str(), category.id.as_str()), (node.name.as_str(), node.id.as_str()));

@@ -43,21 +43,31 @@ async fn setup(backend: Backend, mock_delay: Duration) -> Setup {
 }
 
 fn url(driver: Driver, url: &str) -> UrlRequest {
-    UrlRequest { driver: driver.into(), url: url.into() }
+    UrlRequest { driver: driver.into(), url: url.into(), fresh_after_ms: 0 }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn serves_products_navigation_and_routes_from_mock_data() {
     let s = setup(Backend::InMemory, Duration::ZERO).await;
     let mut c = s.client.clone();
-    let list = c.list_products(ProductsRequest { driver: Driver::InMemory.into(), limit: 0 }).await.expect("list");
+    let list = c
+        .list_products(ProductsRequest { driver: Driver::InMemory.into(), limit: 0, fresh_after_ms: 0 })
+        .await
+        .expect("list");
     assert_eq!(list.get_ref().products.len(), 35);
-    let limited = c.list_products(ProductsRequest { driver: Driver::InMemory.into(), limit: 5 }).await.expect("list");
+    let limited = c
+        .list_products(ProductsRequest { driver: Driver::InMemory.into(), limit: 5, fresh_after_ms: 0 })
+        .await
+        .expect("list");
     assert_eq!(limited.get_ref().products.len(), 5);
-    let best = c.best_sellers(DriverRequest { driver: Driver::InMemory.into() }).await.expect("best");
+    let best =
+        c.best_sellers(DriverRequest { driver: Driver::InMemory.into(), fresh_after_ms: 0 }).await.expect("best");
     assert_eq!(best.get_ref().products.len(), 4);
 
-    let one = c.get_product(ProductRequest { driver: Driver::InMemory.into(), id: "1002".into() }).await.expect("get");
+    let one = c
+        .get_product(ProductRequest { driver: Driver::InMemory.into(), id: "1002".into(), fresh_after_ms: 0 })
+        .await
+        .expect("get");
     assert_eq!((one.get_ref().id.as_str(), one.get_ref().products[0].id.as_str()), ("1002", "1002"));
 
     // Paths arrive normalised (catalogue does it); raw visitor paths such as `1003` and
@@ -67,7 +77,8 @@ async fn serves_products_navigation_and_routes_from_mock_data() {
         assert_eq!(by_url.get_ref().products[0].id, "1003", "{path}");
     }
 
-    let tree = c.get_navigation(DriverRequest { driver: Driver::InMemory.into() }).await.expect("nav");
+    let tree =
+        c.get_navigation(DriverRequest { driver: Driver::InMemory.into(), fresh_after_ms: 0 }).await.expect("nav");
     assert_eq!(tree.get_ref().id, "root");
 
     let found = c.resolve(url(Driver::InMemory, "/1004")).await.expect("resolve").into_inner();
@@ -80,8 +91,10 @@ async fn serves_products_navigation_and_routes_from_mock_data() {
 async fn missing_products_and_bad_input_are_clear_errors() {
     let s = setup(Backend::InMemory, Duration::ZERO).await;
     let mut c = s.client.clone();
-    let err =
-        c.get_product(ProductRequest { driver: Driver::InMemory.into(), id: "42".into() }).await.expect_err("missing");
+    let err = c
+        .get_product(ProductRequest { driver: Driver::InMemory.into(), id: "42".into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("missing");
     assert_eq!((err.code(), err.message()), (Code::NotFound, "Not found: product 42"));
     for path in ["/nope", "/../commands/resetDb", "/"] {
         let err = c.get_product_by_url(url(Driver::InMemory, path)).await.expect_err(path);
@@ -93,7 +106,7 @@ async fn missing_products_and_bad_input_are_clear_errors() {
     }
     // A number that names no driver (or none at all): the caller's mistake.
     for number in [0, 99] {
-        let err = c.best_sellers(DriverRequest { driver: number }).await.expect_err("bad driver");
+        let err = c.best_sellers(DriverRequest { driver: number, fresh_after_ms: 0 }).await.expect_err("bad driver");
         assert_eq!(err.code(), Code::InvalidArgument, "{number}");
     }
 }
@@ -102,18 +115,24 @@ async fn missing_products_and_bad_input_are_clear_errors() {
 async fn upstream_answers_are_cached_per_backend_and_cleared() {
     let s = setup(Backend::InMemory, Duration::ZERO).await;
     let mut c = s.client.clone();
-    c.get_navigation(DriverRequest { driver: Driver::InMemory.into() }).await.expect("nav");
+    c.get_navigation(DriverRequest { driver: Driver::InMemory.into(), fresh_after_ms: 0 }).await.expect("nav");
     let key = "vitrine:cache:in-memory:navigation:/api/navigation";
     assert!(s.store.get(key).await.expect("store").is_some(), "the upstream answer is in Redis");
 
     // With mock-data gone, the cached answer still serves; an uncached call fails.
     s.mock.stop().await;
-    c.get_navigation(DriverRequest { driver: Driver::InMemory.into() }).await.expect("served from cache");
-    let err = c.best_sellers(DriverRequest { driver: Driver::InMemory.into() }).await.expect_err("upstream down");
+    c.get_navigation(DriverRequest { driver: Driver::InMemory.into(), fresh_after_ms: 0 })
+        .await
+        .expect("served from cache");
+    let err = c
+        .best_sellers(DriverRequest { driver: Driver::InMemory.into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("upstream down");
     assert_eq!((err.code(), err.message()), (Code::Unavailable, "The backend could not be reached."));
 
     s.store.set("vitrine:cache:magento:x", b"1", None).await.expect("seed other backend");
-    let cleared = c.clear_cache(DriverRequest { driver: Driver::InMemory.into() }).await.expect("clear");
+    let cleared =
+        c.clear_cache(DriverRequest { driver: Driver::InMemory.into(), fresh_after_ms: 0 }).await.expect("clear");
     assert!(cleared.get_ref().removed >= 1);
     assert!(s.store.get(key).await.expect("store").is_none());
     assert!(s.store.get("vitrine:cache:magento:x").await.expect("store").is_some(), "other backends keep theirs");
@@ -126,7 +145,11 @@ async fn a_failing_store_is_logged_not_sent() {
     // The store's address (a unix socket path) must not reach the client either.
     let address = s.redis.as_ref().map(vitrine_testkit::RedisServer::url).unwrap_or_default();
     drop(s.redis.take());
-    let err = s.client.clear_cache(DriverRequest { driver: Driver::InMemory.into() }).await.expect_err("store is gone");
+    let err = s
+        .client
+        .clear_cache(DriverRequest { driver: Driver::InMemory.into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("store is gone");
     assert_eq!(err.code(), Code::Unavailable);
     assert_eq!(err.message(), "The cache store is unavailable; nothing was cleared.");
     for internal in [address.as_str(), "redis", "127.0.0.1", "refused", "store:"] {
@@ -138,8 +161,12 @@ async fn a_failing_store_is_logged_not_sent() {
 async fn slow_upstream_times_out_cleanly() {
     // for_test sets a 2 s upstream timeout; the mock waits 3 s.
     let s = setup(Backend::InMemory, Duration::from_secs(3)).await;
-    let err =
-        s.client.clone().best_sellers(DriverRequest { driver: Driver::InMemory.into() }).await.expect_err("timeout");
+    let err = s
+        .client
+        .clone()
+        .best_sellers(DriverRequest { driver: Driver::InMemory.into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("timeout");
     assert_eq!((err.code(), err.message()), (Code::DeadlineExceeded, "The backend did not answer in time."));
 }
 
@@ -149,7 +176,7 @@ async fn a_backend_without_a_client_says_so() {
     let err = s
         .client
         .clone()
-        .best_sellers(DriverRequest { driver: Driver::Magento.into() })
+        .best_sellers(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 })
         .await
         .expect_err("unconfigured");
     assert_eq!(err.code(), Code::FailedPrecondition);
@@ -157,7 +184,7 @@ async fn a_backend_without_a_client_says_so() {
     let err = s
         .client
         .clone()
-        .list_categories(DriverRequest { driver: Driver::Magento.into() })
+        .list_categories(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 })
         .await
         .expect_err("unconfigured");
     assert_eq!(err.code(), Code::FailedPrecondition, "{}", err.message());
@@ -171,8 +198,13 @@ async fn browses_categories_and_searches_the_mock() {
     let s = setup(Backend::InMemory, Duration::ZERO).await;
     let mut c = s.client.clone();
     let driver = Driver::InMemory.into();
-    let category =
-        |url: &str, page: u32, sort: ProductSort| CategoryRequest { driver, url: url.into(), page, sort: sort.into() };
+    let category = |url: &str, page: u32, sort: ProductSort| CategoryRequest {
+        driver,
+        url: url.into(),
+        page,
+        sort: sort.into(),
+        fresh_after_ms: 0,
+    };
 
     // /computers holds 27 products (the mock's documented assignment): two pages.
     let first = c.get_category_page(category("/computers", 1, ProductSort::Position)).await.expect("page 1");
@@ -211,11 +243,14 @@ async fn browses_categories_and_searches_the_mock() {
     // Search: a word of a product's name, in another case.
     let name = listing.products[0].name.clone();
     let word = name.split_whitespace().last().expect("a word").to_uppercase();
-    let found =
-        c.search(SearchRequest { driver, query: word.clone(), page: 1, sort: 0 }).await.expect("search").into_inner();
+    let found = c
+        .search(SearchRequest { driver, query: word.clone(), page: 1, sort: 0, fresh_after_ms: 0 })
+        .await
+        .expect("search")
+        .into_inner();
     assert!(found.products.iter().any(|p| p.name == name), "{word} finds {name}");
     let none = c
-        .search(SearchRequest { driver, query: "zzzz-no-such-product".into(), page: 1, sort: 0 })
+        .search(SearchRequest { driver, query: "zzzz-no-such-product".into(), page: 1, sort: 0, fresh_after_ms: 0 })
         .await
         .expect("no results")
         .into_inner();
@@ -273,8 +308,13 @@ async fn categories_are_the_top_of_the_mock_menu() {
     let s = setup(Backend::InMemory, Duration::ZERO).await;
     let mut c = s.client.clone();
     let driver = Driver::InMemory.into();
-    let tree = c.get_navigation(DriverRequest { driver }).await.expect("nav").into_inner();
-    let categories = c.list_categories(DriverRequest { driver }).await.expect("categories").into_inner().categories;
+    let tree = c.get_navigation(DriverRequest { driver, fresh_after_ms: 0 }).await.expect("nav").into_inner();
+    let categories = c
+        .list_categories(DriverRequest { driver, fresh_after_ms: 0 })
+        .await
+        .expect("categories")
+        .into_inner()
+        .categories;
     let top: Vec<(&str, &str, i32)> =
         tree.children.iter().map(|n| (n.id.as_str(), n.url.as_str(), n.total_products)).collect();
     let listed: Vec<(&str, &str, i32)> =
@@ -282,7 +322,13 @@ async fn categories_are_the_top_of_the_mock_menu() {
     assert_eq!(listed, top);
     assert!(categories.iter().all(|n| n.children.is_empty()), "links only");
     for node in &categories {
-        let request = CategoryRequest { driver, url: node.url.clone(), page: 1, sort: ProductSort::Position.into() };
+        let request = CategoryRequest {
+            driver,
+            url: node.url.clone(),
+            page: 1,
+            sort: ProductSort::Position.into(),
+            fresh_after_ms: 0,
+        };
         let page = c.get_category_page(request).await.expect(&node.url).into_inner();
         let total = page.listing.expect("listing").total_count;
         assert_eq!(i64::from(total), i64::from(node.total_products), "{}", node.url);

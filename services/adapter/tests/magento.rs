@@ -66,22 +66,25 @@ async fn setup() -> Setup {
 }
 
 fn url(u: &str) -> UrlRequest {
-    UrlRequest { driver: Driver::Magento.into(), url: u.into() }
+    UrlRequest { driver: Driver::Magento.into(), url: u.into(), fresh_after_ms: 0 }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn products_by_list_sku_and_url() {
     let s = setup().await;
     let mut c = s.client.clone();
-    let list =
-        c.list_products(ProductsRequest { driver: Driver::Magento.into(), limit: 0 }).await.expect("list").into_inner();
+    let list = c
+        .list_products(ProductsRequest { driver: Driver::Magento.into(), limit: 0, fresh_after_ms: 0 })
+        .await
+        .expect("list")
+        .into_inner();
     let skus: Vec<&str> = list.products.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(skus, ["24-MB01", "MT12", "24-WG080"]);
     let types: Vec<&str> = list.products.iter().map(|p| p.r#type.as_str()).collect();
     assert_eq!(types, ["simple", "configurable", "composite"]);
 
     let one = c
-        .get_product(ProductRequest { driver: Driver::MageOs.into(), id: "MT12".into() })
+        .get_product(ProductRequest { driver: Driver::MageOs.into(), id: "MT12".into(), fresh_after_ms: 0 })
         .await
         .expect("sku")
         .into_inner();
@@ -109,8 +112,10 @@ async fn products_by_list_sku_and_url() {
             "{missing}"
         );
     }
-    let err =
-        c.get_product(ProductRequest { driver: Driver::Magento.into(), id: "NOPE".into() }).await.expect_err("sku");
+    let err = c
+        .get_product(ProductRequest { driver: Driver::Magento.into(), id: "NOPE".into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("sku");
     assert_eq!(err.code(), Code::NotFound);
 }
 
@@ -120,7 +125,7 @@ async fn navigation_from_the_store_root_filtered_and_sorted() {
     let tree = s
         .client
         .clone()
-        .get_navigation(DriverRequest { driver: Driver::Magento.into() })
+        .get_navigation(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 })
         .await
         .expect("nav")
         .into_inner();
@@ -158,11 +163,11 @@ async fn route_resolution_products_categories_pages_redirects_unknown() {
 }
 
 fn category(u: &str, page: u32, sort: ProductSort) -> CategoryRequest {
-    CategoryRequest { driver: Driver::Magento.into(), url: u.into(), page, sort: sort.into() }
+    CategoryRequest { driver: Driver::Magento.into(), url: u.into(), page, sort: sort.into(), fresh_after_ms: 0 }
 }
 
 fn search(query: &str, page: u32, sort: ProductSort) -> SearchRequest {
-    SearchRequest { driver: Driver::MageOs.into(), query: query.into(), page, sort: sort.into() }
+    SearchRequest { driver: Driver::MageOs.into(), query: query.into(), page, sort: sort.into(), fresh_after_ms: 0 }
 }
 
 fn skus(listing: Option<&ProductPage>) -> Vec<String> {
@@ -286,7 +291,11 @@ async fn content_pages_with_their_sanitised_body() {
 #[tokio::test(flavor = "multi_thread")]
 async fn headers_store_code_and_no_credentials() {
     let s = setup().await;
-    s.client.clone().best_sellers(DriverRequest { driver: Driver::Magento.into() }).await.expect("best");
+    s.client
+        .clone()
+        .best_sellers(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 })
+        .await
+        .expect("best");
     let received = s.shop.received();
     let headers = &received[0].headers;
     assert!(headers.iter().any(|(k, v)| k == "store" && v == "default"), "{headers:?}");
@@ -395,14 +404,18 @@ async fn timeouts_failures_and_graphql_errors_are_driver_errors() {
 async fn clear_cache_drops_magento_answers() {
     let s = setup().await;
     let mut c = s.client.clone();
-    c.get_navigation(DriverRequest { driver: Driver::Magento.into() }).await.expect("nav");
+    c.get_navigation(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 }).await.expect("nav");
     let before = s.shop.received().len();
-    c.get_navigation(DriverRequest { driver: Driver::Magento.into() }).await.expect("cached");
+    c.get_navigation(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 }).await.expect("cached");
     assert_eq!(s.shop.received().len(), before, "served from the store");
-    let removed =
-        c.clear_cache(DriverRequest { driver: Driver::Magento.into() }).await.expect("clear").into_inner().removed;
+    let removed = c
+        .clear_cache(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 })
+        .await
+        .expect("clear")
+        .into_inner()
+        .removed;
     assert!(removed >= 2);
-    c.get_navigation(DriverRequest { driver: Driver::Magento.into() }).await.expect("nav");
+    c.get_navigation(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 }).await.expect("nav");
     assert!(s.shop.received().len() > before, "asked the shop again");
     assert!(s.store.ping().await.is_ok());
 }
@@ -423,14 +436,18 @@ async fn categories_are_the_top_of_the_menu() {
     let s = setup().await;
     let mut c = s.client.clone();
     let categories = c
-        .list_categories(DriverRequest { driver: Driver::Magento.into() })
+        .list_categories(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 })
         .await
         .expect("categories")
         .into_inner()
         .categories;
     let listed: Vec<(&str, &str, usize)> =
         categories.iter().map(|n| (n.name.as_str(), n.url.as_str(), n.children.len())).collect();
-    let tree = c.get_navigation(DriverRequest { driver: Driver::Magento.into() }).await.expect("nav").into_inner();
+    let tree = c
+        .get_navigation(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 })
+        .await
+        .expect("nav")
+        .into_inner();
     let top: Vec<(&str, &str, usize)> = tree.children.iter().map(|n| (n.name.as_str(), n.url.as_str(), 0)).collect();
     assert_eq!(listed, top);
     assert_eq!(listed.iter().map(|n| n.0).collect::<Vec<_>>(), ["Men", "Gear"]);

@@ -71,21 +71,24 @@ async fn setup_shop(shop: FakeGraphQl, token: &str) -> Setup {
 }
 
 fn url(u: &str) -> UrlRequest {
-    UrlRequest { driver: Driver::Shopify.into(), url: u.into() }
+    UrlRequest { driver: Driver::Shopify.into(), url: u.into(), fresh_after_ms: 0 }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn products_menu_and_routes() {
     let s = setup(TOKEN).await;
     let mut c = s.client.clone();
-    let list =
-        c.list_products(ProductsRequest { driver: Driver::Shopify.into(), limit: 0 }).await.expect("list").into_inner();
+    let list = c
+        .list_products(ProductsRequest { driver: Driver::Shopify.into(), limit: 0, fresh_after_ms: 0 })
+        .await
+        .expect("list")
+        .into_inner();
     let handles: Vec<&str> = list.products.iter().map(|p| p.url.as_str()).collect();
     assert_eq!(handles, ["/products/hydrogen-snowboard", "/products/oxygen-wax", "/products/helium-bindings"]);
     assert_eq!(list.products[0].images.len(), 1, "spec §9: only the first image");
 
     let one = c
-        .get_product(ProductRequest { driver: Driver::Shopify.into(), id: "7982853619940".into() })
+        .get_product(ProductRequest { driver: Driver::Shopify.into(), id: "7982853619940".into(), fresh_after_ms: 0 })
         .await
         .expect("id")
         .into_inner();
@@ -98,7 +101,11 @@ async fn products_menu_and_routes() {
     let err = c.get_product_by_url(url("/products/nope")).await.expect_err("missing");
     assert_eq!((err.code(), err.message()), (Code::NotFound, "The platform did not respond with a product."));
 
-    let tree = c.get_navigation(DriverRequest { driver: Driver::Shopify.into() }).await.expect("menu").into_inner();
+    let tree = c
+        .get_navigation(DriverRequest { driver: Driver::Shopify.into(), fresh_after_ms: 0 })
+        .await
+        .expect("menu")
+        .into_inner();
     let top: Vec<(&str, &str)> = tree.children.iter().map(|n| (n.name.as_str(), n.url.as_str())).collect();
     assert_eq!(top, [("Snowboards", "/collections/snowboards"), ("About", "/pages/about"), ("News", "/blogs/news")]);
     assert_eq!(tree.children[0].children[0].url, "/products/hydrogen-snowboard");
@@ -158,19 +165,27 @@ async fn collections_and_pages_resolve_with_their_route_data() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_wrong_token_and_upstream_faults_are_clean_errors_that_never_show_the_token() {
     let wrong = setup("not-the-token").await;
-    let err =
-        wrong.client.clone().best_sellers(DriverRequest { driver: Driver::Shopify.into() }).await.expect_err("401");
+    let err = wrong
+        .client
+        .clone()
+        .best_sellers(DriverRequest { driver: Driver::Shopify.into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("401");
     assert_eq!(err.code(), Code::Unavailable);
     assert!(!err.message().contains("not-the-token"));
 
     let s = setup(TOKEN).await;
     let mut c = s.client.clone();
     s.shop.fail_with(500);
-    let err = c.best_sellers(DriverRequest { driver: Driver::Shopify.into() }).await.expect_err("500");
+    let err =
+        c.best_sellers(DriverRequest { driver: Driver::Shopify.into(), fresh_after_ms: 0 }).await.expect_err("500");
     assert_eq!((err.code(), err.message()), (Code::Unavailable, "The backend answered with HTTP status 500."));
     s.shop.fail_with(0);
     s.shop.delay(Duration::from_secs(2));
-    let err = c.get_navigation(DriverRequest { driver: Driver::Shopify.into() }).await.expect_err("timeout");
+    let err = c
+        .get_navigation(DriverRequest { driver: Driver::Shopify.into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("timeout");
     assert_eq!(err.code(), Code::DeadlineExceeded);
     assert!(!err.message().contains(TOKEN));
 }
@@ -181,12 +196,24 @@ const SNOWBOARDS: usize = shopify::DEMO_SNOWBOARDS + 1;
 
 impl Setup {
     async fn category(&self, url: &str, page: u32, sort: ProductSort) -> Result<CategoryPage, tonic::Status> {
-        let request = CategoryRequest { driver: Driver::Shopify.into(), url: url.into(), page, sort: sort.into() };
+        let request = CategoryRequest {
+            driver: Driver::Shopify.into(),
+            url: url.into(),
+            page,
+            sort: sort.into(),
+            fresh_after_ms: 0,
+        };
         self.client.clone().get_category_page(request).await.map(tonic::Response::into_inner)
     }
 
     async fn search(&self, query: &str, page: u32, sort: ProductSort) -> ProductPage {
-        let request = SearchRequest { driver: Driver::Shopify.into(), query: query.into(), page, sort: sort.into() };
+        let request = SearchRequest {
+            driver: Driver::Shopify.into(),
+            query: query.into(),
+            page,
+            sort: sort.into(),
+            fresh_after_ms: 0,
+        };
         self.client.clone().search(request).await.expect(query).into_inner()
     }
 }
@@ -313,7 +340,7 @@ async fn categories_are_the_menus_top_collections() {
         let categories = s
             .client
             .clone()
-            .list_categories(DriverRequest { driver: Driver::Shopify.into() })
+            .list_categories(DriverRequest { driver: Driver::Shopify.into(), fresh_after_ms: 0 })
             .await
             .expect("categories")
             .into_inner()

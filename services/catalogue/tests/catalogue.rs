@@ -35,21 +35,26 @@ async fn routes_by_driver_and_applies_product_rules() {
     let (mut c, shutdown) =
         start(vec![(Backend::InMemory, in_memory.url.clone()), (Backend::Magento, magento.url.clone())]).await;
 
-    let list = c.list_products(ProductsRequest { driver: Driver::InMemory.into(), limit: 2 }).await.expect("list");
+    let list = c
+        .list_products(ProductsRequest { driver: Driver::InMemory.into(), limit: 2, fresh_after_ms: 0 })
+        .await
+        .expect("list");
     assert_eq!(list.get_ref().products.len(), 2);
-    c.best_sellers(DriverRequest { driver: Driver::MageOs.into() }).await.expect("mageos → magento");
+    c.best_sellers(DriverRequest { driver: Driver::MageOs.into(), fresh_after_ms: 0 }).await.expect("mageos → magento");
     assert_eq!(in_memory.calls(), ["list_products in-memory 2"]);
     assert_eq!(magento.calls(), ["best_sellers mageos"]);
 
     // spec §2: the joined path segments.
-    let one =
-        c.get_product_by_url(UrlRequest { driver: Driver::InMemory.into(), url: "a//b/".into() }).await.expect("url");
+    let one = c
+        .get_product_by_url(UrlRequest { driver: Driver::InMemory.into(), url: "a//b/".into(), fresh_after_ms: 0 })
+        .await
+        .expect("url");
     assert_eq!(one.get_ref().products[0].id, "7");
     assert!(in_memory.calls().contains(&"get_product_by_url in-memory /a/b".to_owned()));
 
     // spec §8: no product in the answer.
     let err = c
-        .get_product_by_url(UrlRequest { driver: Driver::InMemory.into(), url: "/empty".into() })
+        .get_product_by_url(UrlRequest { driver: Driver::InMemory.into(), url: "/empty".into(), fresh_after_ms: 0 })
         .await
         .expect_err("empty");
     assert_eq!((err.code(), err.message()), (Code::NotFound, "The platform did not respond with a product."));
@@ -60,11 +65,13 @@ async fn routes_by_driver_and_applies_product_rules() {
         (99, Code::InvalidArgument),
         (0, Code::InvalidArgument),
     ] {
-        let err = c.best_sellers(DriverRequest { driver }).await.expect_err("an error");
+        let err = c.best_sellers(DriverRequest { driver, fresh_after_ms: 0 }).await.expect_err("an error");
         assert_eq!(err.code(), code, "{driver}");
     }
-    let err =
-        c.get_product(ProductRequest { driver: Driver::InMemory.into(), id: " ".into() }).await.expect_err("blank id");
+    let err = c
+        .get_product(ProductRequest { driver: Driver::InMemory.into(), id: " ".into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("blank id");
     assert_eq!(err.code(), Code::InvalidArgument);
     shutdown.cancel();
 }
@@ -77,21 +84,28 @@ async fn listings_are_bounded_and_normalised_before_the_adapter() {
     let (mut c, shutdown) = start(vec![(Backend::InMemory, adapter.url.clone())]).await;
     let driver = Driver::InMemory.into();
 
-    let category =
-        |url: &str, page: u32| CategoryRequest { driver, url: url.into(), page, sort: ProductSort::PriceDesc.into() };
+    let category = |url: &str, page: u32| CategoryRequest {
+        driver,
+        url: url.into(),
+        page,
+        sort: ProductSort::PriceDesc.into(),
+        fresh_after_ms: 0,
+    };
     // Not scripted: the adapter answers NOT_FOUND, after recording what it was asked.
     let err = c.get_category_page(category("computers//laptops/", 0)).await.expect_err("not scripted");
     assert_eq!(err.code(), Code::NotFound);
     let err = c.get_category_page(category("/computers", 1001)).await.expect_err("page out of bounds");
     assert_eq!((err.code(), err.message()), (Code::InvalidArgument, "Bad request: page may be at most 1000"));
 
-    let search = |query: &str| SearchRequest { driver, query: query.into(), page: 2, sort: 0 };
+    let search = |query: &str| SearchRequest { driver, query: query.into(), page: 2, sort: 0, fresh_after_ms: 0 };
     c.search(search("  shirt ")).await.expect_err("not scripted");
     for bad in ["", "   ", &"x".repeat(201)] {
         let err = c.search(search(bad)).await.expect_err("bad query");
         assert_eq!(err.code(), Code::InvalidArgument, "{bad:?}");
     }
-    c.get_content_page(UrlRequest { driver, url: "about-us/".into() }).await.expect_err("not scripted");
+    c.get_content_page(UrlRequest { driver, url: "about-us/".into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("not scripted");
 
     assert_eq!(
         adapter.calls(),
@@ -126,11 +140,21 @@ async fn categories_come_from_the_catalogue_backend() {
     let (mut c, shutdown) =
         start(vec![(Backend::Fake, fake.url.clone()), (Backend::InMemory, in_memory.url.clone())]).await;
 
-    let listed = c.list_categories(DriverRequest { driver: Driver::Fake.into() }).await.expect("fake").into_inner();
+    let listed = c
+        .list_categories(DriverRequest { driver: Driver::Fake.into(), fresh_after_ms: 0 })
+        .await
+        .expect("fake")
+        .into_inner();
     assert_eq!(listed.categories, [node("jewelery"), node("electronics")]);
-    let err = c.list_categories(DriverRequest { driver: Driver::InMemory.into() }).await.expect_err("scripted failure");
+    let err = c
+        .list_categories(DriverRequest { driver: Driver::InMemory.into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("scripted failure");
     assert_eq!(err.code(), Code::Unavailable);
-    let err = c.list_categories(DriverRequest { driver: Driver::Medusa.into() }).await.expect_err("disabled");
+    let err = c
+        .list_categories(DriverRequest { driver: Driver::Medusa.into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("disabled");
     assert_eq!(err.code(), Code::FailedPrecondition);
     assert_eq!(
         (fake.calls(), in_memory.calls()),

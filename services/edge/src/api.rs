@@ -8,16 +8,16 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use serde::Deserialize;
 use utoipa::IntoParams;
-use vitrine_domain::{Driver, cache, listing};
+use vitrine_domain::{Driver, listing};
 use vitrine_proto::v1::{
     CategoryRequest, DriverRequest, ProductRequest, ProductSort, ProductsRequest, SearchRequest, UrlRequest,
 };
 
 use crate::dto::{self, DriverChange, DriverInfo, NavigationNode, Product, ProductResponse, Resolution};
 use crate::error::ApiError;
-use crate::openapi::{InputError, ServiceErrors, SwitchFailed};
+use crate::openapi::{InputError, ServiceErrors, SwitchFailed, TooManySwitches};
 use crate::sse::{CHANNEL, SwitchEvent};
-use crate::{AppState, session};
+use crate::{AppState, session, switch_limit};
 
 /// Longest path accepted for a lookup; longer is a bad request, not an upstream call.
 const MAX_URL_LEN: usize = 2048;
@@ -41,42 +41,40 @@ fn with_cookie(
     responses((status = 200, description = "The session's driver and every option", body = DriverInfo)))]
 pub(crate) async fn get_driver(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let (session, cookie) = session::id_or_new(&req, &state);
-    let driver = session::driver(&state, Some(&session)).await;
-    with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(driver, None))
+    let choice = session::choice(&state, Some(&session)).await;
+    with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(choice.driver, None))
 }
 
 /// PUT /api/driver: spec §4. Unknown values are ignored and medusa is disabled (both
-/// answer the unchanged driver with a notice saying why). Magento and Shopify clear
-/// their upstream cache first; then the session's driver is swapped and the switch is
-/// published for the session's other tabs.
+/// answer the unchanged driver with a notice saying why). A switch is one store write
+/// (the driver and when; issue 11): from then on this visitor's reads skip whatever was
+/// cached before it, on every layer, while everyone else's caches stay as they are. It
+/// is published for the session's other tabs, and rate-limited per session and address.
 #[utoipa::path(put, path = "/api/driver", tag = "driver", request_body = DriverChange,
     responses((status = 200, description = "The session's driver after the change, with a notice when it was refused",
-        body = DriverInfo), InputError, SwitchFailed))]
+        body = DriverInfo), InputError, TooManySwitches, SwitchFailed))]
 pub(crate) async fn put_driver(
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<DriverChange>,
 ) -> ApiResult {
     let (session, cookie) = session::id_or_new(&req, &state);
-    let current = session::driver(&state, Some(&session)).await;
+    let current = session::choice(&state, Some(&session)).await;
     let Some(next) = Driver::parse(&body.driver) else {
         let notice = format!("Unknown driver '{}' ignored.", body.driver.chars().take(64).collect::<String>());
-        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(current, Some(notice))));
+        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(current.driver, Some(notice))));
     };
     if !next.enabled() {
         let notice = format!("The {next} driver is coming soon; it cannot be selected yet.");
-        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(current, Some(notice))));
+        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(current.driver, Some(notice))));
     }
-    if next.clears_cache_on_switch() {
-        let backend = next.backend()?;
-        let removed = state.store.delete_prefix(&cache::backend_prefix(backend)).await.map_err(|e| {
-            tracing::warn!(error = %e, "cache clear failed");
-            ApiError::CacheNotCleared
-        })?;
-        state.responses.clear_backend(backend);
-        tracing::info!(%backend, removed, "cleared upstream cache before switch");
+    let address = switch_limit::client_address(&req, state.trust_forwarded_for);
+    if !state.switch_limiter.allow(&session, &address) {
+        state.metrics.switches_refused.with_label_values(&["rate_limited"]).inc();
+        return Err(ApiError::TooManySwitches);
     }
-    session::set_driver(&state, &session, next).await.map_err(|e| {
+    let choice = session::Choice { driver: next, switched_at_ms: session::now_ms() };
+    session::save(&state, &session, choice).await.map_err(|e| {
         tracing::warn!(error = %e, "session store write failed");
         ApiError::DriverNotSaved
     })?;
@@ -98,12 +96,20 @@ fn json_body(body: Bytes) -> HttpResponse {
     HttpResponse::Ok().content_type("application/json").body(body)
 }
 
+/// Who a read is for, as every service request carries it: the session's driver, and
+/// the instant before which no cached answer may be used for it (its switch, issue 11).
+#[derive(Clone, Copy)]
+struct Reader {
+    driver: i32,
+    fresh_after_ms: u64,
+}
+
 /// A read through the response cache: answers a cached body for the session's driver,
 /// or runs `load`, whose `(value, cacheable)` says whether the answer may be reused.
 async fn cached<T, F, Fut>(req: &HttpRequest, state: &web::Data<AppState>, load: F) -> ApiResult
 where
     T: serde::Serialize,
-    F: FnOnce(Driver) -> Fut,
+    F: FnOnce(Reader) -> Fut,
     Fut: Future<Output = Result<(T, bool), ApiError>>,
 {
     cached_as(req, state, cache_key(req), load).await
@@ -114,22 +120,23 @@ where
 async fn cached_as<T, F, Fut>(req: &HttpRequest, state: &web::Data<AppState>, key: String, load: F) -> ApiResult
 where
     T: serde::Serialize,
-    F: FnOnce(Driver) -> Fut,
+    F: FnOnce(Reader) -> Fut,
     Fut: Future<Output = Result<(T, bool), ApiError>>,
 {
-    let driver = session::request_driver(req, state).await;
-    if let Some(body) = state.responses.get(driver, &key) {
+    let choice = session::request_choice(req, state).await;
+    let (driver, fresh_after_ms) = (choice.driver, choice.fresh_after_ms());
+    if let Some(body) = state.responses.get(driver, &key, fresh_after_ms) {
         state.metrics.response_cache.with_label_values(&[driver.as_str(), "hit"]).inc();
         return Ok(json_body(body));
     }
     state.metrics.response_cache.with_label_values(&[driver.as_str(), "miss"]).inc();
-    let (value, cacheable) = load(driver).await?;
+    let (value, cacheable) = load(Reader { driver: driver.into(), fresh_after_ms }).await?;
     let body = Bytes::from(serde_json::to_vec(&value).map_err(|e| {
         tracing::error!(error = %e, "response serialisation failed");
         ApiError::EncodingFailed
     })?);
     if cacheable {
-        state.responses.put(driver, key, body.clone());
+        state.responses.put(driver, key, body.clone(), session::now_ms());
     }
     Ok(json_body(body))
 }
@@ -139,8 +146,8 @@ where
     responses((status = 200, description = "The menu tree", body = NavigationNode), ServiceErrors))]
 pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.navigation.clone();
-    cached(&req, &state, |driver| async move {
-        let tree = client.get_tree(DriverRequest { driver: driver.into() }).await?;
+    cached(&req, &state, |r| async move {
+        let tree = client.get_tree(DriverRequest { driver: r.driver, fresh_after_ms: r.fresh_after_ms }).await?;
         Ok((NavigationNode::from(tree.into_inner()), true))
     })
     .await
@@ -173,8 +180,9 @@ fn lookup_url(url: Option<&str>) -> Result<String, ApiError> {
 pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query: web::Query<UrlQuery>) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     let mut client = state.url_resolution.clone();
-    cached(&req, &state, |driver| async move {
-        let outcome = client.resolve(UrlRequest { driver: driver.into(), url }).await?.into_inner();
+    cached(&req, &state, |r| async move {
+        let outcome =
+            client.resolve(UrlRequest { driver: r.driver, url, fresh_after_ms: r.fresh_after_ms }).await?.into_inner();
         let body = Resolution::from(outcome);
         let cacheable = body.outcome != dto::Outcome::Failed;
         Ok((body, cacheable))
@@ -199,8 +207,9 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
         return Err(ApiError::LimitTooLarge { max: MAX_LIMIT });
     }
     let mut client = state.catalogue.clone();
-    cached(&req, &state, |driver| async move {
-        let list = client.list_products(ProductsRequest { driver: driver.into(), limit }).await?;
+    cached(&req, &state, |r| async move {
+        let list =
+            client.list_products(ProductsRequest { driver: r.driver, limit, fresh_after_ms: r.fresh_after_ms }).await?;
         Ok((dto::products(list.into_inner()), true))
     })
     .await
@@ -211,8 +220,8 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
     responses((status = 200, description = "The home page's best sellers", body = Vec<Product>), ServiceErrors))]
 pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.catalogue.clone();
-    cached(&req, &state, |driver| async move {
-        let list = client.best_sellers(DriverRequest { driver: driver.into() }).await?;
+    cached(&req, &state, |r| async move {
+        let list = client.best_sellers(DriverRequest { driver: r.driver, fresh_after_ms: r.fresh_after_ms }).await?;
         Ok((dto::products(list.into_inner()), true))
     })
     .await
@@ -229,8 +238,9 @@ pub(crate) async fn product_by_url(
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     let mut client = state.catalogue.clone();
-    cached(&req, &state, |driver| async move {
-        let response = client.get_product_by_url(UrlRequest { driver: driver.into(), url }).await?;
+    cached(&req, &state, |r| async move {
+        let response =
+            client.get_product_by_url(UrlRequest { driver: r.driver, url, fresh_after_ms: r.fresh_after_ms }).await?;
         Ok((ProductResponse::from(response.into_inner()), true))
     })
     .await
@@ -243,8 +253,9 @@ pub(crate) async fn product_by_url(
 pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: web::Path<String>) -> ApiResult {
     let mut client = state.catalogue.clone();
     let id = id.into_inner();
-    cached(&req, &state, |driver| async move {
-        let response = client.get_product(ProductRequest { driver: driver.into(), id }).await?;
+    cached(&req, &state, |r| async move {
+        let response =
+            client.get_product(ProductRequest { driver: r.driver, id, fresh_after_ms: r.fresh_after_ms }).await?;
         Ok((ProductResponse::from(response.into_inner()), true))
     })
     .await
@@ -301,8 +312,14 @@ pub(crate) async fn category_by_url(
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref())?;
     let key = format!("category\n{url}\n{page}\n{sort:?}");
     let mut client = state.catalogue.clone();
-    cached_as(&req, &state, key, |driver| async move {
-        let request = CategoryRequest { driver: driver.into(), url, page, sort: ProductSort::from(sort).into() };
+    cached_as(&req, &state, key, |r| async move {
+        let request = CategoryRequest {
+            driver: r.driver,
+            url,
+            page,
+            sort: ProductSort::from(sort).into(),
+            fresh_after_ms: r.fresh_after_ms,
+        };
         let answer = client.get_category_page(request).await?;
         Ok((dto::CategoryPage::from(answer.into_inner()), true))
     })
@@ -340,8 +357,14 @@ pub(crate) async fn search(
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref())?;
     let key = format!("search\n{words}\n{page}\n{sort:?}");
     let mut client = state.catalogue.clone();
-    cached_as(&req, &state, key, |driver| async move {
-        let request = SearchRequest { driver: driver.into(), query: words, page, sort: ProductSort::from(sort).into() };
+    cached_as(&req, &state, key, |r| async move {
+        let request = SearchRequest {
+            driver: r.driver,
+            query: words,
+            page,
+            sort: ProductSort::from(sort).into(),
+            fresh_after_ms: r.fresh_after_ms,
+        };
         let answer = client.search(request).await?;
         Ok((dto::ProductPage::from(answer.into_inner()), true))
     })
@@ -355,8 +378,11 @@ pub(crate) async fn search(
         ServiceErrors))]
 pub(crate) async fn categories(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.catalogue.clone();
-    cached(&req, &state, |driver| async move {
-        let list = client.list_categories(DriverRequest { driver: driver.into() }).await?.into_inner();
+    cached(&req, &state, |r| async move {
+        let list = client
+            .list_categories(DriverRequest { driver: r.driver, fresh_after_ms: r.fresh_after_ms })
+            .await?
+            .into_inner();
         Ok((list.categories.into_iter().map(dto::CategoryLink::from).collect::<Vec<_>>(), true))
     })
     .await
@@ -373,8 +399,9 @@ pub(crate) async fn content_by_url(
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     let mut client = state.catalogue.clone();
-    cached(&req, &state, |driver| async move {
-        let answer = client.get_content_page(UrlRequest { driver: driver.into(), url }).await?;
+    cached(&req, &state, |r| async move {
+        let answer =
+            client.get_content_page(UrlRequest { driver: r.driver, url, fresh_after_ms: r.fresh_after_ms }).await?;
         Ok((dto::ContentPage::from(answer.into_inner()), true))
     })
     .await

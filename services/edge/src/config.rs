@@ -17,6 +17,13 @@ pub struct Config {
     pub static_dir: Option<std::path::PathBuf>,
     /// Hosts `/img` may fetch from: `host` or `host:port`.
     pub image_hosts: Vec<String>,
+    /// The response cache's bound, in bytes of keys and bodies.
+    pub response_cache_bytes: u64,
+    /// Driver switches allowed per minute (issue 11).
+    pub switch_limits: crate::SwitchLimits,
+    /// Take the client's address from `X-Forwarded-For` (set only behind a proxy that
+    /// appends it; otherwise clients could pick their own address).
+    pub trust_forwarded_for: bool,
 }
 
 impl Config {
@@ -31,6 +38,9 @@ impl Config {
             workers: 2,
             static_dir: None,
             image_hosts: Vec::new(),
+            response_cache_bytes: 32 * 1024 * 1024,
+            switch_limits: crate::SwitchLimits::default(),
+            trust_forwarded_for: false,
         }
     }
 }

@@ -49,8 +49,8 @@ pub(crate) enum ApiError {
     UpstreamTimeout,
     /// A service or the backend failed in any other way.
     UpstreamUnavailable,
-    /// The store could not drop the backend's cache before a switch.
-    CacheNotCleared,
+    /// The session or its address switched drivers too often (issue 11).
+    TooManySwitches,
     /// The store could not save the session's new driver.
     DriverNotSaved,
     /// An answer could not be serialised.
@@ -115,10 +115,10 @@ impl ApiError {
                 (S::GATEWAY_TIMEOUT, "upstream_timeout", "The backend did not answer in time.".into())
             }
             Self::UpstreamUnavailable => (S::BAD_GATEWAY, "upstream_unavailable", "The backend is unavailable.".into()),
-            Self::CacheNotCleared => (
-                S::SERVICE_UNAVAILABLE,
-                "unavailable",
-                "The driver's cache could not be cleared; nothing was switched.".into(),
+            Self::TooManySwitches => (
+                S::TOO_MANY_REQUESTS,
+                "too_many_requests",
+                "Too many driver switches; wait a minute, then try again.".into(),
             ),
             Self::DriverNotSaved => {
                 (S::SERVICE_UNAVAILABLE, "unavailable", "The driver could not be saved; nothing was switched.".into())
@@ -192,7 +192,11 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status_code()).json(self.body())
+        let mut res = HttpResponse::build(self.status_code());
+        if *self == Self::TooManySwitches {
+            res.insert_header((actix_web::http::header::RETRY_AFTER, crate::switch_limit::WINDOW.as_secs()));
+        }
+        res.json(self.body())
     }
 }
 

@@ -8,7 +8,8 @@
 //! - [`sse`]: per-session driver-switch events.
 //! - [`error`]: every error's HTTP status, code and text, in one table.
 //! - [`metrics`]: Prometheus counters and the request middleware.
-//! - [`response_cache`]: seconds-long reuse of successful reads, per driver.
+//! - [`response_cache`]: seconds-long reuse of successful reads, per driver, bounded by bytes.
+//! - [`switch_limit`]: driver switches per session and client address, per minute.
 //! - [`health`]: liveness and readiness.
 //! - [`image`]: the image service (`/img`).
 //! - [`spa`]: the built React app with its client-route fallback.
@@ -29,12 +30,14 @@ mod session;
 mod spa;
 mod sse;
 mod state;
+mod switch_limit;
 
 use actix_web::{App, HttpServer, web};
 use vitrine_common::{SharedStore, Shutdown};
 
 pub use config::Config;
 pub use state::AppState;
+pub use switch_limit::SwitchLimits;
 
 /// The actix `App` for `state`; tests drive it with `actix_web::test`.
 pub fn app(

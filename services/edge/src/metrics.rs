@@ -1,5 +1,5 @@
 //! Prometheus metrics of the edge: requests by route and status, latency, driver switches,
-//! response cache hits, misses and clears. Kept in a registry per app (tests build many apps in
+//! response cache hits and misses, refused switches. Kept in a registry per app (tests build many apps in
 //! one process); `/metrics` adds the process-wide registry of `vitrine_common::metrics`,
 //! which in `vitrine all` holds every other service's figures.
 
@@ -17,7 +17,7 @@ pub(crate) struct Metrics {
     latency: HistogramVec,
     pub(crate) switches: IntCounterVec,
     pub(crate) response_cache: IntCounterVec,
-    pub(crate) response_cache_clears: IntCounterVec,
+    pub(crate) switches_refused: IntCounterVec,
 }
 
 impl Metrics {
@@ -50,17 +50,17 @@ impl Metrics {
             &["driver", "result"],
         )
         .unwrap();
-        let response_cache_clears = IntCounterVec::new(
-            Opts::new("vitrine_edge_response_cache_clears_total", "Edge response cache clears by backend"),
-            &["backend"],
+        let switches_refused = IntCounterVec::new(
+            Opts::new("vitrine_driver_switches_refused_total", "Driver switches refused, by reason"),
+            &["reason"],
         )
         .unwrap();
         registry.register(Box::new(response_cache.clone())).unwrap();
-        registry.register(Box::new(response_cache_clears.clone())).unwrap();
+        registry.register(Box::new(switches_refused.clone())).unwrap();
         registry.register(Box::new(requests.clone())).unwrap();
         registry.register(Box::new(latency.clone())).unwrap();
         registry.register(Box::new(switches.clone())).unwrap();
-        Self { registry, requests, latency, switches, response_cache, response_cache_clears }
+        Self { registry, requests, latency, switches, response_cache, switches_refused }
     }
 
     /// The Prometheus text exposition of the edge's metrics, then the process's.

@@ -97,5 +97,10 @@ pub(crate) enum ServiceErrors {
 
 /// A switch the store could not carry out (nothing was switched).
 #[derive(IntoResponses)]
-#[response(status = 503, description = "The store could not clear the cache or save the driver (code unavailable)")]
+#[response(status = 503, description = "The store could not save the driver (code unavailable)")]
 pub(crate) struct SwitchFailed(#[allow(dead_code)] ErrorBody);
+
+/// A switch over the per-minute limits (issue 11); `Retry-After` says when to try again.
+#[derive(IntoResponses)]
+#[response(status = 429, description = "Too many switches from this session or address (code too_many_requests)")]
+pub(crate) struct TooManySwitches(#[allow(dead_code)] ErrorBody);

@@ -3,58 +3,61 @@
 //! Why: a cached answer then costs one session lookup instead of two gRPC hops, a store
 //! read, a decode and a sanitise; it is what lets the edge's cached path keep up with a
 //! bare HTTP server. Consistency: entries live seconds (below every upstream cache
-//! policy), errors are never cached, and a switch to a driver that clears its upstream
-//! cache (spec §4) clears that backend's entries here too, on this edge at once and on
-//! every other edge when the switch event reaches it (the switching edge skips its own
-//! event: one clear per edge and switch, counted in `vitrine_edge_response_cache_clears_total`).
+//! policy), errors are never cached, and an entry written before a visitor's switch is
+//! not used for that visitor (`fresh_after_ms`, issue 11), while everyone else keeps
+//! using it: a switch freshens one visitor's view and costs nobody else anything.
+//! Bounded by bytes (keys and bodies), not entries: answers vary from 2 bytes to a
+//! category page's tens of kilobytes.
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use bytes::Bytes;
 use moka::sync::Cache;
-use prometheus::IntCounterVec;
-use vitrine_domain::{Backend, Driver};
+use vitrine_domain::Driver;
 
 /// How long an answer is reused.
 const TTL: Duration = Duration::from_secs(10);
-/// Entries per driver; the oldest go first beyond it.
-const CAPACITY: u64 = 10_000;
+
+#[derive(Clone)]
+struct Entry {
+    body: Bytes,
+    /// When it was written, ms since the Unix epoch.
+    written_at_ms: u64,
+}
 
 pub(crate) struct ResponseCache {
-    by_driver: HashMap<Driver, Cache<String, Bytes>>,
-    /// Clears by backend (the metric's `backend` label).
-    clears: IntCounterVec,
+    entries: Cache<(Driver, String), Entry>,
 }
 
 impl ResponseCache {
-    pub(crate) fn new(clears: IntCounterVec) -> Self {
-        let by_driver = Driver::ALL
-            .into_iter()
-            .map(|d| (d, Cache::builder().max_capacity(CAPACITY).time_to_live(TTL).build()))
-            .collect();
-        Self { by_driver, clears }
+    /// A cache holding at most `max_bytes` of keys and bodies; the least used go first.
+    pub(crate) fn new(max_bytes: u64) -> Self {
+        let entries = Cache::builder()
+            .max_capacity(max_bytes)
+            .weigher(|(_, key): &(Driver, String), entry: &Entry| {
+                u32::try_from(key.len() + entry.body.len()).unwrap_or(u32::MAX)
+            })
+            .time_to_live(TTL)
+            .build();
+        Self { entries }
     }
 
-    pub(crate) fn get(&self, driver: Driver, key: &str) -> Option<Bytes> {
-        self.by_driver.get(&driver)?.get(key)
+    /// The answer under `key` for `driver`, unless it was written at or before
+    /// `fresh_after_ms` (the visitor's switch; 0 takes any).
+    pub(crate) fn get(&self, driver: Driver, key: &str, fresh_after_ms: u64) -> Option<Bytes> {
+        let entry = self.entries.get(&(driver, key.to_owned()))?;
+        (entry.written_at_ms > fresh_after_ms || fresh_after_ms == 0).then_some(entry.body)
     }
 
-    pub(crate) fn put(&self, driver: Driver, key: String, body: Bytes) {
-        if let Some(cache) = self.by_driver.get(&driver) {
-            cache.insert(key, body);
-        }
+    pub(crate) fn put(&self, driver: Driver, key: String, body: Bytes, now_ms: u64) {
+        self.entries.insert((driver, key), Entry { body, written_at_ms: now_ms });
     }
 
-    /// Drops every answer of the drivers served by `backend` (magento clears mageos too).
-    pub(crate) fn clear_backend(&self, backend: Backend) {
-        for (driver, cache) in &self.by_driver {
-            let serves = driver.backend().ok() == Some(backend) || driver.navigation_backend().ok() == Some(backend);
-            if serves {
-                cache.invalidate_all();
-            }
-        }
-        self.clears.with_label_values(&[backend.as_str()]).inc();
+    /// Bytes held now (after pending evictions).
+    #[cfg(test)]
+    fn weighted_size(&self) -> u64 {
+        self.entries.run_pending_tasks();
+        self.entries.weighted_size()
     }
 }
 
@@ -63,21 +66,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn answers_are_per_driver_and_cleared_per_backend() {
-        let clears = crate::metrics::Metrics::new().response_cache_clears;
-        let cache = ResponseCache::new(clears.clone());
+    fn answers_are_per_driver_and_fresh_for_whoever_switched_after_them() {
+        let cache = ResponseCache::new(1 << 20);
         for d in Driver::ALL {
-            cache.put(d, "/api/navigation".into(), Bytes::from(d.as_str()));
+            cache.put(d, "/api/navigation".into(), Bytes::from(d.as_str()), 1_000);
         }
-        assert_eq!(cache.get(Driver::Fake, "/api/navigation"), Some(Bytes::from("fake")));
-        cache.clear_backend(Backend::Magento);
-        let kept: Vec<Driver> =
-            Driver::ALL.into_iter().filter(|d| cache.get(*d, "/api/navigation").is_some()).collect();
-        assert_eq!(kept, [Driver::InMemory, Driver::Fake, Driver::Shopify, Driver::Medusa]);
-        cache.clear_backend(Backend::InMemory);
-        assert!(cache.get(Driver::Fake, "/api/navigation").is_none(), "fake's menu is in-memory's");
-        let counted: Vec<u64> =
-            ["magento", "in-memory", "shopify"].map(|b| clears.with_label_values(&[b]).get()).into();
-        assert_eq!(counted, [1, 1, 0], "one clear counted per call, by backend");
+        assert_eq!(cache.get(Driver::Fake, "/api/navigation", 0), Some(Bytes::from("fake")));
+        for (fresh_after, expected) in [(0, true), (999, true), (1_000, false), (5_000, false)] {
+            let hit = cache.get(Driver::Magento, "/api/navigation", fresh_after).is_some();
+            assert_eq!(hit, expected, "written at 1000, fresh after {fresh_after}");
+        }
+        assert_eq!(cache.get(Driver::Shopify, "/api/navigation", 0), Some(Bytes::from("shopify")), "untouched");
+    }
+
+    #[test]
+    fn the_cache_holds_at_most_its_bytes() {
+        let cache = ResponseCache::new(64 * 1024);
+        for i in 0..1_000 {
+            cache.put(Driver::InMemory, format!("/api/products/{i}"), Bytes::from(vec![b'x'; 1024]), 1);
+        }
+        let held = cache.weighted_size();
+        assert!(held <= 64 * 1024, "{held} bytes held");
+        assert!(held > 32 * 1024, "and it is used: {held} bytes");
     }
 }

@@ -39,33 +39,125 @@ fn key(session: &str) -> String {
     format!("vitrine:session:{session}:driver")
 }
 
-/// The session's driver; the default when none was chosen or the store cannot answer
-/// (a store outage degrades to the default store front rather than failing pages).
-pub(crate) async fn driver(state: &AppState, session: Option<&str>) -> Driver {
-    let Some(session) = session else { return state.default_driver };
+/// What the store keeps for a session: the driver it chose and when (ms since the Unix
+/// epoch). The time is what makes a switch freshen this visitor's view alone (issue 11):
+/// reads send it as `fresh_after_ms`, and no cache layer answers them with an entry
+/// written before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Choice {
+    pub(crate) driver: Driver,
+    pub(crate) switched_at_ms: u64,
+}
+
+impl Choice {
+    /// A session that never chose: the default driver, nothing to freshen.
+    pub(crate) const fn default_for(driver: Driver) -> Self {
+        Self { driver, switched_at_ms: 0 }
+    }
+
+    /// The stored form `driver@ms`; a bare driver (written before issue 11) reads as a
+    /// switch at 0. Anything else is `None`.
+    fn parse(text: &str) -> Option<Self> {
+        let (driver, at) = text.split_once('@').unwrap_or((text, "0"));
+        Some(Self { driver: Driver::parse(driver)?, switched_at_ms: at.parse().ok()? })
+    }
+
+    fn encode(self) -> String {
+        format!("{}@{}", self.driver.as_str(), self.switched_at_ms)
+    }
+
+    /// What a read sends as `fresh_after_ms`: the switch time for a driver whose answers
+    /// must be fresh after a switch to it (spec §4: Magento and Shopify), else 0.
+    pub(crate) const fn fresh_after_ms(self) -> u64 {
+        if self.driver.clears_cache_on_switch() { self.switched_at_ms } else { 0 }
+    }
+
+    /// Whether the store needs to remember it: a session on the default driver with
+    /// nothing to freshen is a session with no key (issue 11: no key per drive-by PUT).
+    fn worth_keeping(self, default: Driver) -> bool {
+        self.driver != default || self.fresh_after_ms() > 0
+    }
+}
+
+/// The session's choice; the default when none was made or the store cannot answer (a
+/// store outage degrades to the default store front rather than failing pages).
+pub(crate) async fn choice(state: &AppState, session: Option<&str>) -> Choice {
+    let default = Choice::default_for(state.default_driver);
+    let Some(session) = session else { return default };
     match state.store.get(&key(session)).await {
-        Ok(Some(bytes)) => std::str::from_utf8(&bytes).ok().and_then(Driver::parse).unwrap_or(state.default_driver),
-        Ok(None) => state.default_driver,
+        Ok(Some(bytes)) => std::str::from_utf8(&bytes).ok().and_then(Choice::parse).unwrap_or(default),
+        Ok(None) => default,
         Err(e) => {
             tracing::warn!(error = %e, "session store read failed; using the default driver");
-            state.default_driver
+            default
         }
     }
 }
 
-/// Remembers `driver` for `session`.
+/// Remembers `choice` for `session`, or forgets the session when there is nothing to
+/// remember. One store operation.
 ///
 /// # Errors
 /// When the store cannot be written.
-pub(crate) async fn set_driver(
-    state: &AppState,
-    session: &str,
-    driver: Driver,
-) -> Result<(), vitrine_common::StoreError> {
-    state.store.set(&key(session), driver.as_str().as_bytes(), Some(SESSION_TTL)).await
+pub(crate) async fn save(state: &AppState, session: &str, choice: Choice) -> Result<(), vitrine_common::StoreError> {
+    if choice.worth_keeping(state.default_driver) {
+        state.store.set(&key(session), choice.encode().as_bytes(), Some(SESSION_TTL)).await
+    } else {
+        state.store.delete(&key(session)).await
+    }
 }
 
-/// The driver a request runs with.
-pub(crate) async fn request_driver(req: &HttpRequest, state: &AppState) -> Driver {
-    driver(state, id(req).as_deref()).await
+/// The choice a request runs with.
+pub(crate) async fn request_choice(req: &HttpRequest, state: &AppState) -> Choice {
+    choice(state, id(req).as_deref()).await
+}
+
+/// Now, in ms since the Unix epoch (the unit of `Choice::switched_at_ms`).
+pub(crate) fn now_ms() -> u64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_read_their_stored_form_and_the_old_one() {
+        for (text, expected) in [
+            ("magento@1700000000123", Some((Driver::Magento, 1_700_000_000_123))),
+            ("shopify@0", Some((Driver::Shopify, 0))),
+            ("fake", Some((Driver::Fake, 0))),
+            ("magento@", None),
+            ("magento@soon", None),
+            ("oracle@5", None),
+            ("", None),
+        ] {
+            assert_eq!(Choice::parse(text).map(|c| (c.driver, c.switched_at_ms)), expected, "{text:?}");
+        }
+        let choice = Choice { driver: Driver::MageOs, switched_at_ms: 42 };
+        assert_eq!(Choice::parse(&choice.encode()), Some(choice), "round trip");
+    }
+
+    #[test]
+    fn only_drivers_that_freshen_on_a_switch_send_its_time() {
+        for (driver, fresh) in
+            [(Driver::Magento, 7), (Driver::MageOs, 7), (Driver::Shopify, 7), (Driver::InMemory, 0), (Driver::Fake, 0)]
+        {
+            assert_eq!(Choice { driver, switched_at_ms: 7 }.fresh_after_ms(), fresh, "{driver}");
+        }
+    }
+
+    #[test]
+    fn a_session_on_the_default_with_nothing_to_freshen_keeps_no_key() {
+        for (driver, at, default, kept) in [
+            (Driver::InMemory, 9, Driver::InMemory, false),
+            (Driver::Fake, 9, Driver::InMemory, true),
+            (Driver::Magento, 9, Driver::InMemory, true),
+            (Driver::Magento, 9, Driver::Magento, true),
+            (Driver::Magento, 0, Driver::Magento, false),
+        ] {
+            assert_eq!(Choice { driver, switched_at_ms: at }.worth_keeping(default), kept, "{driver} on {default}");
+        }
+    }
 }

@@ -1,8 +1,8 @@
 //! Driver-switch events (spec §4: switching notifies consumers so products, navigation
 //! and route resolution reload). A switch is published on the store; every edge relays
 //! the store's channel into a local broadcast; each SSE stream forwards its session's.
-//! Each event names the edge it came from, so that edge does not clear its response
-//! cache a second time when its own event comes back.
+//! A switch clears no cache (issue 11: the switching visitor's reads carry the switch
+//! time instead), so relaying is all an edge does with an event.
 
 use std::convert::Infallible;
 use std::time::Duration;
@@ -16,9 +16,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
 use vitrine_common::{SharedStore, Shutdown};
 
-use crate::response_cache::ResponseCache;
 use crate::{AppState, session};
-use std::sync::Arc;
 use vitrine_domain::Driver;
 
 pub(crate) const CHANNEL: &str = "vitrine:driver-switched";
@@ -30,8 +28,7 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 pub(crate) struct SwitchEvent {
     pub(crate) session: String,
     pub(crate) driver: String,
-    /// The publishing edge's id. Empty in events from edges that predate it (a rolling
-    /// deploy): those are cleared for, as before.
+    /// The publishing edge's id (empty from edges that predate it).
     #[serde(default)]
     pub(crate) origin: String,
 }
@@ -41,28 +38,19 @@ pub(crate) struct SwitchEvent {
 pub(crate) struct Switch {
     session: String,
     driver: Driver,
-    /// The publishing edge's id (empty from edges that predate it).
-    origin: String,
 }
 
 impl Switch {
     /// `None` for a message that is not a switch event naming a known driver.
     fn parse(raw: &str) -> Option<Self> {
         let event = serde_json::from_str::<SwitchEvent>(raw).ok()?;
-        Some(Self { driver: Driver::parse(&event.driver)?, session: event.session, origin: event.origin })
+        Some(Self { driver: Driver::parse(&event.driver)?, session: event.session })
     }
 }
 
 /// Subscribes to the store's switch channel (before returning, so no switch published
 /// after start-up is missed) and keeps relaying, resubscribing if the store drops us.
-/// A switch to a cache-clearing driver made on any other edge also clears this edge's
-/// response cache for that backend (`edge_id`'s own switches cleared it already).
-pub(crate) async fn relay(
-    store: SharedStore,
-    responses: Arc<ResponseCache>,
-    edge_id: String,
-    shutdown: Shutdown,
-) -> broadcast::Sender<Switch> {
+pub(crate) async fn relay(store: SharedStore, shutdown: Shutdown) -> broadcast::Sender<Switch> {
     let (tx, _) = broadcast::channel(1024);
     let first = store.subscribe(CHANNEL).await;
     let sender = tx.clone();
@@ -76,7 +64,6 @@ pub(crate) async fn relay(
                         msg = stream.next() => match msg {
                             Some(m) => match Switch::parse(&m) {
                                 Some(switch) => {
-                                    clear_on_switch(&responses, &edge_id, &switch);
                                     let _ = sender.send(switch);
                                 }
                                 None => tracing::warn!(raw = m.as_str(), "ignored a malformed driver switch event"),
@@ -97,15 +84,6 @@ pub(crate) async fn relay(
     tx
 }
 
-fn clear_on_switch(responses: &ResponseCache, edge_id: &str, switch: &Switch) {
-    if switch.origin == edge_id || !switch.driver.clears_cache_on_switch() {
-        return;
-    }
-    if let Ok(backend) = switch.driver.backend() {
-        responses.clear_backend(backend);
-    }
-}
-
 fn frame(driver: Driver) -> Bytes {
     Bytes::from(format!("event: driver\ndata: {}\n\n", serde_json::json!({ "driver": driver.as_str() })))
 }
@@ -119,7 +97,7 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
     // cookie `GET /api/driver` sets at the same time, leaving the stream deaf to the
     // session the tab really uses. Without a cookie it follows nothing.
     let session = session::id(&req);
-    let current = session::driver(&state, session.as_deref()).await;
+    let current = session::choice(&state, session.as_deref()).await.driver;
     let mut switches = state.events.subscribe();
     let shutdown = state.shutdown.clone();
     let (tx, rx) = mpsc::channel::<Bytes>(16);
@@ -156,29 +134,6 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metrics::Metrics;
-
-    #[test]
-    fn an_edge_clears_for_other_edges_switches_not_its_own() {
-        let clears = Metrics::new().response_cache_clears;
-        let cache = ResponseCache::new(clears.clone());
-        let switch = |driver: &str, origin: Option<&str>| {
-            let mut e = serde_json::json!({ "session": "s", "driver": driver });
-            if let Some(origin) = origin {
-                e["origin"] = origin.into();
-            }
-            Switch::parse(&e.to_string()).expect("a switch")
-        };
-        let magento = || clears.with_label_values(&["magento"]).get();
-        clear_on_switch(&cache, "me", &switch("magento", Some("me")));
-        assert_eq!(magento(), 0, "its own switch was cleared for in put_driver");
-        clear_on_switch(&cache, "me", &switch("magento", Some("other")));
-        assert_eq!(magento(), 1);
-        clear_on_switch(&cache, "me", &switch("mageos", None));
-        assert_eq!(magento(), 2, "an event without origin (an older edge) clears as before");
-        clear_on_switch(&cache, "me", &switch("fake", Some("other")));
-        assert_eq!(clears.with_label_values(&["fake"]).get(), 0, "fake keeps its cache (spec §4)");
-    }
 
     #[test]
     fn switch_events_are_parsed_once_and_bad_ones_dropped() {

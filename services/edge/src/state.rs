@@ -11,6 +11,7 @@ use vitrine_proto::v1::url_resolution_client::UrlResolutionClient;
 use crate::Config;
 use crate::metrics::Metrics;
 use crate::response_cache::ResponseCache;
+use crate::switch_limit::SwitchLimiter;
 
 pub struct AppState {
     pub(crate) catalogue: CatalogueClient<GrpcChannel>,
@@ -22,12 +23,15 @@ pub struct AppState {
     pub(crate) secure_cookies: bool,
     /// Driver switches of every session, as published on the store; SSE streams filter.
     pub(crate) events: broadcast::Sender<crate::sse::Switch>,
-    /// This edge's id, the `origin` of the switch events it publishes: it has cleared its
-    /// own response cache already, so its relay skips the clear for them.
+    /// This edge's id, the `origin` of the switch events it publishes (for logs and
+    /// anyone following the channel).
     pub(crate) edge_id: String,
     pub(crate) metrics: std::sync::Arc<Metrics>,
     /// Recent successful answers, per driver.
-    pub(crate) responses: std::sync::Arc<ResponseCache>,
+    pub(crate) responses: ResponseCache,
+    /// Counts driver switches per session and client address.
+    pub(crate) switch_limiter: SwitchLimiter,
+    pub(crate) trust_forwarded_for: bool,
     pub(crate) shutdown: Shutdown,
     pub(crate) static_dir: Option<std::path::PathBuf>,
     pub(crate) image_hosts: Vec<String>,
@@ -45,9 +49,9 @@ impl AppState {
         let navigation = grpc::lazy_channel(&config.navigation_url)?;
         let url_resolution = grpc::lazy_channel(&config.url_resolution_url)?;
         let metrics = std::sync::Arc::new(Metrics::new());
-        let responses = std::sync::Arc::new(ResponseCache::new(metrics.response_cache_clears.clone()));
+        let responses = ResponseCache::new(config.response_cache_bytes);
         let edge_id = uuid::Uuid::new_v4().simple().to_string();
-        let events = crate::sse::relay(store.clone(), responses.clone(), edge_id.clone(), shutdown.clone()).await;
+        let events = crate::sse::relay(store.clone(), shutdown.clone()).await;
         Ok(Self {
             catalogue: CatalogueClient::new(catalogue.clone()),
             navigation: NavigationClient::new(navigation.clone()),
@@ -64,6 +68,8 @@ impl AppState {
             edge_id,
             metrics,
             responses,
+            switch_limiter: SwitchLimiter::new(config.switch_limits, crate::switch_limit::WINDOW),
+            trust_forwarded_for: config.trust_forwarded_for,
             shutdown,
             static_dir: config.static_dir.clone(),
             image_hosts: config.image_hosts.clone(),

@@ -98,27 +98,34 @@ async fn unknown_and_disabled_drivers_change_nothing_and_say_why() {
     assert_eq!(medusa["notice"], "The medusa driver is coming soon; it cannot be selected yet.");
 }
 
+/// The store key of the session whose cookie `res` set.
+fn session_key(res: &reqwest::Response) -> String {
+    let cookie = res.cookies().find(|c| c.name() == "vitrine_session").expect("a session cookie");
+    format!("vitrine:session:{}:driver", cookie.value())
+}
+
 #[tokio::test(flavor = "multi_thread")]
-async fn switching_to_magento_or_shopify_clears_that_cache_first() {
+async fn a_switch_deletes_nothing_and_only_a_real_choice_is_kept() {
     let app = TestApp::builder().with_redis().start().await;
-    let c = browser();
-    for key in
-        ["vitrine:cache:magento:product:x", "vitrine:cache:shopify:product:x", "vitrine:cache:in-memory:product:x"]
-    {
+    for key in ["vitrine:cache:magento:product:x", "vitrine:cache:shopify:product:x"] {
         app.store.set(key, b"cached", None).await.expect("seed");
     }
-    put_driver(&c, &app, "fake").await;
+    let c = browser();
+    let res = c.put(app.url("/api/driver")).json(&json!({ "driver": "in-memory" })).send().await.expect("put");
+    let key = session_key(&res);
+    assert::ok_json(res).await;
+    assert_eq!(app.store.get(&key).await.expect("get"), None, "the default with nothing to freshen: no key");
+    for driver in ["mageos", "shopify", "fake"] {
+        put_driver(&c, &app, driver).await;
+        let kept = app.store.get(&key).await.expect("get").unwrap_or_default();
+        let kept = String::from_utf8_lossy(&kept).into_owned();
+        assert!(kept.starts_with(&format!("{driver}@")), "{driver}: the choice and its time: {kept}");
+    }
+    for key in ["vitrine:cache:magento:product:x", "vitrine:cache:shopify:product:x"] {
+        assert!(app.store.get(key).await.expect("get").is_some(), "{key} is still there");
+    }
     put_driver(&c, &app, "in-memory").await;
-    assert!(
-        app.store.get("vitrine:cache:in-memory:product:x").await.expect("get").is_some(),
-        "in-memory swaps immediately"
-    );
-    put_driver(&c, &app, "mageos").await;
-    assert!(app.store.get("vitrine:cache:magento:product:x").await.expect("get").is_none(), "mageos clears magento");
-    assert!(app.store.get("vitrine:cache:shopify:product:x").await.expect("get").is_some());
-    put_driver(&c, &app, "shopify").await;
-    assert!(app.store.get("vitrine:cache:shopify:product:x").await.expect("get").is_none());
-    assert!(app.store.get("vitrine:cache:in-memory:product:x").await.expect("get").is_some());
+    assert_eq!(app.store.get(&key).await.expect("get"), None, "back on the default: the key goes");
 }
 
 /// Reads SSE chunks until one contains `needle` or `within` passes.

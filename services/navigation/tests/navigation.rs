@@ -35,15 +35,22 @@ async fn fake_uses_the_in_memory_tree_cut_to_depth_three() {
     tokio::spawn(vitrine_navigation::serve(config, listener, shutdown.clone()));
     let mut c = NavigationClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
 
-    let tree = c.get_tree(DriverRequest { driver: Driver::Fake.into() }).await.expect("fake").into_inner();
+    let tree =
+        c.get_tree(DriverRequest { driver: Driver::Fake.into(), fresh_after_ms: 0 }).await.expect("fake").into_inner();
     assert_eq!(depth(&tree), 3);
     let levels: Vec<i32> = tree.breadcrumbs.iter().map(|b| b.level).collect();
     assert_eq!(levels, [1, 2]);
     assert_eq!(in_memory.calls(), ["get_navigation fake"], "spec §4: fake navigation is in-memory's");
 
-    let err = c.get_tree(DriverRequest { driver: Driver::Shopify.into() }).await.expect_err("upstream down");
+    let err = c
+        .get_tree(DriverRequest { driver: Driver::Shopify.into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("upstream down");
     assert_eq!(err.code(), Code::Unavailable);
-    let err = c.get_tree(DriverRequest { driver: Driver::Magento.into() }).await.expect_err("not configured");
+    let err = c
+        .get_tree(DriverRequest { driver: Driver::Magento.into(), fresh_after_ms: 0 })
+        .await
+        .expect_err("not configured");
     assert_eq!(err.code(), Code::FailedPrecondition);
     shutdown.cancel();
 }

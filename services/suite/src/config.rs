@@ -41,6 +41,8 @@ impl Config {
         let mut config = Self::default();
         config.mock.delay = Duration::ZERO;
         config.adapter = vitrine_adapter::Config::for_test(Backend::InMemory, "");
+        // Tests switch often from one address; the limits' own tests set them low.
+        config.edge.switch_limits = vitrine_edge::SwitchLimits { per_session: 10_000, per_address: 10_000 };
         config
     }
 

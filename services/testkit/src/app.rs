@@ -21,6 +21,7 @@ pub struct TestAppBuilder {
     magento_url: Option<String>,
     fake_store_url: Option<String>,
     shopify: Option<(String, String)>,
+    switch_limits: Option<vitrine_edge::SwitchLimits>,
 }
 
 pub struct TestApp {
@@ -55,6 +56,7 @@ impl Default for TestAppBuilder {
             magento_url: None,
             fake_store_url: None,
             shopify: None,
+            switch_limits: None,
         }
     }
 }
@@ -115,6 +117,13 @@ impl TestAppBuilder {
         self
     }
 
+    /// The edge's driver-switch limits (by default, high enough for any test).
+    #[must_use]
+    pub const fn switch_limits(mut self, limits: vitrine_edge::SwitchLimits) -> Self {
+        self.switch_limits = Some(limits);
+        self
+    }
+
     /// Serve a built SPA from `dir`.
     #[must_use]
     pub fn static_dir(mut self, dir: &std::path::Path) -> Self {
@@ -140,6 +149,9 @@ impl TestAppBuilder {
         config.failed_resolution_path = self.failed_path;
         config.edge.image_hosts = self.image_hosts;
         config.edge.static_dir = self.static_dir;
+        if let Some(limits) = self.switch_limits {
+            config.edge.switch_limits = limits;
+        }
 
         let edge_listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
         edge_listener.set_nonblocking(true).expect("nonblocking");

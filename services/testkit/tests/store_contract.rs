@@ -24,6 +24,10 @@ async fn contract(store: SharedStore) {
     .await;
     assert!(expired, "a key with a TTL expires");
 
+    store.delete("k").await.expect("delete");
+    assert_eq!(store.get("k").await.ok(), Some(None), "a deleted key is gone");
+    store.delete("k").await.expect("deleting an absent key is no error");
+
     for key in
         ["vitrine:cache:magento:a", "vitrine:cache:magento:b", "vitrine:cache:shopify:a", "vitrine:cache:magento*x"]
     {

@@ -49,7 +49,12 @@ async fn setup(failed_path: &str) -> Setup {
 }
 
 async fn resolve(s: &Setup, driver: Driver, url: &str) -> RouteOutcome {
-    s.client.clone().resolve(UrlRequest { driver: driver.into(), url: url.into() }).await.expect(url).into_inner()
+    s.client
+        .clone()
+        .resolve(UrlRequest { driver: driver.into(), url: url.into(), fresh_after_ms: 0 })
+        .await
+        .expect(url)
+        .into_inner()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -88,7 +93,12 @@ async fn paths_are_normalised_and_drivers_routed() {
     assert_eq!(medusa.outcome, "failed");
 
     for number in [0, 99] {
-        let err = s.client.clone().resolve(UrlRequest { driver: number, url: "/p".into() }).await.expect_err("bad");
+        let err = s
+            .client
+            .clone()
+            .resolve(UrlRequest { driver: number, url: "/p".into(), fresh_after_ms: 0 })
+            .await
+            .expect_err("bad");
         assert_eq!(err.code(), Code::InvalidArgument, "{number}");
     }
 }

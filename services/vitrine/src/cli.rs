@@ -132,6 +132,19 @@ pub(crate) struct EdgeOptions {
         default_value = "127.0.0.1:50070,localhost:50070,cdn.shopify.com"
     )]
     pub(crate) image_hosts: Vec<String>,
+    /// The edge's response cache bound, in MiB.
+    #[arg(long, env = "VITRINE_RESPONSE_CACHE_MB", default_value_t = 32)]
+    pub(crate) response_cache_mb: u64,
+    /// Driver switches a session may make per minute (issue 11).
+    #[arg(long, env = "VITRINE_SWITCHES_PER_MINUTE", default_value_t = 30)]
+    pub(crate) switches_per_minute: u32,
+    /// Driver switches one client address may make per minute, all its sessions together.
+    #[arg(long, env = "VITRINE_SWITCHES_PER_MINUTE_PER_ADDRESS", default_value_t = 120)]
+    pub(crate) switches_per_minute_per_address: u32,
+    /// Take the client's address from the last X-Forwarded-For entry (only behind a
+    /// proxy that appends it).
+    #[arg(long, env = "VITRINE_TRUST_FORWARDED_FOR", default_value_t = false)]
+    pub(crate) trust_forwarded_for: bool,
 }
 
 /// Where each driver's adapter listens. Unset: that driver answers "not configured".

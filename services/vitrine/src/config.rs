@@ -34,6 +34,12 @@ pub(crate) fn edge(mut config: vitrine_edge::Config, opts: &EdgeOptions) -> anyh
         tracing::warn!(dir = %opts.static_dir.display(), "no built frontend there; serving the API only");
     }
     config.image_hosts = opts.image_hosts.iter().map(|h| h.trim().to_owned()).filter(|h| !h.is_empty()).collect();
+    config.response_cache_bytes = opts.response_cache_mb.saturating_mul(1024 * 1024);
+    config.switch_limits = vitrine_edge::SwitchLimits {
+        per_session: opts.switches_per_minute,
+        per_address: opts.switches_per_minute_per_address,
+    };
+    config.trust_forwarded_for = opts.trust_forwarded_for;
     Ok(config)
 }
 

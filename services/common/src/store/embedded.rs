@@ -53,6 +53,11 @@ impl Store for EmbeddedStore {
         Ok(())
     }
 
+    async fn delete(&self, key: &str) -> Result<(), StoreError> {
+        self.entries().remove(key);
+        Ok(())
+    }
+
     async fn delete_prefix(&self, prefix: &str) -> Result<u64, StoreError> {
         let mut entries = self.entries();
         let before = entries.len();

@@ -31,7 +31,11 @@ pub trait Store: Send + Sync + 'static {
     async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
     /// Writes `value`; with `ttl` the key expires after it.
     async fn set(&self, key: &str, value: &[u8], ttl: Option<Duration>) -> Result<(), StoreError>;
-    /// Removes every key starting with `prefix`; returns how many went.
+    /// Removes `key` (absent is not an error).
+    async fn delete(&self, key: &str) -> Result<(), StoreError>;
+    /// Removes every key starting with `prefix`; returns how many went. An O(keys)
+    /// operation (SCAN on Redis): for operators' tools (the adapters' `ClearCache`), never
+    /// on a visitor's request path.
     async fn delete_prefix(&self, prefix: &str) -> Result<u64, StoreError>;
     async fn publish(&self, channel: &str, message: &str) -> Result<(), StoreError>;
     /// Messages published on `channel` from now on. The stream ends if the store connection

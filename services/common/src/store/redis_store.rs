@@ -66,6 +66,11 @@ impl Store for RedisStore {
         Ok(())
     }
 
+    async fn delete(&self, key: &str) -> Result<(), StoreError> {
+        self.conn.clone().del::<_, ()>(key).await?;
+        Ok(())
+    }
+
     async fn delete_prefix(&self, prefix: &str) -> Result<u64, StoreError> {
         let mut conn = self.conn.clone();
         let pattern = glob_escape(prefix);
