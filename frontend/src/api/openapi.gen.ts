@@ -679,6 +679,24 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            /** @description The session has as many streams open as it may (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The edge has as many streams open as it may (code unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     navigation: {

@@ -21,6 +21,11 @@ pub struct Config {
     pub response_cache_bytes: u64,
     /// Driver switches allowed per minute (issue 11).
     pub switch_limits: crate::SwitchLimits,
+    /// Open driver-event streams allowed (issue 11).
+    pub stream_limits: crate::StreamLimits,
+    /// How often an idle driver-event stream sends a comment (and so notices a client
+    /// that left).
+    pub sse_keep_alive: std::time::Duration,
     /// Take the client's address from `X-Forwarded-For` (set only behind a proxy that
     /// appends it; otherwise clients could pick their own address).
     pub trust_forwarded_for: bool,
@@ -40,6 +45,8 @@ impl Config {
             image_hosts: Vec::new(),
             response_cache_bytes: 32 * 1024 * 1024,
             switch_limits: crate::SwitchLimits::default(),
+            stream_limits: crate::StreamLimits::default(),
+            sse_keep_alive: std::time::Duration::from_secs(15),
             trust_forwarded_for: false,
         }
     }

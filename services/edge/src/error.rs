@@ -51,6 +51,10 @@ pub(crate) enum ApiError {
     UpstreamUnavailable,
     /// The session or its address switched drivers too often (issue 11).
     TooManySwitches,
+    /// The session has as many driver-event streams open as it may (issue 11).
+    TooManyStreams,
+    /// The edge has as many driver-event streams open as it may (issue 11).
+    StreamsFull,
     /// The store could not save the session's new driver.
     DriverNotSaved,
     /// An answer could not be serialised.
@@ -119,6 +123,16 @@ impl ApiError {
                 S::TOO_MANY_REQUESTS,
                 "too_many_requests",
                 "Too many driver switches; wait a minute, then try again.".into(),
+            ),
+            Self::TooManyStreams => (
+                S::TOO_MANY_REQUESTS,
+                "too_many_requests",
+                "Too many open event streams for this session; close a tab, then reload.".into(),
+            ),
+            Self::StreamsFull => (
+                S::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "The edge serves as many event streams as it can; try again later.".into(),
             ),
             Self::DriverNotSaved => {
                 (S::SERVICE_UNAVAILABLE, "unavailable", "The driver could not be saved; nothing was switched.".into())

@@ -9,6 +9,7 @@
 //! - [`error`]: every error's HTTP status, code and text, in one table.
 //! - [`metrics`]: Prometheus counters and the request middleware.
 //! - [`response_cache`]: seconds-long reuse of successful reads, per driver, bounded by bytes.
+//! - [`stream_slots`]: open driver-event streams, per session and in total.
 //! - [`switch_limit`]: driver switches per session and client address, per minute.
 //! - [`health`]: liveness and readiness.
 //! - [`image`]: the image service (`/img`).
@@ -30,6 +31,7 @@ mod session;
 mod spa;
 mod sse;
 mod state;
+mod stream_slots;
 mod switch_limit;
 
 use actix_web::{App, HttpServer, web};
@@ -37,6 +39,7 @@ use vitrine_common::{SharedStore, Shutdown};
 
 pub use config::Config;
 pub use state::AppState;
+pub use stream_slots::StreamLimits;
 pub use switch_limit::SwitchLimits;
 
 /// The actix `App` for `state`; tests drive it with `actix_web::test`.

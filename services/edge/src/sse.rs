@@ -16,12 +16,11 @@ use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
 use vitrine_common::{SharedStore, Shutdown};
 
-use crate::{AppState, session};
+use crate::error::ApiError;
+use crate::{AppState, session, switch_limit};
 use vitrine_domain::Driver;
 
 pub(crate) const CHANNEL: &str = "vitrine:driver-switched";
-/// Comments keep proxies from closing an idle stream.
-const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// The store's message: the driver travels as its value and is parsed once, on receipt.
 #[derive(Debug, Serialize, Deserialize)]
@@ -91,21 +90,31 @@ fn frame(driver: Driver) -> Bytes {
 /// GET /api/driver/events: `driver` events for this session, starting with the current one.
 #[utoipa::path(get, path = "/api/driver/events", tag = "driver",
     responses((status = 200, content_type = "text/event-stream", body = String,
-        description = "Server-sent events `driver` with data `{\"driver\": value}`: the current driver, then each switch")))]
-pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+        description = "Server-sent events `driver` with data `{\"driver\": value}`: the current driver, then each switch"),
+        (status = 429, description = "The session has as many streams open as it may (code too_many_requests)",
+            body = crate::dto::ErrorBody),
+        (status = 503, description = "The edge has as many streams open as it may (code unavailable)",
+            body = crate::dto::ErrorBody)))]
+pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     // The stream never issues a session: one issued here could lose the race with the
     // cookie `GET /api/driver` sets at the same time, leaving the stream deaf to the
-    // session the tab really uses. Without a cookie it follows nothing.
+    // session the tab really uses. Without a cookie it follows nothing, and counts
+    // against its client address's share instead.
     let session = session::id(&req);
+    let owner = session.clone().unwrap_or_else(|| switch_limit::client_address(&req, state.trust_forwarded_for));
+    let slot = state.streams.take(&owner)?;
     let current = session::choice(&state, session.as_deref()).await.driver;
     let mut switches = state.events.subscribe();
     let shutdown = state.shutdown.clone();
+    let keep_alive = state.sse_keep_alive;
     let (tx, rx) = mpsc::channel::<Bytes>(16);
     tokio::spawn(async move {
+        // Held for the stream's life: its slot comes back however the task ends.
+        let _slot = slot;
         if tx.send(frame(current)).await.is_err() {
             return;
         }
-        let mut ping = tokio::time::interval(KEEP_ALIVE);
+        let mut ping = tokio::time::interval(keep_alive);
         ping.tick().await;
         loop {
             let out = tokio::select! {
@@ -128,7 +137,7 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Http
         .insert_header(("Cache-Control", "no-cache"))
         // Compression would buffer events; identity streams each frame as written.
         .insert_header(ContentEncoding::Identity);
-    res.streaming(ReceiverStream::new(rx).map(Ok::<_, Infallible>))
+    Ok(res.streaming(ReceiverStream::new(rx).map(Ok::<_, Infallible>)))
 }
 
 #[cfg(test)]

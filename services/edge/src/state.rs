@@ -11,6 +11,7 @@ use vitrine_proto::v1::url_resolution_client::UrlResolutionClient;
 use crate::Config;
 use crate::metrics::Metrics;
 use crate::response_cache::ResponseCache;
+use crate::stream_slots::StreamSlots;
 use crate::switch_limit::SwitchLimiter;
 
 pub struct AppState {
@@ -32,6 +33,11 @@ pub struct AppState {
     /// Counts driver switches per session and client address.
     pub(crate) switch_limiter: SwitchLimiter,
     pub(crate) trust_forwarded_for: bool,
+    /// Open driver-event streams, per session and in total.
+    pub(crate) streams: std::sync::Arc<StreamSlots>,
+    /// How often a stream sends a comment: keeps proxies from closing it, and is when a
+    /// stream whose client left finds out (a write fails) and gives its slot back.
+    pub(crate) sse_keep_alive: std::time::Duration,
     pub(crate) shutdown: Shutdown,
     pub(crate) static_dir: Option<std::path::PathBuf>,
     pub(crate) image_hosts: Vec<String>,
@@ -70,6 +76,8 @@ impl AppState {
             responses,
             switch_limiter: SwitchLimiter::new(config.switch_limits, crate::switch_limit::WINDOW),
             trust_forwarded_for: config.trust_forwarded_for,
+            streams: StreamSlots::new(config.stream_limits),
+            sse_keep_alive: config.sse_keep_alive,
             shutdown,
             static_dir: config.static_dir.clone(),
             image_hosts: config.image_hosts.clone(),

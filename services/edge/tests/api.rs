@@ -163,6 +163,32 @@ async fn a_switch_reaches_the_sessions_other_tabs_and_no_one_else() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_session_keeps_a_bounded_number_of_event_streams() {
+    let app = TestApp::builder().start().await;
+    let tab = browser();
+    assert::ok_json(get(&tab, &app, "/api/driver").await).await;
+    let mut open = Vec::new();
+    for _ in 0..8 {
+        let mut res = get(&tab, &app, "/api/driver/events").await;
+        assert_eq!(res.status(), 200);
+        assert!(read_until(&mut res, "in-memory", Duration::from_secs(5)).await.contains("event: driver"));
+        open.push(res);
+    }
+    let refused = get(&tab, &app, "/api/driver/events").await;
+    let text = assert::json_error(refused, 429, "too_many_requests").await;
+    assert_eq!(text, "Too many open event streams for this session; close a tab, then reload.");
+    assert_eq!(get(&browser(), &app, "/api/driver/events").await.status(), 200, "another visitor has its own share");
+    // A tab closes: its slot comes back once the edge notices the stream is gone.
+    drop(open.pop());
+    let back = vitrine_testkit::eventually(Duration::from_secs(10), || {
+        let res = tab.get(app.url("/api/driver/events")).send();
+        async move { res.await.is_ok_and(|r| r.status() == 200) }
+    })
+    .await;
+    assert!(back, "a closed stream's slot is given back");
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn bad_input_and_faults_get_clear_errors_never_a_500() {
     let mut app = TestApp::builder().with_redis().start().await;
     let c = browser();

@@ -36,6 +36,18 @@ fn every_variant_has_its_status_code_and_text() {
             "too_many_requests",
             text("Too many driver switches; wait a minute, then try again."),
         ),
+        (
+            ApiError::TooManyStreams,
+            429,
+            "too_many_requests",
+            text("Too many open event streams for this session; close a tab, then reload."),
+        ),
+        (
+            ApiError::StreamsFull,
+            503,
+            "unavailable",
+            text("The edge serves as many event streams as it can; try again later."),
+        ),
         (ApiError::DriverNotSaved, 503, "unavailable", text("The driver could not be saved; nothing was switched.")),
         (ApiError::EncodingFailed, 503, "unavailable", text("The answer could not be encoded.")),
         (ApiError::ImageSrcMissing, 400, "bad_request", text("The src query parameter is required.")),
