@@ -1,9 +1,9 @@
 //! The gRPC `Adapter` service over one backend's drivers: validates requests, sanitises
-//! every product, maps `DriverError` to a status (in `vitrine_domain::error`, once).
+//! every product and keeps only local links (`links`), maps `DriverError` to a status (in `vitrine_domain::error`, once).
 
 use tonic::{Request, Response, Status};
 use vitrine_common::SharedStore;
-use vitrine_domain::{Backend, Driver, cache, listing};
+use vitrine_domain::{Backend, Driver, DriverError, cache, listing};
 use vitrine_proto::v1::adapter_server::Adapter;
 use vitrine_proto::v1::{
     CategoryList, CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DriverRequest, NavigationNode,
@@ -12,7 +12,7 @@ use vitrine_proto::v1::{
 };
 
 use crate::drivers::Drivers;
-use crate::sanitize;
+use crate::{links, sanitize};
 
 /// What a caller of `ClearCache` learns when the store fails.
 pub(crate) const STORE_UNAVAILABLE: &str = "The cache store is unavailable; nothing was cleared.";
@@ -36,14 +36,16 @@ impl AdapterService {
     }
 }
 
-fn clean(mut products: Vec<vitrine_proto::v1::Product>) -> Vec<vitrine_proto::v1::Product> {
+fn clean(products: Vec<vitrine_proto::v1::Product>) -> Vec<vitrine_proto::v1::Product> {
+    let mut products = links::products(products);
     products.iter_mut().for_each(sanitize::product);
     products
 }
 
-fn clean_response(mut r: ProductResponse) -> ProductResponse {
+/// The product asked for, cleaned; not found when its own link is unsafe (`links`).
+fn clean_response(mut r: ProductResponse, not_found: DriverError) -> Result<ProductResponse, DriverError> {
     r.products = clean(r.products);
-    r
+    if r.products.is_empty() { Err(not_found) } else { Ok(r) }
 }
 
 #[tonic::async_trait]
@@ -64,26 +66,31 @@ impl Adapter for AdapterService {
     async fn get_product(&self, req: Request<ProductRequest>) -> Result<Response<ProductResponse>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_product")?;
-        Ok(Response::new(clean_response(self.drivers.catalogue.get(req.id.trim()).await?)))
+        let id = req.id.trim();
+        let found = self.drivers.catalogue.get(id).await?;
+        Ok(Response::new(clean_response(found, DriverError::NotFound(format!("product {id}")))?))
     }
 
     async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_product_by_url")?;
         // Normalised by the domain service that received it first (catalogue).
-        Ok(Response::new(clean_response(self.drivers.catalogue.get_by_url(&req.url).await?)))
+        let found = self.drivers.catalogue.get_by_url(&req.url).await?;
+        // spec §8: missing product on url lookup.
+        Ok(Response::new(clean_response(found, DriverError::NoProduct)?))
     }
 
     async fn get_category_page(&self, req: Request<CategoryRequest>) -> Result<Response<CategoryPage>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_category_page")?;
         let page = listing::page(req.page)?;
-        let mut answer = self.drivers.catalogue.category_page(&req.url, page, listing::sort(req.sort)).await?;
+        let answer = self.drivers.catalogue.category_page(&req.url, page, listing::sort(req.sort)).await?;
+        let mut answer = links::category_page(answer)?;
         if let Some(category) = answer.category.as_mut() {
             sanitize::category(category);
         }
         if let Some(products) = answer.listing.as_mut() {
-            products.products = clean(std::mem::take(&mut products.products));
+            products.products.iter_mut().for_each(sanitize::product);
         }
         Ok(Response::new(answer))
     }
@@ -100,26 +107,26 @@ impl Adapter for AdapterService {
     async fn get_content_page(&self, req: Request<UrlRequest>) -> Result<Response<ContentPage>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_content_page")?;
-        let mut page = self.drivers.catalogue.content_page(&req.url).await?;
+        let mut page = links::content_page(self.drivers.catalogue.content_page(&req.url).await?)?;
         sanitize::content_page(&mut page);
         Ok(Response::new(page))
     }
 
     async fn list_categories(&self, req: Request<DriverRequest>) -> Result<Response<CategoryList>, Status> {
         self.check(req.get_ref().driver, "list_categories")?;
-        Ok(Response::new(CategoryList { categories: self.drivers.catalogue.categories().await? }))
+        Ok(Response::new(CategoryList { categories: links::nodes(self.drivers.catalogue.categories().await?) }))
     }
 
     async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
         self.check(req.get_ref().driver, "get_navigation")?;
-        Ok(Response::new(self.drivers.navigation.tree().await?))
+        Ok(Response::new(links::tree(self.drivers.navigation.tree().await?)))
     }
 
     async fn resolve(&self, req: Request<UrlRequest>) -> Result<Response<RouteResolution>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "resolve")?;
         // Normalised by the domain service that received it first (url-resolution).
-        Ok(Response::new(self.drivers.routes.resolve(&req.url).await?))
+        Ok(Response::new(links::resolution(self.drivers.routes.resolve(&req.url).await?)))
     }
 
     async fn clear_cache(&self, req: Request<DriverRequest>) -> Result<Response<ClearCacheResponse>, Status> {
