@@ -4,6 +4,8 @@ use std::time::Duration;
 
 use vitrine_domain::Backend;
 
+use crate::bounded_http::UpstreamLimits;
+
 #[derive(Debug, Clone)]
 pub struct Config {
     /// The one backend this adapter serves.
@@ -16,8 +18,12 @@ pub struct Config {
     pub shopify: Option<crate::shopify::ShopifyConfig>,
     /// magento: the shop; `None` answers "Client has not been defined yet".
     pub magento: Option<crate::magento::MagentoConfig>,
-    /// How long one upstream request may take.
+    /// How long one upstream request may take (and a caller may wait for a slot).
     pub upstream_timeout: Duration,
+    /// Requests in flight to the backend at once (issue 11); more callers wait.
+    pub upstream_concurrency: usize,
+    /// The longest upstream answer body read, in bytes (issue 11); longer is an error.
+    pub upstream_max_body_bytes: u64,
 }
 
 impl Config {
@@ -30,6 +36,18 @@ impl Config {
             magento: None,
             shopify: None,
             upstream_timeout: Duration::from_secs(5),
+            upstream_concurrency: 32,
+            upstream_max_body_bytes: 8 * 1024 * 1024,
+        }
+    }
+
+    /// The bounds every client of this adapter's backend runs within.
+    #[must_use]
+    pub const fn upstream_limits(&self) -> UpstreamLimits {
+        UpstreamLimits {
+            timeout: self.upstream_timeout,
+            concurrency: self.upstream_concurrency,
+            max_body_bytes: self.upstream_max_body_bytes,
         }
     }
 

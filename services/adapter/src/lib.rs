@@ -4,7 +4,10 @@
 //! - [`drivers`]: the three domain traits every backend implements.
 //! - [`registry`]: which implementation serves which backend.
 //! - [`rest`]: a cached JSON-over-HTTP client for REST upstreams.
+//! - [`bounded_http`]: every backend's HTTP client: concurrency, body size, no redirects.
+//! - `coalesce`: identical calls in flight share one request (REST and GraphQL).
 //! - [`sanitize`]: backend HTML made safe for a page, applied to every driver's output.
+//! - [`links`]: backend links kept only when they are paths on this site, likewise.
 //! - [`service`]: the gRPC service over those traits.
 //! - [`graphql`]: the GraphQL client (batching, coalescing, caching) of the GraphQL backends.
 //! - [`in_memory`]: the mock-data backend.
@@ -12,11 +15,14 @@
 //! - [`magento`]: Magento / Mage-OS.
 //! - [`shopify`]: Shopify Storefront.
 
+pub mod bounded_http;
+mod coalesce;
 pub mod config;
 pub mod drivers;
 pub mod fake_store;
 pub mod graphql;
 pub mod in_memory;
+pub mod links;
 pub mod magento;
 pub mod registry;
 pub mod rest;

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use vitrine_common::SharedStore;
-use vitrine_domain::Backend;
+use vitrine_domain::{Backend, DriverError};
 
 use crate::Config;
 use crate::drivers::{CatalogueDriver, Drivers, NavigationDriver, RouteDriver, Unconfigured};
@@ -23,18 +23,20 @@ pub fn build(config: &Config, store: SharedStore) -> Drivers {
         Backend::InMemory => config.mock_data_url.as_ref().map_or_else(
             || Unconfigured::drivers(Backend::InMemory),
             |url| {
-                let client = RestClient::new(Backend::InMemory, url, config.upstream_timeout, store);
-                all_three(Arc::new(InMemoryDriver::new(client)))
+                let client = RestClient::new(Backend::InMemory, url, config.upstream_limits(), store);
+                or_unconfigured(Backend::InMemory, client, |c| all_three(Arc::new(InMemoryDriver::new(c))))
             },
         ),
         Backend::Fake => config.fake_store_url.as_ref().map_or_else(
             || Unconfigured::drivers(Backend::Fake),
             |url| {
-                let client = RestClient::new(Backend::Fake, url, config.upstream_timeout, store);
-                let driver = Arc::new(FakeStoreDriver::new(client));
-                // spec §4: fake's navigation is in-memory's; the navigation service never asks here.
-                let navigation = Unconfigured::drivers(Backend::Fake).navigation;
-                Drivers { catalogue: driver.clone(), navigation, routes: driver }
+                let client = RestClient::new(Backend::Fake, url, config.upstream_limits(), store);
+                or_unconfigured(Backend::Fake, client, |c| {
+                    let driver = Arc::new(FakeStoreDriver::new(c));
+                    // spec §4: fake's navigation is in-memory's; the navigation service never asks here.
+                    let navigation = Unconfigured::drivers(Backend::Fake).navigation;
+                    Drivers { catalogue: driver.clone(), navigation, routes: driver }
+                })
             },
         ),
         Backend::Magento => config.magento.as_ref().map_or_else(
@@ -43,15 +45,11 @@ pub fn build(config: &Config, store: SharedStore) -> Drivers {
                 let graphql = GraphQlConfig {
                     endpoint: magento.endpoint(),
                     headers: vec![("Store".to_owned(), magento.store_code.clone())],
-                    timeout: config.upstream_timeout,
+                    limits: config.upstream_limits(),
                 };
-                match GraphQlClient::new(Backend::Magento, &graphql, store) {
-                    Ok(client) => all_three(Arc::new(MagentoDriver::new(client, magento.media_base()))),
-                    Err(e) => {
-                        tracing::error!(error = %e, "magento client settings are invalid");
-                        Unconfigured::drivers(Backend::Magento)
-                    }
-                }
+                or_unconfigured(Backend::Magento, GraphQlClient::new(Backend::Magento, &graphql, store), |c| {
+                    all_three(Arc::new(MagentoDriver::new(c, magento.media_base())))
+                })
             },
         ),
         Backend::Shopify => config.shopify.as_ref().map_or_else(
@@ -60,18 +58,26 @@ pub fn build(config: &Config, store: SharedStore) -> Drivers {
                 let graphql = GraphQlConfig {
                     endpoint: shopify.graphql_url(),
                     headers: vec![("X-Shopify-Storefront-Access-Token".to_owned(), shopify.access_token.clone())],
-                    timeout: config.upstream_timeout,
+                    limits: config.upstream_limits(),
                 };
-                match GraphQlClient::new(Backend::Shopify, &graphql, store) {
-                    Ok(client) => all_three(Arc::new(ShopifyDriver::new(client))),
-                    Err(e) => {
-                        tracing::error!(error = %e, "shopify client settings are invalid");
-                        Unconfigured::drivers(Backend::Shopify)
-                    }
-                }
+                or_unconfigured(Backend::Shopify, GraphQlClient::new(Backend::Shopify, &graphql, store), |c| {
+                    all_three(Arc::new(ShopifyDriver::new(c)))
+                })
             },
         ),
     }
+}
+
+/// The drivers on `client`; a client that cannot be built (invalid settings) is logged
+/// and its backend answers "not configured".
+fn or_unconfigured<C>(backend: Backend, client: Result<C, DriverError>, drivers: impl FnOnce(C) -> Drivers) -> Drivers {
+    client.map_or_else(
+        |e| {
+            tracing::error!(%backend, error = %e, "the backend's client settings are invalid");
+            Unconfigured::drivers(backend)
+        },
+        drivers,
+    )
 }
 
 fn all_three<D: CatalogueDriver + NavigationDriver + RouteDriver + 'static>(driver: Arc<D>) -> Drivers {

@@ -1,43 +1,47 @@
-//! A JSON-over-HTTP GET client for REST upstreams, with the upstream answer cached in the
-//! store under a named policy. Failures are never cached.
+//! A JSON-over-HTTP GET client for REST upstreams: the store cache under a named policy,
+//! then in-flight coalescing (identical GETs share one request), then one bounded GET.
+//! Failures are never cached; "nothing there" (404, an empty or `null` body) is, briefly
+//! ([`ABSENT_TTL`]), so a flood of unknown ids reaches the backend once per window.
 
-use std::time::Duration;
+use std::sync::Arc;
 
+use futures_util::FutureExt;
+use reqwest::header::HeaderMap;
 use serde::de::DeserializeOwned;
 use vitrine_common::SharedStore;
-use vitrine_domain::cache::CachePolicy;
+use vitrine_domain::cache::{ABSENT_TTL, CachePolicy};
 use vitrine_domain::{Backend, DriverError};
 
+use crate::bounded_http::{BoundedHttp, UpstreamLimits};
+use crate::coalesce::{Coalescer, Joined};
 use crate::upstream;
+
+/// What is cached for "nothing there": it reads back as `None` (see `get_json_opt`).
+const ABSENT: &[u8] = b"null";
+
+/// One GET's body; `NotFound` when the backend has nothing there.
+type Fetched = Result<Arc<[u8]>, DriverError>;
 
 #[derive(Clone)]
 pub struct RestClient {
-    http: reqwest::Client,
+    http: BoundedHttp,
     base: String,
     backend: Backend,
     store: SharedStore,
-}
-
-/// Maps a transport failure onto the driver error it is; the detail is kept for the log.
-pub(crate) fn transport_error(e: &reqwest::Error) -> DriverError {
-    if e.is_timeout() {
-        DriverError::Timeout
-    } else if e.is_decode() || e.is_body() {
-        DriverError::Undecodable(e.to_string())
-    } else {
-        DriverError::Network(e.to_string())
-    }
+    in_flight: Arc<Coalescer<Fetched>>,
 }
 
 impl RestClient {
-    #[must_use]
-    pub fn new(backend: Backend, base: &str, timeout: Duration, store: SharedStore) -> Self {
-        let http = reqwest::Client::builder()
-            .timeout(timeout)
-            .connect_timeout(timeout.min(Duration::from_secs(2)))
-            .build()
-            .unwrap_or_default();
-        Self { http, base: base.trim_end_matches('/').to_owned(), backend, store }
+    /// # Errors
+    /// An HTTP client that cannot be built.
+    pub fn new(backend: Backend, base: &str, limits: UpstreamLimits, store: SharedStore) -> Result<Self, DriverError> {
+        Ok(Self {
+            http: BoundedHttp::new(limits)?,
+            base: base.trim_end_matches('/').to_owned(),
+            backend,
+            store,
+            in_flight: Arc::default(),
+        })
     }
 
     /// GETs `path` (relative to the base, leading slash) and decodes its JSON body.
@@ -50,52 +54,62 @@ impl RestClient {
         self.get_json_opt(path, policy).await?.ok_or_else(|| DriverError::NotFound(policy.name().to_owned()))
     }
 
-    /// As [`get_json`](Self::get_json), but "nothing there" is `Ok(None)`: a 404 or an
-    /// empty body (some REST backends answer an unknown id with 200 and no body).
+    /// As [`get_json`](Self::get_json), but "nothing there" is `Ok(None)`: a 404, an
+    /// empty body (some REST backends answer an unknown id with 200 and no body) or `null`.
     ///
     /// # Errors
-    /// As `get_json`, except for the two absent cases.
+    /// As `get_json`, except for the absent cases.
     pub async fn get_json_opt<T: DeserializeOwned>(
         &self,
         path: &str,
         policy: CachePolicy,
     ) -> Result<Option<T>, DriverError> {
         let key = policy.key(self.backend, path);
-        if let Some(value) = upstream::cache_read(&self.store, self.backend, &key).await {
-            return Ok(Some(value));
+        // A cached body reads as `Some`, the cached `null` of an absent one as `None`.
+        if let Some(cached) = upstream::cache_read::<Option<T>>(&self.store, self.backend, &key).await {
+            return Ok(cached);
         }
         let url = format!("{}{path}", self.base);
         let span = upstream::span(self.backend, policy.name(), "GET", &url);
-        let bytes = match upstream::observe(self.backend, policy.name(), span, self.fetch(&url, path)).await {
-            Err(DriverError::NotFound(_)) => return Ok(None),
+        // The request carries the trace context of the caller that starts it.
+        let start = || self.clone().fetch(url.clone(), path.to_owned(), span.in_scope(upstream::trace_headers)).boxed();
+        let Joined { value, leader } =
+            self.in_flight.run_observed(self.backend, policy.name(), span.clone(), key.clone(), start).await;
+        let bytes = match value {
+            Err(DriverError::NotFound(_)) => {
+                if leader {
+                    upstream::cache_write(&self.store, &key, ABSENT, ABSENT_TTL).await;
+                }
+                return Ok(None);
+            }
             other => other?,
         };
-        if bytes.iter().all(u8::is_ascii_whitespace) {
-            return Ok(None);
-        }
         let value = serde_json::from_slice(&bytes).map_err(|e| {
             tracing::warn!(backend = %self.backend, path, error = %e, "undecodable upstream body");
             DriverError::Undecodable(e.to_string())
         })?;
-        upstream::cache_write(&self.store, &key, &bytes, policy.ttl()).await;
+        if leader {
+            upstream::cache_write(&self.store, &key, &bytes, policy.ttl()).await;
+        }
         Ok(Some(value))
     }
 
-    /// One GET, inside the call's upstream span (its trace context goes along).
-    async fn fetch(&self, url: &str, path: &str) -> Result<Vec<u8>, DriverError> {
-        let response = self.http.get(url).headers(upstream::trace_headers()).send().await.map_err(|e| {
+    /// One GET within the backend's limits; an absent answer is `NotFound`.
+    async fn fetch(self, url: String, path: String, headers: HeaderMap) -> Fetched {
+        let (status, body) = self.http.send(self.http.client().get(&url).headers(headers)).await.map_err(|e| {
             tracing::warn!(backend = %self.backend, path, error = %e, "upstream request failed");
-            transport_error(&e)
+            e
         })?;
-        let status = response.status();
-        tracing::Span::current().record("http.response.status_code", status.as_u16());
         if status == reqwest::StatusCode::NOT_FOUND {
-            return Err(DriverError::NotFound(path.to_owned()));
+            return Err(DriverError::NotFound(path));
         }
         if !status.is_success() {
             tracing::warn!(backend = %self.backend, path, status = status.as_u16(), "upstream error status");
             return Err(DriverError::UpstreamStatus(status.as_u16()));
         }
-        Ok(response.bytes().await.map_err(|e| transport_error(&e))?.to_vec())
+        if body.iter().all(u8::is_ascii_whitespace) || body.trim_ascii() == ABSENT {
+            return Err(DriverError::NotFound(path));
+        }
+        Ok(body.into())
     }
 }

@@ -1,9 +1,9 @@
 //! The gRPC `Adapter` service over one backend's drivers: validates requests, sanitises
-//! every product, maps `DriverError` to a status (in `vitrine_domain::error`, once).
+//! every product and keeps only local links (`links`), maps `DriverError` to a status (in `vitrine_domain::error`, once).
 
 use tonic::{Request, Response, Status};
 use vitrine_common::SharedStore;
-use vitrine_domain::{Backend, Driver, cache, listing};
+use vitrine_domain::{Backend, Driver, DriverError, cache, listing};
 use vitrine_proto::v1::adapter_server::Adapter;
 use vitrine_proto::v1::{
     CategoryList, CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DriverRequest, NavigationNode,
@@ -12,8 +12,8 @@ use vitrine_proto::v1::{
 };
 
 use crate::drivers::Drivers;
-use crate::sanitize;
 use crate::upstream::fresh_after as fresh;
+use crate::{links, sanitize};
 
 /// What a caller of `ClearCache` learns when the store fails.
 pub(crate) const STORE_UNAVAILABLE: &str = "The cache store is unavailable; nothing was cleared.";
@@ -37,14 +37,16 @@ impl AdapterService {
     }
 }
 
-fn clean(mut products: Vec<vitrine_proto::v1::Product>) -> Vec<vitrine_proto::v1::Product> {
+fn clean(products: Vec<vitrine_proto::v1::Product>) -> Vec<vitrine_proto::v1::Product> {
+    let mut products = links::products(products);
     products.iter_mut().for_each(sanitize::product);
     products
 }
 
-fn clean_response(mut r: ProductResponse) -> ProductResponse {
+/// The product asked for, cleaned; not found when its own link is unsafe (`links`).
+fn clean_response(mut r: ProductResponse, not_found: DriverError) -> Result<ProductResponse, DriverError> {
     r.products = clean(r.products);
-    r
+    if r.products.is_empty() { Err(not_found) } else { Ok(r) }
 }
 
 #[tonic::async_trait]
@@ -65,16 +67,18 @@ impl Adapter for AdapterService {
     async fn get_product(&self, req: Request<ProductRequest>) -> Result<Response<ProductResponse>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_product")?;
-        let response = fresh(req.fresh_after_ms, self.drivers.catalogue.get(req.id.trim())).await?;
-        Ok(Response::new(clean_response(response)))
+        let id = req.id.trim();
+        let found = fresh(req.fresh_after_ms, self.drivers.catalogue.get(id)).await?;
+        Ok(Response::new(clean_response(found, DriverError::NotFound(format!("product {id}")))?))
     }
 
     async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_product_by_url")?;
         // Normalised by the domain service that received it first (catalogue).
-        let response = fresh(req.fresh_after_ms, self.drivers.catalogue.get_by_url(&req.url)).await?;
-        Ok(Response::new(clean_response(response)))
+        let found = fresh(req.fresh_after_ms, self.drivers.catalogue.get_by_url(&req.url)).await?;
+        // spec §8: missing product on url lookup.
+        Ok(Response::new(clean_response(found, DriverError::NoProduct)?))
     }
 
     async fn get_category_page(&self, req: Request<CategoryRequest>) -> Result<Response<CategoryPage>, Status> {
@@ -82,12 +86,12 @@ impl Adapter for AdapterService {
         self.check(req.driver, "get_category_page")?;
         let page = listing::page(req.page)?;
         let category = self.drivers.catalogue.category_page(&req.url, page, listing::sort(req.sort));
-        let mut answer = fresh(req.fresh_after_ms, category).await?;
+        let mut answer = links::category_page(fresh(req.fresh_after_ms, category).await?)?;
         if let Some(category) = answer.category.as_mut() {
             sanitize::category(category);
         }
         if let Some(products) = answer.listing.as_mut() {
-            products.products = clean(std::mem::take(&mut products.products));
+            products.products.iter_mut().for_each(sanitize::product);
         }
         Ok(Response::new(answer))
     }
@@ -105,7 +109,8 @@ impl Adapter for AdapterService {
     async fn get_content_page(&self, req: Request<UrlRequest>) -> Result<Response<ContentPage>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "get_content_page")?;
-        let mut page = fresh(req.fresh_after_ms, self.drivers.catalogue.content_page(&req.url)).await?;
+        let mut page =
+            links::content_page(fresh(req.fresh_after_ms, self.drivers.catalogue.content_page(&req.url)).await?)?;
         sanitize::content_page(&mut page);
         Ok(Response::new(page))
     }
@@ -113,19 +118,19 @@ impl Adapter for AdapterService {
     async fn list_categories(&self, req: Request<DriverRequest>) -> Result<Response<CategoryList>, Status> {
         self.check(req.get_ref().driver, "list_categories")?;
         let categories = fresh(req.get_ref().fresh_after_ms, self.drivers.catalogue.categories()).await?;
-        Ok(Response::new(CategoryList { categories }))
+        Ok(Response::new(CategoryList { categories: links::nodes(categories) }))
     }
 
     async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
         self.check(req.get_ref().driver, "get_navigation")?;
-        Ok(Response::new(fresh(req.get_ref().fresh_after_ms, self.drivers.navigation.tree()).await?))
+        Ok(Response::new(links::tree(fresh(req.get_ref().fresh_after_ms, self.drivers.navigation.tree()).await?)))
     }
 
     async fn resolve(&self, req: Request<UrlRequest>) -> Result<Response<RouteResolution>, Status> {
         let req = req.into_inner();
         self.check(req.driver, "resolve")?;
         // Normalised by the domain service that received it first (url-resolution).
-        Ok(Response::new(fresh(req.fresh_after_ms, self.drivers.routes.resolve(&req.url)).await?))
+        Ok(Response::new(links::resolution(fresh(req.fresh_after_ms, self.drivers.routes.resolve(&req.url)).await?)))
     }
 
     async fn clear_cache(&self, req: Request<DriverRequest>) -> Result<Response<ClearCacheResponse>, Status> {

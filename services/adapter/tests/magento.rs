@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 use tonic::Code;
+use vitrine_adapter::bounded_http::UpstreamLimits;
 use vitrine_adapter::graphql::{GraphQlClient, GraphQlConfig};
 use vitrine_adapter::magento::{MagentoConfig, operations};
 use vitrine_common::grpc::GrpcChannel;
@@ -306,7 +307,7 @@ fn client(shop: &FakeGraphQl, timeout: Duration) -> GraphQlClient {
     let config = GraphQlConfig {
         endpoint: format!("{}/graphql", shop.url),
         headers: vec![("Store".into(), "default".into())],
-        timeout,
+        limits: UpstreamLimits { timeout, ..UpstreamLimits::default() },
     };
     GraphQlClient::new(Backend::Magento, &config, std::sync::Arc::new(EmbeddedStore::default())).expect("client")
 }
@@ -391,7 +392,7 @@ async fn timeouts_failures_and_graphql_errors_are_driver_errors() {
         &GraphQlConfig {
             endpoint: "http://127.0.0.1:0/graphql".to_owned(),
             headers: vec![],
-            timeout: Duration::from_secs(1),
+            limits: UpstreamLimits { timeout: Duration::from_secs(1), ..UpstreamLimits::default() },
         },
         std::sync::Arc::new(EmbeddedStore::default()),
     )

@@ -18,6 +18,11 @@ pub enum CachePolicy {
     Content,
 }
 
+/// How long "the backend has nothing there" is remembered, whatever the policy (issue 11):
+/// long enough that a flood of unknown ids or URLs reaches the backend once per key and
+/// window, short enough that something created upstream shows up within seconds.
+pub const ABSENT_TTL: Duration = Duration::from_secs(5);
+
 impl CachePolicy {
     /// Catalogue data changes rarely in a demo; a switch clears the GraphQL backends
     /// anyway (spec §4), so minutes are safe.

@@ -31,6 +31,10 @@ pub enum DriverError {
     Network(String),
     #[error("upstream timed out")]
     Timeout,
+    /// The backend's answer was longer than the adapter reads (its limit in bytes):
+    /// reading stopped there, the rest was never downloaded.
+    #[error("upstream answer over {0} bytes")]
+    TooLarge(u64),
     /// The backend answered something that is not the expected payload.
     #[error("undecodable upstream answer: {0}")]
     Undecodable(String),
@@ -55,7 +59,11 @@ impl DriverError {
     pub const fn code(&self) -> Code {
         match self {
             Self::NotFound(_) | Self::NoProduct => Code::NotFound,
-            Self::UpstreamStatus(_) | Self::Network(_) | Self::Undecodable(_) | Self::GraphQl(_) => Code::Unavailable,
+            Self::UpstreamStatus(_)
+            | Self::Network(_)
+            | Self::TooLarge(_)
+            | Self::Undecodable(_)
+            | Self::GraphQl(_) => Code::Unavailable,
             Self::Timeout => Code::DeadlineExceeded,
             Self::Disabled(_) | Self::NotConfigured(_) | Self::AlreadyDefined(_) => Code::FailedPrecondition,
             Self::BadInput(_) => Code::InvalidArgument,
@@ -72,6 +80,7 @@ impl DriverError {
             Self::UpstreamStatus(_) => "upstream_status",
             Self::Network(_) => "network",
             Self::Timeout => "timeout",
+            Self::TooLarge(_) => "too_large",
             Self::Undecodable(_) => "undecodable",
             Self::GraphQl(_) => "graphql_error",
             Self::Disabled(_) => "disabled",
@@ -90,6 +99,7 @@ impl DriverError {
             Self::UpstreamStatus(status) => format!("The backend answered with HTTP status {status}."),
             Self::Network(_) => "The backend could not be reached.".to_owned(),
             Self::Timeout => "The backend did not answer in time.".to_owned(),
+            Self::TooLarge(_) => "The backend's answer was larger than allowed.".to_owned(),
             Self::Undecodable(_) => "The backend answered with something that is not a valid response.".to_owned(),
             Self::GraphQl(_) => "The backend reported an error.".to_owned(),
             Self::Disabled(driver) => format!("The {driver} driver is coming soon; it cannot be used yet."),
@@ -135,6 +145,7 @@ mod tests {
                 "network",
             ),
             (DriverError::Timeout, Code::DeadlineExceeded, "The backend did not answer in time.", "timeout"),
+            (DriverError::TooLarge(8), Code::Unavailable, "The backend's answer was larger than allowed.", "too_large"),
             (
                 DriverError::Undecodable("expected value at line 1".into()),
                 Code::Unavailable,

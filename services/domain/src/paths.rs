@@ -28,6 +28,16 @@ pub fn resource_handle<'a>(url: &'a str, kind: &str) -> Option<&'a str> {
     (!rest.is_empty() && !rest.contains('/')).then_some(rest)
 }
 
+/// issue 11: a link a backend gives is used only when it is a path on this site: `/`
+/// then anything but `/` or `\` (to a browser `//host` and `/\host` are another host),
+/// and no control character (browsers drop tabs and newlines, so `/\t/host` is `//host`).
+/// `https://…`, `javascript:…` and relative paths fail the first rule. `/` alone is home.
+#[must_use]
+pub fn is_local_path(url: &str) -> bool {
+    let mut chars = url.chars();
+    chars.next() == Some('/') && !matches!(chars.next(), Some('/' | '\\')) && !url.chars().any(char::is_control)
+}
+
 /// `name.ext` → `name`; a leading dot is not an extension (`.html` stays).
 #[must_use]
 pub fn strip_extension(segment: &str) -> &str {
@@ -52,6 +62,29 @@ mod tests {
             ("/products/x.html?v=1#top", "/products/x.html"),
         ] {
             assert_eq!(join_segments(input), expected, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn only_paths_on_this_site_are_local() {
+        for (url, local) in [
+            ("/", true),
+            ("/1001", true),
+            ("/products/blue-shirt.html", true),
+            ("/category/men's clothing", true),
+            ("/a//b", true),
+            ("/https://evil.example", true),
+            ("", false),
+            ("1001", false),
+            ("//evil.example", false),
+            ("/\\evil.example", false),
+            ("\\\\evil.example", false),
+            ("https://evil.example/x", false),
+            ("javascript:alert(1)", false),
+            ("/\t/evil.example", false),
+            ("/a\nb", false),
+        ] {
+            assert_eq!(is_local_path(url), local, "{url:?}");
         }
     }
 

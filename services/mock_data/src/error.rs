@@ -10,6 +10,9 @@ pub enum MockError {
     ItemNotFound { collection: String, id: String },
     #[error("Method {0} is not allowed")]
     MethodNotAllowed(String),
+    /// issue 11: commands change state, so they answer POST only.
+    #[error("Command '{command}' changes the backend: send it with POST, not {method}")]
+    CommandNeedsPost { command: String, method: String },
     #[error("Request for '{0}' id does not match item.id")]
     IdMismatch(String),
     #[error("Unknown command \"{0}\"")]
@@ -29,7 +32,7 @@ pub enum MockError {
 }
 
 impl MockError {
-    /// spec §8: 404 ×3, 405, 400 id mismatch, 500 unknown command, 422 non-numeric id
+    /// spec §8: 404 ×3, 405 (issue 11: also a command sent without POST), 400 id mismatch, 500 unknown command, 422 non-numeric id
     /// generation, 409 POST on an existing item (when configured); issue 10: 400 for a
     /// listing parameter out of bounds or unknown.
     #[must_use]
@@ -38,7 +41,7 @@ impl MockError {
             Self::CollectionNotFound(_) | Self::MissingId(_) | Self::ItemNotFound { .. } | Self::PutNotFound { .. } => {
                 404
             }
-            Self::MethodNotAllowed(_) => 405,
+            Self::MethodNotAllowed(_) | Self::CommandNeedsPost { .. } => 405,
             Self::IdMismatch(_) | Self::BadBody | Self::BadParameter { .. } | Self::UnknownParameter(_) => 400,
             Self::UnknownCommand(_) => 500,
             Self::NonNumericId(_) => 422,
@@ -59,6 +62,11 @@ mod tests {
             (E::MissingId(s("airlines")), 404, "Missing 'airlines' id"),
             (E::ItemNotFound { collection: s("products"), id: s("9") }, 404, "'products' with id='9' not found"),
             (E::MethodNotAllowed(s("PATCH")), 405, "Method PATCH is not allowed"),
+            (
+                E::CommandNeedsPost { command: s("resetDb"), method: s("GET") },
+                405,
+                "Command 'resetDb' changes the backend: send it with POST, not GET",
+            ),
             (E::IdMismatch(s("airlines")), 400, "Request for 'airlines' id does not match item.id"),
             (E::UnknownCommand(s("explode")), 500, "Unknown command \"explode\""),
             (

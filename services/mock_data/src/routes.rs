@@ -127,15 +127,17 @@ fn product(db: &Db, id_or_url: &str) -> Result<Reply, MockError> {
     Ok(Reply::json(200, json!({ "id": p["id"], "products": [p] })))
 }
 
-/// spec §7: command endpoints to reset the db and read or write config.
+/// spec §7: command endpoints to reset the db and read or write config. issue 11: a
+/// command that changes state answers POST only, so that a GET (a link, an image URL, a
+/// crawler) never resets or reconfigures the backend; reading the config stays a GET.
 fn command(state: &State, name: &str, method: &Method, body: &[u8]) -> Result<Reply, MockError> {
-    match name {
-        "resetDb" | "resetdb" => {
+    match (name, method.as_str()) {
+        ("config", "GET") => Ok(Reply::json(200, json!(state.config()))),
+        ("resetDb" | "resetdb", "POST") => {
             state.reset();
             Ok(Reply::no_content())
         }
-        "config" if method == Method::GET => Ok(Reply::json(200, json!(state.config()))),
-        "config" => {
+        ("config", "POST") => {
             let mut merged = json!(state.config());
             let Value::Object(changes) = parse_body(body)? else { return Err(MockError::BadBody) };
             for (k, v) in changes {
@@ -145,7 +147,10 @@ fn command(state: &State, name: &str, method: &Method, body: &[u8]) -> Result<Re
             *state.config.write().unwrap_or_else(std::sync::PoisonError::into_inner) = next;
             Ok(Reply::no_content())
         }
-        other => Err(MockError::UnknownCommand(other.to_owned())),
+        ("resetDb" | "resetdb" | "config", other) => {
+            Err(MockError::CommandNeedsPost { command: name.to_owned(), method: other.to_owned() })
+        }
+        (other, _) => Err(MockError::UnknownCommand(other.to_owned())),
     }
 }
 

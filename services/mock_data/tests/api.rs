@@ -141,6 +141,28 @@ async fn commands_reset_the_db_and_read_and_write_config() {
     assert_eq!(config["caseSensitiveSearch"], true);
 }
 
+/// issue 11: a command changes state, so anything but POST is refused (405) and changes
+/// nothing: a link or an image URL pointing at it is harmless.
+#[tokio::test(flavor = "multi_thread")]
+async fn commands_answer_post_only() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    assert_eq!(mock.call("DELETE", "/api/products/1001", None).await.0, 204);
+    for (method, path, body) in [
+        ("GET", "/api/commands/resetDb", None),
+        ("GET", "/api/commands/resetdb", None),
+        ("PUT", "/api/commands/resetDb", None),
+        ("DELETE", "/api/commands/config", None),
+        ("PUT", "/api/commands/config", Some(json!({"delay": 9}))),
+    ] {
+        let command = path.rsplit('/').next().unwrap_or_default();
+        let (status, err) = mock.call(method, path, body).await;
+        let text = format!("Command '{command}' changes the backend: send it with POST, not {method}");
+        assert_eq!((status, err["error"].as_str()), (405, Some(text.as_str())), "{method} {path}");
+    }
+    assert_eq!(mock.call("GET", "/api/products/1001", None).await.0, 404, "not reset");
+    assert_eq!(mock.call("GET", "/api/commands/config", None).await.1["delay"], 0, "not reconfigured");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn responses_are_delayed_by_the_configured_delay() {
     let mock = start(vitrine_mock_data::Config::default()).await;

@@ -12,12 +12,15 @@
 //! - [`graphql`], [`introspection`], [`magento`], [`shopify`], [`upstream`]: the demo
 //!   shops and their servers, re-exported from `vitrine-fakes`.
 //! - [`mock`]: the mock-data service alone.
+//! - [`misbehaving`]: an upstream that never answers, holds requests, redirects or streams
+//!   without end, recording what it saw (issue 11's bounds).
 //! - [`otlp`]: an OTLP trace receiver (what Jaeger is to the services).
 
 pub mod app;
 pub mod assert;
 pub mod fake_store;
 pub mod gate;
+pub mod misbehaving;
 pub mod mock;
 pub mod otlp;
 pub mod process;

@@ -305,6 +305,12 @@ pub(crate) struct ShopOptions {
     /// Time limit of one upstream request.
     #[arg(long, env = "VITRINE_UPSTREAM_TIMEOUT_MS", default_value_t = 5000)]
     pub(crate) upstream_timeout_ms: u64,
+    /// Requests in flight to one backend at once; more callers wait (within the timeout).
+    #[arg(long, env = "VITRINE_UPSTREAM_CONCURRENCY", default_value_t = 32)]
+    pub(crate) upstream_concurrency: usize,
+    /// The longest upstream answer body read, in bytes; longer answers are an error.
+    #[arg(long, env = "VITRINE_UPSTREAM_MAX_BODY_BYTES", default_value_t = 8 * 1024 * 1024)]
+    pub(crate) upstream_max_body_bytes: u64,
     #[command(flatten)]
     pub(crate) magento: MagentoOptions,
     /// The fake-store API (`GET {base}/products`). `vitrine all` without it serves a

@@ -85,6 +85,8 @@ pub(crate) fn shops(shops: &ShopOptions) -> vitrine_adapter::Config {
         m
     });
     config.upstream_timeout = Duration::from_millis(shops.upstream_timeout_ms);
+    config.upstream_concurrency = shops.upstream_concurrency;
+    config.upstream_max_body_bytes = shops.upstream_max_body_bytes;
     config
 }
 

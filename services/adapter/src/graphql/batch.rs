@@ -2,6 +2,9 @@
 //! operations for up to one interval after the first arrives and sends them as one JSON
 //! array; the answers are matched back by position. A server that refuses arrays is
 //! remembered, and from then on every operation travels alone.
+//!
+//! A request whose callers have all gone (their futures dropped) is abandoned: the
+//! connection closes and its concurrency slot is free again (issue 11).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,18 +17,20 @@ use tokio::sync::{mpsc, oneshot};
 use vitrine_domain::DriverError;
 
 use super::wire::{self, Request, Response};
-use crate::rest::transport_error;
+use crate::bounded_http::BoundedHttp;
 
 pub(super) struct Pending {
     pub(super) request: Request,
-    pub(super) reply: oneshot::Sender<Result<Value, DriverError>>,
+    pub(super) reply: Reply,
     /// The upstream span of the caller; its trace context travels with the request
     /// (a batch carries its first operation's).
     pub(super) trace: tracing::Span,
 }
 
+type Reply = oneshot::Sender<Result<Value, DriverError>>;
+
 pub(super) struct Transport {
-    pub(super) http: reqwest::Client,
+    pub(super) http: BoundedHttp,
     pub(super) endpoint: String,
     pub(super) headers: HeaderMap,
     /// Set once the server refused an array; never cleared (a restart re-probes).
@@ -45,16 +50,8 @@ impl Transport {
     ) -> Result<(StatusCode, Vec<u8>), DriverError> {
         let mut headers = self.headers.clone();
         headers.extend(trace.in_scope(crate::upstream::trace_headers));
-        let response = self.http.post(&self.endpoint).headers(headers).json(body).send().await.map_err(|e| {
-            tracing::warn!("{}", wire::network_error_line(&e.to_string()));
-            transport_error(&e)
-        })?;
-        let status = response.status();
-        let bytes = response.bytes().await.map_err(|e| {
-            tracing::warn!("{}", wire::network_error_line(&e.to_string()));
-            transport_error(&e)
-        })?;
-        Ok((status, bytes.to_vec()))
+        let request = self.http.client().post(&self.endpoint).headers(headers).json(body);
+        self.http.send(request).await.inspect_err(|e| tracing::warn!("{}", wire::network_error_line(&e.to_string())))
     }
 
     /// One operation in one request.
@@ -73,23 +70,32 @@ impl Transport {
     }
 
     async fn send_each(self: Arc<Self>, batch: Vec<Pending>) {
-        let sends = batch.into_iter().map(|p| {
+        let sends = batch.into_iter().map(|Pending { request, mut reply, trace }| {
             let this = self.clone();
             async move {
-                let result = this.send_one(&p.request, &p.trace).await;
-                let _ = p.reply.send(result);
+                tokio::select! {
+                    result = this.send_one(&request, &trace) => { let _ = reply.send(result); }
+                    () = reply.closed() => {}
+                }
             }
         });
         futures_util::future::join_all(sends).await;
     }
 
     /// Sends `batch` as one array (or one by one, see the module doc).
-    pub(super) async fn send_batch(self: Arc<Self>, batch: Vec<Pending>) {
+    pub(super) async fn send_batch(self: Arc<Self>, mut batch: Vec<Pending>) {
         if batch.len() == 1 || self.arrays_refused.load(Ordering::Relaxed) {
             return self.send_each(batch).await;
         }
-        let requests: Vec<&Request> = batch.iter().map(|p| &p.request).collect();
-        let (status, bytes) = match self.post(&requests, &batch[0].trace).await {
+        // Owned copies (small: names, static documents, variables), so the replies can
+        // be watched while the request is out.
+        let requests: Vec<Request> = batch.iter().map(|p| p.request.clone()).collect();
+        let trace = batch[0].trace.clone();
+        let answer = tokio::select! {
+            answer = self.post(&requests, &trace) => answer,
+            () = all_gone(&mut batch) => return,
+        };
+        let (status, bytes) = match answer {
             Ok(answer) => answer,
             Err(e) => {
                 for p in batch {
@@ -122,6 +128,11 @@ impl Transport {
             }
         }
     }
+}
+
+/// Resolves once every caller in `batch` has gone.
+async fn all_gone(batch: &mut [Pending]) {
+    futures_util::future::join_all(batch.iter_mut().map(|p| p.reply.closed())).await;
 }
 
 /// Starts the collecting task; it ends when every sender is gone.

@@ -1,12 +1,12 @@
 //! The GraphQL client: a store-backed cache of answers, then coalescing (identical
-//! operations in flight share one upstream request), then the batcher.
+//! operations in flight share one upstream request), then the batcher, over the
+//! backend's bounded HTTP client (no redirects: the token stays with its host).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::FutureExt;
-use futures_util::future::{BoxFuture, Shared};
+use futures_util::future::BoxFuture;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
@@ -17,6 +17,8 @@ use vitrine_domain::{Backend, DriverError};
 use super::Operation;
 use super::batch::{self, Pending, Transport};
 use super::wire::Request;
+use crate::bounded_http::{BoundedHttp, UpstreamLimits};
+use crate::coalesce::{Coalescer, Joined};
 use crate::upstream;
 
 /// spec §7, §9: batching interval 10 ms, at most 10 per batch.
@@ -29,7 +31,8 @@ pub struct GraphQlConfig {
     pub endpoint: String,
     /// Extra headers (the store code, an access token). Never logged.
     pub headers: Vec<(String, String)>,
-    pub timeout: Duration,
+    /// The backend's timeout, concurrency and body size bounds.
+    pub limits: UpstreamLimits,
 }
 
 /// Header values (tokens) are redacted.
@@ -39,12 +42,10 @@ impl std::fmt::Debug for GraphQlConfig {
         f.debug_struct("GraphQlConfig")
             .field("endpoint", &self.endpoint)
             .field("headers", &names)
-            .field("timeout", &self.timeout)
+            .field("limits", &self.limits)
             .finish()
     }
 }
-
-type InFlight = Shared<BoxFuture<'static, Result<Value, DriverError>>>;
 
 #[derive(Clone)]
 pub struct GraphQlClient {
@@ -53,7 +54,7 @@ pub struct GraphQlClient {
     batcher: mpsc::Sender<Pending>,
     /// For the spans: where the operations go.
     endpoint: String,
-    in_flight: Arc<Mutex<HashMap<String, InFlight>>>,
+    in_flight: Arc<Coalescer<Result<Value, DriverError>>>,
 }
 
 impl GraphQlClient {
@@ -70,12 +71,7 @@ impl GraphQlClient {
             value.set_sensitive(true);
             headers.insert(name, value);
         }
-        // spec §7: credentials off. reqwest keeps no cookie store unless asked to.
-        let http = reqwest::Client::builder()
-            .timeout(config.timeout)
-            .connect_timeout(config.timeout.min(Duration::from_secs(2)))
-            .build()
-            .map_err(|e| DriverError::BadInput(e.to_string()))?;
+        let http = BoundedHttp::new(config.limits)?;
         let transport =
             Arc::new(Transport { http, endpoint: config.endpoint.clone(), headers, arrays_refused: false.into() });
         let batcher = batch::spawn(transport, BATCH_INTERVAL, BATCH_MAX);
@@ -93,24 +89,18 @@ impl GraphQlClient {
         variables: Value,
         policy: CachePolicy,
     ) -> Result<Value, DriverError> {
-        let key = format!("{}:{variables}", operation.name);
-        let cache_key = policy.key(self.backend, &key);
+        let cache_key = policy.key(self.backend, &format!("{}:{variables}", operation.name));
         if let Some(value) = upstream::cache_read(&self.store, self.backend, &cache_key).await {
             return Ok(value);
         }
         // Every caller gets its own span; identical calls in flight share one request,
         // which carries the trace context of the caller that started it.
         let span = upstream::span(self.backend, operation.name, "POST", &self.endpoint);
-        let shared = {
-            let mut in_flight = self.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            in_flight
-                .entry(key.clone())
-                .or_insert_with(|| span.in_scope(|| self.dispatch(operation, variables)).shared())
-                .clone()
-        };
-        let result = upstream::observe(self.backend, operation.name, span, shared).await;
-        self.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&key);
-        if let Ok(value) = &result
+        let start = || span.in_scope(|| self.dispatch(operation, variables));
+        let Joined { value: result, leader } =
+            self.in_flight.run_observed(self.backend, operation.name, span.clone(), cache_key.clone(), start).await;
+        if leader
+            && let Ok(value) = &result
             && let Ok(bytes) = serde_json::to_vec(value)
         {
             upstream::cache_write(&self.store, &cache_key, &bytes, policy.ttl()).await;
