@@ -47,12 +47,30 @@ impl Switch {
     }
 }
 
+/// What each edge publishes on the channel every [`HEARTBEAT`]: proof the subscription
+/// still works. A subscription that hears nothing, not even heartbeats, for three of them
+/// is on a half-open connection (Redis gone silent) and is replaced.
+const HEARTBEAT_MESSAGE: &str = "heartbeat";
+const HEARTBEAT: Duration = Duration::from_secs(10);
+
 /// Subscribes to the store's switch channel (before returning, so no switch published
-/// after start-up is missed) and keeps relaying, resubscribing if the store drops us.
+/// after start-up is missed) and keeps relaying, resubscribing when the store drops the
+/// subscription or it goes silent, once a second while the store is down.
 pub(crate) async fn relay(store: SharedStore, shutdown: Shutdown) -> broadcast::Sender<Switch> {
     let (tx, _) = broadcast::channel(1024);
     let first = store.subscribe(CHANNEL).await;
     let sender = tx.clone();
+    let beats = store.clone();
+    let beat_shutdown = shutdown.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(HEARTBEAT);
+        loop {
+            tokio::select! {
+                () = beat_shutdown.cancelled() => return,
+                _ = every.tick() => { let _ = beats.publish(CHANNEL, HEARTBEAT_MESSAGE).await; }
+            }
+        }
+    });
     tokio::spawn(async move {
         let mut next = first;
         loop {
@@ -60,7 +78,12 @@ pub(crate) async fn relay(store: SharedStore, shutdown: Shutdown) -> broadcast::
                 Ok(mut stream) => loop {
                     tokio::select! {
                         () = shutdown.cancelled() => return,
+                        () = tokio::time::sleep(3 * HEARTBEAT) => {
+                            tracing::warn!("driver event subscription went silent; resubscribing");
+                            break;
+                        }
                         msg = stream.next() => match msg {
+                            Some(m) if m == HEARTBEAT_MESSAGE => {}
                             Some(m) => match Switch::parse(&m) {
                                 Some(switch) => {
                                     let _ = sender.send(switch);

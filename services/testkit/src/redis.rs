@@ -31,31 +31,60 @@ impl RedisServer {
     pub fn start() -> Self {
         let dir = tempfile::Builder::new().prefix("vitrine-redis-").tempdir().expect("a temporary directory");
         let socket = dir.path().join("redis.sock");
-        let log = dir.path().join("redis.log");
-        let child = Command::new("redis-server")
-            .args(["--port", "0", "--unixsocket"])
-            .arg(&socket)
-            .args(["--unixsocketperm", "700", "--save", "", "--appendonly", "no", "--logfile"])
-            .arg(&log)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start redis-server ({e}); install it: apt-get install redis-server"));
+        let child = launch(&socket, &dir.path().join("redis.log"));
         let mut server = Self { child, socket, _dir: dir };
+        server.wait_until_up();
+        server
+    }
+
+    /// Writes a snapshot now (`SAVE`), which a restarted server loads: what a Redis with
+    /// persistence keeps across a restart.
+    ///
+    /// # Panics
+    /// When the server does not confirm it.
+    pub fn save(&self) {
+        use std::io::{Read, Write};
+        let mut s = std::os::unix::net::UnixStream::connect(&self.socket).expect("connect to redis-server");
+        let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+        let mut buf = [0u8; 5];
+        s.write_all(b"SAVE\r\n").expect("SAVE");
+        s.read_exact(&mut buf).expect("SAVE answered");
+        assert_eq!(&buf, b"+OK\r\n", "SAVE failed");
+    }
+
+    /// Stops the server now (SIGKILL to its group), as a crash would; `restart` brings
+    /// one back on the same socket.
+    pub fn kill(&mut self) {
+        self.stop();
+    }
+
+    /// A new server on the same socket (the old one killed first if running), holding
+    /// what the last `save()` wrote, or nothing.
+    ///
+    /// # Panics
+    /// As [`start`](Self::start).
+    pub fn restart(&mut self) {
+        self.stop();
+        let _ = std::fs::remove_file(&self.socket);
+        let log = self.socket.with_file_name("redis.log");
+        self.child = launch(&self.socket, &log);
+        self.wait_until_up();
+    }
+
+    fn wait_until_up(&mut self) {
+        let log = self.socket.with_file_name("redis.log");
         let deadline = Instant::now() + START_DEADLINE;
-        while !server.answers_ping() {
-            let exited = server.child.try_wait().ok().flatten();
+        while !self.answers_ping() {
+            let exited = self.child.try_wait().ok().flatten();
             if exited.is_some() || Instant::now() >= deadline {
                 let why =
                     exited.map_or_else(|| format!("no PONG within {START_DEADLINE:?}"), |s| format!("exited ({s})"));
-                server.stop();
+                self.stop();
                 panic!("redis-server did not start: {why}; last lines of its log:\n{}", tail(&log, 20));
             }
             // Polling a unix socket: redis-server has no readiness report to wait on.
             std::thread::sleep(Duration::from_millis(20));
         }
-        server
     }
 
     fn answers_ping(&self) -> bool {
@@ -76,6 +105,23 @@ impl RedisServer {
         signal_group(self.child.id(), "KILL");
         let _ = self.child.wait();
     }
+}
+
+/// `redis-server` on `socket` only, without persistence, logging to `log`.
+fn launch(socket: &std::path::Path, log: &std::path::Path) -> Child {
+    Command::new("redis-server")
+        .args(["--port", "0", "--unixsocket"])
+        .arg(socket)
+        .args(["--unixsocketperm", "700", "--save", "", "--appendonly", "no", "--logfile"])
+        .arg(log)
+        // Where `save()` writes its snapshot, and where a restarted server loads it from.
+        .arg("--dir")
+        .arg(socket.parent().unwrap_or_else(|| std::path::Path::new(".")))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start redis-server ({e}); install it: apt-get install redis-server"))
 }
 
 impl Drop for RedisServer {

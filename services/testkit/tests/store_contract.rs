@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use vitrine_common::SharedStore;
-use vitrine_common::store::{EmbeddedStore, RedisStore};
+use vitrine_common::store::{EmbeddedStore, RedisStore, Store};
 use vitrine_testkit::RedisServer;
 
 async fn contract(store: SharedStore) {
@@ -62,9 +62,37 @@ async fn redis_store_meets_the_contract() {
 }
 
 #[tokio::test]
-async fn redis_store_reports_an_unreachable_server_as_an_error() {
+async fn an_unreachable_redis_is_no_start_up_error_but_every_call_says_so() {
     // Port 0 cannot be listened on, so a connection there is always refused: unlike a
     // port picked as free, nothing can start listening on it meanwhile.
-    let result = RedisStore::connect("redis://127.0.0.1:0/").await;
-    assert!(result.is_err(), "nothing listens there");
+    let store = RedisStore::connect("redis://127.0.0.1:0/").await.expect("Redis is optional at start (issue 11)");
+    assert!(store.get("k").await.is_err(), "a read says the store is unavailable");
+    assert!(store.set("k", b"v", None).await.is_err());
+    assert!(store.ping().await.is_err());
+    assert!(store.subscribe("chan").await.is_err());
+    assert!(RedisStore::connect("not a url").await.is_err(), "a malformed URL still is an error");
+}
+
+#[tokio::test]
+async fn the_embedded_store_holds_at_most_its_bytes_and_sweeps_expired_keys() {
+    let store = EmbeddedStore::with_max_bytes(256 * 1024);
+    let value = vec![b'x'; 1024];
+    for i in 0..2_000 {
+        store.set(&format!("vitrine:cache:in-memory:search:{i}"), &value, None).await.expect("set");
+    }
+    let held = store.held_bytes();
+    assert!(held <= 256 * 1024, "{held} bytes held");
+    assert!(held > 128 * 1024, "and used: {held} bytes");
+
+    let sweeping = EmbeddedStore::default();
+    for i in 0..1_000 {
+        sweeping.set(&format!("k{i}"), b"v", Some(Duration::from_millis(50))).await.expect("set");
+    }
+    // No read of any key: the cache's own housekeeping removes them once expired.
+    let swept = vitrine_testkit::eventually(Duration::from_secs(10), || {
+        let held = sweeping.held_keys();
+        async move { held == 0 }
+    })
+    .await;
+    assert!(swept, "{} expired keys still held", sweeping.held_keys());
 }
