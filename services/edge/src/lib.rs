@@ -34,6 +34,7 @@ use actix_web::{App, HttpServer, web};
 use vitrine_common::{SharedStore, Shutdown};
 
 pub use config::Config;
+pub use image::{BackendImageRoots, ImageSource, InvalidImageSource};
 pub use state::AppState;
 
 /// The actix `App` for `state`; tests drive it with `actix_web::test`.

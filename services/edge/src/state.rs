@@ -30,9 +30,8 @@ pub struct AppState {
     pub(crate) responses: std::sync::Arc<ResponseCache>,
     pub(crate) shutdown: Shutdown,
     pub(crate) static_dir: Option<std::path::PathBuf>,
-    pub(crate) image_hosts: Vec<String>,
-    /// For the image service's upstream fetches.
-    pub(crate) http: reqwest::Client,
+    /// `/img`: its allow-list, HTTP client and permits.
+    pub(crate) images: crate::image::ImageService,
 }
 
 impl AppState {
@@ -66,12 +65,7 @@ impl AppState {
             responses,
             shutdown,
             static_dir: config.static_dir.clone(),
-            image_hosts: config.image_hosts.clone(),
-            http: reqwest::Client::builder()
-                .timeout(std::time::Duration::from_secs(8))
-                .connect_timeout(std::time::Duration::from_secs(2))
-                .redirect(reqwest::redirect::Policy::none())
-                .build()?,
+            images: crate::image::ImageService::new(config)?,
         })
     }
 }
