@@ -2,6 +2,8 @@
 
 use vitrine_domain::Driver;
 
+use crate::ImageSource;
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub catalogue_url: String,
@@ -15,8 +17,14 @@ pub struct Config {
     pub workers: usize,
     /// The built SPA (`frontend/dist`); `None` serves the API only.
     pub static_dir: Option<std::path::PathBuf>,
-    /// Hosts `/img` may fetch from: `host` or `host:port`.
-    pub image_hosts: Vec<String>,
+    /// Where `/img` may fetch from: host (and port) + path prefix, one per backend's
+    /// image path (see [`ImageSource::for_backends`]).
+    pub image_sources: Vec<ImageSource>,
+    /// Image renders (fetch + decode) running at once; each holds up to the source cap
+    /// (15 MiB) and the decode cap (64 MiB).
+    pub image_decodes: usize,
+    /// Image renders waiting for one of those; beyond, `/img` answers 503 at once.
+    pub image_queue: usize,
     /// The response cache's bound, in bytes of keys and bodies.
     pub response_cache_bytes: u64,
     /// Driver switches allowed per minute (issue 11).
@@ -42,7 +50,9 @@ impl Config {
             secure_cookies: false,
             workers: 2,
             static_dir: None,
-            image_hosts: Vec::new(),
+            image_sources: Vec::new(),
+            image_decodes: 2,
+            image_queue: 32,
             response_cache_bytes: 32 * 1024 * 1024,
             switch_limits: crate::SwitchLimits::default(),
             stream_limits: crate::StreamLimits::default(),

@@ -63,17 +63,23 @@ pub(crate) enum ApiError {
     ImageSrcMissing,
     ImageSrcNotAbsolute,
     ImageSrcNotHttp,
-    ImageWidthOutOfRange {
-        max: u32,
-    },
-    ImageQualityOutOfRange,
-    /// `src` on a host that is not one of the configured backends'.
-    ImageHostNotAllowed,
+    /// A `w` that is not one of the srcset's widths (`image::request::WIDTHS`).
+    ImageWidthNotOffered,
+    /// A `q` other than spec §9's 25.
+    ImageQualityFixed,
+    /// `src` outside the configured backends' image paths.
+    ImageSourceNotAllowed,
     /// The image host answered 404.
     ImageNotFound,
     /// The image host could not be reached or answered an error.
     ImageFetchFailed,
     ImageTooLarge,
+    /// The source declares a picture larger than the decoder takes (a decompression bomb).
+    ImageDimensionsTooLarge {
+        max: u32,
+    },
+    /// Every render permit is taken and the queue is full.
+    ImageBusy,
     /// The resize task could not run.
     ImageNotProcessed,
     ImageUndecodable,
@@ -141,18 +147,29 @@ impl ApiError {
             Self::ImageSrcMissing => (S::BAD_REQUEST, "bad_request", "The src query parameter is required.".into()),
             Self::ImageSrcNotAbsolute => (S::BAD_REQUEST, "bad_request", "src must be an absolute URL.".into()),
             Self::ImageSrcNotHttp => (S::BAD_REQUEST, "bad_request", "src must be an http or https URL.".into()),
-            Self::ImageWidthOutOfRange { max } => {
-                (S::BAD_REQUEST, "bad_request", format!("w must be between 16 and {max}.").into())
+            Self::ImageWidthNotOffered => {
+                let widths: Vec<String> = crate::image::WIDTHS.iter().map(u32::to_string).collect();
+                (S::BAD_REQUEST, "bad_request", format!("w must be one of {}.", widths.join(", ")).into())
             }
-            Self::ImageQualityOutOfRange => (S::BAD_REQUEST, "bad_request", "q must be between 1 and 100.".into()),
-            Self::ImageHostNotAllowed => {
-                (S::FORBIDDEN, "forbidden", "Images are served from the configured backends' hosts only.".into())
+            Self::ImageQualityFixed => {
+                (S::BAD_REQUEST, "bad_request", "q is fixed at 25; leave it out or send 25.".into())
+            }
+            Self::ImageSourceNotAllowed => {
+                (S::FORBIDDEN, "forbidden", "Images are served from the configured backends' image paths only.".into())
             }
             Self::ImageNotFound => (S::NOT_FOUND, "not_found", "No such image.".into()),
             Self::ImageFetchFailed => {
                 (S::BAD_GATEWAY, "upstream_unavailable", "The image could not be fetched.".into())
             }
             Self::ImageTooLarge => (S::BAD_GATEWAY, "upstream_unavailable", "The image is too large.".into()),
+            Self::ImageDimensionsTooLarge { max } => (
+                S::BAD_GATEWAY,
+                "upstream_unavailable",
+                format!("The image is larger than {max} × {max} pixels, the most this service decodes.").into(),
+            ),
+            Self::ImageBusy => {
+                (S::SERVICE_UNAVAILABLE, "unavailable", "The image service is busy; try again shortly.".into())
+            }
             Self::ImageNotProcessed => {
                 (S::BAD_GATEWAY, "upstream_unavailable", "The image could not be processed.".into())
             }

@@ -1,87 +1,105 @@
-//! GET /img?src=…&w=256&q=25: the image service (spec §9: quality 25, default width
-//! 256). Only hosts on the allow-list are fetched (no open proxy). Raster images are
-//! resized to `w` (never enlarged) and re-encoded as JPEG at quality `q`; SVGs, which
+//! GET /img?src=…&w=256: the image service (spec §9: quality 25, default width 256).
+//!
+//! - [`request`]: what is accepted (widths of the SPA's srcset, the fixed quality) and the
+//!   normalised cache key `(src, w)`.
+//! - [`source`]: the allow-list, host + path prefix, derived from the configured backends.
+//! - [`fetch`]: the streamed download, stopped at the size cap.
+//! - [`decode`]: decoding under dimension and allocation limits, resize, JPEG.
+//!
+//! Raster images are resized to `w` (never enlarged) and re-encoded as JPEG; SVGs, which
 //! scale by themselves, pass through under a script-free CSP. Results are cached in the
 //! store for a day and sent with long cache headers.
+//!
+//! Memory is bounded by admission: at most `image_decodes` renders (fetch + decode) run at
+//! once, each holding at most the source cap plus the decode cap; up to `image_queue` more
+//! wait their turn (each wait is bounded by the running renders' fetch timeout); any
+//! request beyond those is answered 503 at once rather than queued without end. Cache hits
+//! take no permit.
 
-use std::io::Cursor;
+mod decode;
+mod fetch;
+mod request;
+mod source;
+
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::{HttpResponse, web};
-use image::ImageReader;
-use image::codecs::jpeg::JpegEncoder;
-use serde::Deserialize;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+pub use source::{BackendImageRoots, ImageSource, InvalidImageSource};
+
+pub(crate) use self::request::WIDTHS;
+use self::request::{ImageQuery, ImageRequest, QUALITY};
 use crate::AppState;
 use crate::error::ApiError;
 
-/// spec §9 defaults.
-const DEFAULT_WIDTH: u32 = 256;
-const DEFAULT_QUALITY: u8 = 25;
-const MAX_WIDTH: u32 = 2048;
-/// Larger source images are refused rather than decoded.
-const MAX_SOURCE_BYTES: usize = 15 * 1024 * 1024;
 const CACHE_TTL: Duration = Duration::from_secs(24 * 3600);
 const CACHE_CONTROL: &str = "public, max-age=86400, stale-while-revalidate=604800";
+const SVG: &str = "image/svg+xml";
+const JPEG: &str = "image/jpeg";
 
-#[derive(Deserialize)]
-pub(crate) struct ImageQuery {
-    src: Option<String>,
-    w: Option<u32>,
-    q: Option<u8>,
+/// The image service's share of the edge: its allow-list, its HTTP client and its permits.
+pub(crate) struct ImageService {
+    sources: Vec<ImageSource>,
+    http: reqwest::Client,
+    /// Renders running or waiting; when none is left, the request is refused at once.
+    admitted: Arc<Semaphore>,
+    /// Renders running.
+    running: Arc<Semaphore>,
 }
 
-/// The validated request: an allowed absolute URL, a width and a quality.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct ImageRequest {
-    pub(crate) src: reqwest::Url,
-    pub(crate) width: u32,
-    pub(crate) quality: u8,
-}
+impl ImageService {
+    /// # Errors
+    /// When the HTTP client cannot be built.
+    pub(crate) fn new(config: &crate::Config) -> anyhow::Result<Self> {
+        let decodes = config.image_decodes.max(1);
+        Ok(Self {
+            sources: config.image_sources.clone(),
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(8))
+                .connect_timeout(Duration::from_secs(2))
+                .redirect(reqwest::redirect::Policy::none())
+                .build()?,
+            admitted: Arc::new(Semaphore::new(decodes + config.image_queue)),
+            running: Arc::new(Semaphore::new(decodes)),
+        })
+    }
 
-/// `host:port` of a URL, with the scheme's default port made explicit.
-fn authority(url: &reqwest::Url) -> Option<String> {
-    Some(format!("{}:{}", url.host_str()?, url.port_or_known_default()?))
-}
+    /// Both permits, owned, so a render keeps them until its decode has finished even
+    /// when the visitor has gone away meanwhile.
+    async fn permits(&self) -> Result<(OwnedSemaphorePermit, OwnedSemaphorePermit), ApiError> {
+        let admitted = self.admitted.clone().try_acquire_owned().map_err(|_| {
+            tracing::warn!("image service full; refusing a render");
+            ApiError::ImageBusy
+        })?;
+        let running = self.running.clone().acquire_owned().await.map_err(|_| ApiError::ImageBusy)?;
+        Ok((admitted, running))
+    }
 
-/// Pure validation, table-tested: parameters in range, http(s), host allowed.
-/// An allow-list entry is `host` (any port) or `host:port`.
-pub(crate) fn validate(query: &ImageQuery, allowed: &[String]) -> Result<ImageRequest, ApiError> {
-    let raw = query.src.as_deref().ok_or(ApiError::ImageSrcMissing)?;
-    let src = reqwest::Url::parse(raw).map_err(|_| ApiError::ImageSrcNotAbsolute)?;
-    if !matches!(src.scheme(), "http" | "https") {
-        return Err(ApiError::ImageSrcNotHttp);
+    async fn render(&self, req: &ImageRequest) -> Result<Rendered, ApiError> {
+        let permits = self.permits().await?;
+        let source = fetch::fetch(&self.http, &req.src, fetch::MAX_SOURCE_BYTES).await?;
+        if source.is_svg {
+            return Ok(Rendered { content_type: SVG, bytes: source.bytes });
+        }
+        let width = req.width;
+        let jpeg = web::block(move || {
+            let _permits = permits;
+            decode::resize_to_jpeg(&source.bytes, width, QUALITY)
+        })
+        .await
+        .map_err(|_| ApiError::ImageNotProcessed)?
+        .map_err(|e| {
+            let (detail, error) = match e {
+                decode::DecodeError::OverLimits(d) => (d, ApiError::ImageDimensionsTooLarge { max: decode::MAX_SIDE }),
+                decode::DecodeError::Unreadable(d) => (d, ApiError::ImageUndecodable),
+            };
+            tracing::warn!(src = %req.src, error = %detail, "image not decoded");
+            error
+        })?;
+        Ok(Rendered { content_type: JPEG, bytes: jpeg })
     }
-    let width = query.w.unwrap_or(DEFAULT_WIDTH);
-    if !(16..=MAX_WIDTH).contains(&width) {
-        return Err(ApiError::ImageWidthOutOfRange { max: MAX_WIDTH });
-    }
-    let quality = query.q.unwrap_or(DEFAULT_QUALITY);
-    if !(1..=100).contains(&quality) {
-        return Err(ApiError::ImageQualityOutOfRange);
-    }
-    let host = src.host_str().unwrap_or_default();
-    let with_port = authority(&src).unwrap_or_default();
-    if !allowed.iter().any(|a| a == host || *a == with_port) {
-        return Err(ApiError::ImageHostNotAllowed);
-    }
-    Ok(ImageRequest { src, width, quality })
-}
-
-/// Resizes a raster image to `width` (keeping its aspect, never enlarging) and encodes
-/// it as JPEG at `quality`.
-pub(crate) fn resize_to_jpeg(bytes: &[u8], width: u32, quality: u8) -> Result<Vec<u8>, String> {
-    let img = ImageReader::new(Cursor::new(bytes)).with_guessed_format().map_err(|e| e.to_string())?;
-    let img = img.decode().map_err(|e| e.to_string())?;
-    let img = if img.width() > width {
-        let height = (u64::from(img.height()) * u64::from(width) / u64::from(img.width())).max(1);
-        img.resize_exact(width, u32::try_from(height).unwrap_or(1), image::imageops::FilterType::Triangle)
-    } else {
-        img
-    };
-    let mut out = Vec::new();
-    img.to_rgb8().write_with_encoder(JpegEncoder::new_with_quality(&mut out, quality)).map_err(|e| e.to_string())?;
-    Ok(out)
 }
 
 struct Rendered {
@@ -89,61 +107,30 @@ struct Rendered {
     bytes: Vec<u8>,
 }
 
-fn cache_key(req: &ImageRequest) -> String {
-    format!("vitrine:img:{}:{}:{}", req.width, req.quality, req.src)
-}
+impl Rendered {
+    /// The store's value: one byte for the type, then the bytes.
+    fn to_cached(&self) -> Vec<u8> {
+        let mut value = Vec::with_capacity(self.bytes.len() + 1);
+        value.push(if self.content_type == SVG { b's' } else { b'j' });
+        value.extend_from_slice(&self.bytes);
+        value
+    }
 
-async fn render(state: &AppState, req: &ImageRequest) -> Result<Rendered, ApiError> {
-    let response = state.http.get(req.src.clone()).send().await.map_err(|e| {
-        tracing::warn!(src = %req.src, error = %e, "image fetch failed");
-        ApiError::ImageFetchFailed
-    })?;
-    if !response.status().is_success() {
-        let status = response.status().as_u16();
-        tracing::warn!(src = %req.src, status, "image upstream error");
-        return Err(if status == 404 { ApiError::ImageNotFound } else { ApiError::ImageFetchFailed });
+    fn from_cached(cached: &[u8]) -> Option<Self> {
+        let (kind, bytes) = cached.split_first()?;
+        Some(Self { content_type: if *kind == b's' { SVG } else { JPEG }, bytes: bytes.to_vec() })
     }
-    let is_svg = response
-        .headers()
-        .get(reqwest::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|ct| ct.starts_with("image/svg+xml"));
-    if response.content_length().is_some_and(|n| n > MAX_SOURCE_BYTES as u64) {
-        return Err(ApiError::ImageTooLarge);
-    }
-    let bytes = response.bytes().await.map_err(|_| ApiError::ImageFetchFailed)?;
-    if bytes.len() > MAX_SOURCE_BYTES {
-        return Err(ApiError::ImageTooLarge);
-    }
-    if is_svg {
-        return Ok(Rendered { content_type: "image/svg+xml", bytes: bytes.to_vec() });
-    }
-    let (width, quality) = (req.width, req.quality);
-    let jpeg = web::block(move || resize_to_jpeg(&bytes, width, quality))
-        .await
-        .map_err(|_| ApiError::ImageNotProcessed)?
-        .map_err(|e| {
-            tracing::warn!(src = %req.src, error = %e, "undecodable image");
-            ApiError::ImageUndecodable
-        })?;
-    Ok(Rendered { content_type: "image/jpeg", bytes: jpeg })
 }
 
 pub(crate) async fn serve(state: web::Data<AppState>, query: web::Query<ImageQuery>) -> Result<HttpResponse, ApiError> {
-    let req = validate(&query, &state.image_hosts)?;
-    let key = cache_key(&req);
-    let rendered = match state.store.get(&key).await {
-        Ok(Some(cached)) if !cached.is_empty() => {
-            let (kind, bytes) = cached.split_at(1);
-            let content_type = if kind == b"s" { "image/svg+xml" } else { "image/jpeg" };
-            Rendered { content_type, bytes: bytes.to_vec() }
-        }
-        _ => {
-            let rendered = render(&state, &req).await?;
-            let mut value = Vec::with_capacity(rendered.bytes.len() + 1);
-            value.push(if rendered.content_type == "image/svg+xml" { b's' } else { b'j' });
-            value.extend_from_slice(&rendered.bytes);
-            if let Err(e) = state.store.set(&key, &value, Some(CACHE_TTL)).await {
+    let req = request::validate(&query, &state.images.sources)?;
+    let key = req.cache_key();
+    let cached = state.store.get(&key).await.ok().flatten();
+    let rendered = match cached.as_deref().and_then(Rendered::from_cached) {
+        Some(hit) => hit,
+        None => {
+            let rendered = state.images.render(&req).await?;
+            if let Err(e) = state.store.set(&key, &rendered.to_cached(), Some(CACHE_TTL)).await {
                 tracing::warn!(error = %e, "image cache write failed");
             }
             rendered
@@ -151,7 +138,7 @@ pub(crate) async fn serve(state: web::Data<AppState>, query: web::Query<ImageQue
     };
     let mut res = HttpResponse::Ok();
     res.content_type(rendered.content_type).insert_header(("Cache-Control", CACHE_CONTROL));
-    if rendered.content_type == "image/svg+xml" {
+    if rendered.content_type == SVG {
         // An SVG opened directly must not run script.
         res.insert_header(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox"));
     }

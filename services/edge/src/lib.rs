@@ -38,6 +38,7 @@ use actix_web::{App, HttpServer, web};
 use vitrine_common::{SharedStore, Shutdown};
 
 pub use config::Config;
+pub use image::{BackendImageRoots, ImageSource, InvalidImageSource};
 pub use state::AppState;
 pub use stream_slots::StreamLimits;
 pub use switch_limit::SwitchLimits;

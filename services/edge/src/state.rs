@@ -40,9 +40,8 @@ pub struct AppState {
     pub(crate) sse_keep_alive: std::time::Duration,
     pub(crate) shutdown: Shutdown,
     pub(crate) static_dir: Option<std::path::PathBuf>,
-    pub(crate) image_hosts: Vec<String>,
-    /// For the image service's upstream fetches.
-    pub(crate) http: reqwest::Client,
+    /// `/img`: its allow-list, HTTP client and permits.
+    pub(crate) images: crate::image::ImageService,
 }
 
 impl AppState {
@@ -80,12 +79,7 @@ impl AppState {
             sse_keep_alive: config.sse_keep_alive,
             shutdown,
             static_dir: config.static_dir.clone(),
-            image_hosts: config.image_hosts.clone(),
-            http: reqwest::Client::builder()
-                .timeout(std::time::Duration::from_secs(8))
-                .connect_timeout(std::time::Duration::from_secs(2))
-                .redirect(reqwest::redirect::Policy::none())
-                .build()?,
+            images: crate::image::ImageService::new(config)?,
         })
     }
 }

@@ -264,7 +264,8 @@ async fn endpoint(req: HttpRequest, body: web::Bytes, state: web::Data<Arc<State
     }
 }
 
-/// Generated PNG product photos under `/media/…`, so a fake shop's image URLs resolve.
+/// Generated PNG product photos under `/media/…` (Magento's) and `/s/files/…` (Shopify's),
+/// so a fake shop's image URLs resolve.
 async fn media(req: HttpRequest) -> HttpResponse {
     let seed = req.path().bytes().fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
     let (r, g) = ((seed % 200) as u8, ((seed >> 8) % 200) as u8);
@@ -356,6 +357,7 @@ impl FakeGraphQl {
                 .app_data(data.clone())
                 .route(&path, web::post().to(endpoint))
                 .route("/media/{tail:.*}", web::get().to(media))
+                .route("/s/files/{tail:.*}", web::get().to(media))
         })
         .workers(2)
         .disable_signals()

@@ -75,7 +75,7 @@ fn snowboard(i: usize, base: &str) -> Value {
         "availableForSale": i % 7 != 3, "onlineStoreUrl": null,
         "priceRange": { "maxVariantPrice": price, "minVariantPrice": price },
         "images": { "nodes": [ { "id": format!("gid://shopify/ProductImage/{}", 100 + i),
-                                 "url": format!("{base}/media/{handle}.png"), "altText": "" } ] },
+                                 "url": format!("{base}/s/files/{handle}.png"), "altText": "" } ] },
         "seo": { "title": null, "description": null }
     })
 }

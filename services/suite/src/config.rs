@@ -16,8 +16,8 @@ pub struct Config {
     pub adapter_overrides: Vec<(Backend, String)>,
     /// spec §9: where a failed route lookup sends the visitor.
     pub failed_resolution_path: String,
-    /// The edge's settings. The suite sets the domain services' URLs and adds mock-data's
-    /// and the configured shops' hosts to `image_hosts`.
+    /// The edge's settings. The suite sets the domain services' URLs and adds the image
+    /// paths of mock-data and the configured shops to `image_sources`.
     pub edge: vitrine_edge::Config,
 }
 
@@ -48,25 +48,19 @@ impl Config {
         config
     }
 
-    /// Hosts the edge's image service may fetch from besides the configured ones:
-    /// mock-data (its SVGs) and every configured shop (product photos).
-    pub(crate) fn image_hosts(&self, mock_url: &str) -> Vec<String> {
+    /// Where the edge's image service may fetch from besides the configured sources:
+    /// the image paths of mock-data (its SVGs, at its own and its public address) and of
+    /// every configured shop (product photos).
+    pub(crate) fn image_sources(&self, mock_url: &str) -> Vec<vitrine_edge::ImageSource> {
         let a = &self.adapter;
-        let magento = a.magento.iter().flat_map(|m| [Some(m.base_url.as_str()), m.media_url.as_deref()]);
-        let shopify = a.shopify.as_ref().map(|s| s.endpoint.as_str());
-        [Some(mock_url), a.fake_store_url.as_deref(), shopify]
-            .into_iter()
-            .chain(magento)
-            .flatten()
-            .filter_map(authority)
-            .collect()
+        let roots = vitrine_edge::BackendImageRoots {
+            mock_data: std::iter::once(mock_url).chain(self.mock.public_url.as_deref()).map(str::to_owned).collect(),
+            fake_store: a.fake_store_url.clone(),
+            magento_media: a.magento.as_ref().map(vitrine_adapter::magento::MagentoConfig::media_base),
+            shopify_endpoint: a.shopify.as_ref().map(|s| s.endpoint.clone()),
+        };
+        vitrine_edge::ImageSource::for_backends(&roots)
     }
-}
-
-/// `host:port` of a URL (`http://h:p/…` → `h:p`).
-fn authority(url: &str) -> Option<String> {
-    let rest = url.split_once("://").map_or(url, |(_, r)| r);
-    rest.split('/').next().filter(|a| !a.is_empty()).map(str::to_owned)
 }
 
 #[cfg(test)]
@@ -77,17 +71,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn image_hosts_are_mock_data_and_the_configured_shops() {
+    fn image_sources_are_the_image_paths_of_mock_data_and_the_configured_shops() {
+        let shown = |c: &Config| -> Vec<String> {
+            c.image_sources("http://127.0.0.1:7000").iter().map(ToString::to_string).collect()
+        };
         let mut config = Config::for_test();
-        assert_eq!(config.image_hosts("http://127.0.0.1:7000"), ["127.0.0.1:7000"]);
+        assert_eq!(shown(&config), ["127.0.0.1:7000/images/"]);
+        config.mock.public_url = Some("http://mock-data:50070".into());
         config.adapter.fake_store_url = Some("http://127.0.0.1:7001".into());
-        config.adapter.shopify = Some(ShopifyConfig::new("https://shop.example/", "token"));
-        let mut magento = MagentoConfig::new("http://127.0.0.1:7002/");
-        magento.media_url = Some("https://media.example/catalog/".into());
-        config.adapter.magento = Some(magento);
+        config.adapter.shopify = Some(ShopifyConfig::new("https://shop.example/api/graphql.json", "token"));
+        config.adapter.magento = Some(MagentoConfig::new("http://127.0.0.1:7002/"));
         assert_eq!(
-            config.image_hosts("http://127.0.0.1:7000"),
-            ["127.0.0.1:7000", "127.0.0.1:7001", "shop.example", "127.0.0.1:7002", "media.example"]
+            shown(&config),
+            [
+                "127.0.0.1:7000/images/",
+                "mock-data:50070/images/",
+                "127.0.0.1:7001/img/",
+                "127.0.0.1:7002/media/catalog/product/",
+                "cdn.shopify.com/s/files/",
+                "shop.example/s/files/",
+            ]
         );
+        let mut magento = MagentoConfig::new("http://127.0.0.1:7002/");
+        magento.media_url = Some("https://media.example/m/".into());
+        config.adapter.magento = Some(magento);
+        assert!(shown(&config).contains(&"media.example/m/catalog/product/".to_owned()));
     }
 }

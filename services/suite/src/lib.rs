@@ -97,7 +97,7 @@ pub async fn start(
         url_resolution_url: url_resolution.url.clone(),
         ..config.edge.clone()
     };
-    edge_config.image_hosts.extend(config.image_hosts(&mock_url));
+    edge_config.image_sources.extend(config.image_sources(&mock_url));
     let edge = serve_edge(&edge_config, store, edge_listener, shutdown)?;
 
     Ok(Suite {

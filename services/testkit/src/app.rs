@@ -16,7 +16,8 @@ pub struct TestAppBuilder {
     failed_path: String,
     mock_delay: Duration,
     adapter_overrides: Vec<(Backend, String)>,
-    image_hosts: Vec<String>,
+    image_sources: Vec<vitrine_edge::ImageSource>,
+    image_concurrency: Option<(usize, usize)>,
     static_dir: Option<std::path::PathBuf>,
     magento_url: Option<String>,
     fake_store_url: Option<String>,
@@ -51,7 +52,8 @@ impl Default for TestAppBuilder {
             failed_path: "/".to_owned(),
             mock_delay: Duration::ZERO,
             adapter_overrides: Vec::new(),
-            image_hosts: Vec::new(),
+            image_sources: Vec::new(),
+            image_concurrency: None,
             static_dir: None,
             magento_url: None,
             fake_store_url: None,
@@ -89,10 +91,20 @@ impl TestAppBuilder {
         self
     }
 
-    /// Let the image service fetch from `authority` (`host:port`) too.
+    /// Let the image service fetch from `source` (`host:port/path/`) too.
+    ///
+    /// # Panics
+    /// When `source` is not `host[:port]/path/`.
     #[must_use]
-    pub fn image_host(mut self, authority: &str) -> Self {
-        self.image_hosts.push(authority.to_owned());
+    pub fn image_source(mut self, source: &str) -> Self {
+        self.image_sources.push(source.parse().expect("an image source"));
+        self
+    }
+
+    /// At most `decodes` image renders at once and `queue` waiting (the edge's defaults otherwise).
+    #[must_use]
+    pub const fn image_concurrency(mut self, decodes: usize, queue: usize) -> Self {
+        self.image_concurrency = Some((decodes, queue));
         self
     }
 
@@ -147,7 +159,11 @@ impl TestAppBuilder {
         config.adapter.shopify = self.shopify.map(|(e, t)| vitrine_adapter::shopify::ShopifyConfig::new(&e, &t));
         config.adapter_overrides = self.adapter_overrides;
         config.failed_resolution_path = self.failed_path;
-        config.edge.image_hosts = self.image_hosts;
+        config.edge.image_sources = self.image_sources;
+        if let Some((decodes, queue)) = self.image_concurrency {
+            config.edge.image_decodes = decodes;
+            config.edge.image_queue = queue;
+        }
         config.edge.static_dir = self.static_dir;
         if let Some(limits) = self.switch_limits {
             config.edge.switch_limits = limits;

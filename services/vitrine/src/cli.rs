@@ -108,6 +108,29 @@ pub(crate) struct EdgeArgs {
     pub(crate) url_resolution_url: String,
     #[command(flatten)]
     pub(crate) edge: EdgeOptions,
+    #[command(flatten)]
+    pub(crate) images: ImageBackendOptions,
+}
+
+/// The backends' addresses the standalone edge derives its image allow-list from (the
+/// same variables the adapters and mock-data read; `all` knows them already).
+#[derive(Debug, Args, Clone)]
+pub(crate) struct ImageBackendOptions {
+    /// mock-data's public base URL: its images are under `/images/`.
+    #[arg(long, env = "VITRINE_MOCK_DATA_PUBLIC_URL", default_value = "http://127.0.0.1:50070")]
+    pub(crate) mock_data_public_url: String,
+    /// The fake store: images under `/img/`.
+    #[arg(long, env = "VITRINE_FAKE_STORE_URL")]
+    pub(crate) fake_store_url: Option<String>,
+    /// Magento: images under `{media}catalog/product/`.
+    #[arg(long, env = "VITRINE_MAGENTO_BASE_URL")]
+    pub(crate) magento_base_url: Option<String>,
+    /// Magento's media base; default `{base}/media/`.
+    #[arg(long, env = "VITRINE_MAGENTO_MEDIA_URL")]
+    pub(crate) magento_media_url: Option<String>,
+    /// Shopify: images under `cdn.shopify.com/s/files/`.
+    #[arg(long, env = "VITRINE_SHOPIFY_ENDPOINT")]
+    pub(crate) shopify_endpoint: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -124,13 +147,9 @@ pub(crate) struct EdgeOptions {
     /// The built frontend; served when the directory exists.
     #[arg(long, env = "VITRINE_STATIC_DIR", default_value = "frontend/dist")]
     pub(crate) static_dir: std::path::PathBuf,
-    /// Hosts the image service may fetch from (`host` or `host:port`, comma-separated).
-    #[arg(
-        long,
-        env = "VITRINE_IMAGE_HOSTS",
-        value_delimiter = ',',
-        default_value = "127.0.0.1:50070,localhost:50070,cdn.shopify.com"
-    )]
+    /// More places the image service may fetch from, besides the configured backends'
+    /// image paths: `host[:port]/path/`, comma-separated (e.g. `cdn.example/img/`).
+    #[arg(long, env = "VITRINE_IMAGE_HOSTS", value_delimiter = ',')]
     pub(crate) image_hosts: Vec<String>,
     /// The edge's response cache bound, in MiB.
     #[arg(long, env = "VITRINE_RESPONSE_CACHE_MB", default_value_t = 32)]

@@ -5,7 +5,7 @@ use std::time::Duration;
 use anyhow::Context;
 use vitrine_domain::{Backend, Driver};
 
-use crate::cli::{AdapterUrls, BackendOptions, EdgeOptions, MockOptions, ShopOptions};
+use crate::cli::{AdapterUrls, BackendOptions, EdgeOptions, ImageBackendOptions, MockOptions, ShopOptions};
 
 pub(crate) fn adapter_urls(urls: &AdapterUrls) -> Vec<(Backend, String)> {
     let mut out = vec![(Backend::InMemory, urls.adapter_in_memory_url.clone())];
@@ -33,7 +33,13 @@ pub(crate) fn edge(mut config: vitrine_edge::Config, opts: &EdgeOptions) -> anyh
     } else {
         tracing::warn!(dir = %opts.static_dir.display(), "no built frontend there; serving the API only");
     }
-    config.image_hosts = opts.image_hosts.iter().map(|h| h.trim().to_owned()).filter(|h| !h.is_empty()).collect();
+    config.image_sources = opts
+        .image_hosts
+        .iter()
+        .map(|h| h.trim())
+        .filter(|h| !h.is_empty())
+        .map(|h| h.parse().context("VITRINE_IMAGE_HOSTS"))
+        .collect::<anyhow::Result<_>>()?;
     config.response_cache_bytes = opts.response_cache_mb.saturating_mul(1024 * 1024);
     config.switch_limits = vitrine_edge::SwitchLimits {
         per_session: opts.switches_per_minute,
@@ -41,6 +47,22 @@ pub(crate) fn edge(mut config: vitrine_edge::Config, opts: &EdgeOptions) -> anyh
     };
     config.trust_forwarded_for = opts.trust_forwarded_for;
     Ok(config)
+}
+
+/// The standalone edge's image paths of the configured backends (`all` derives the same
+/// from the shops it runs, in `vitrine-suite`).
+pub(crate) fn image_sources(opts: &ImageBackendOptions) -> Vec<vitrine_edge::ImageSource> {
+    let roots = vitrine_edge::BackendImageRoots {
+        mock_data: vec![opts.mock_data_public_url.clone()],
+        fake_store: set(opts.fake_store_url.as_ref()).map(str::to_owned),
+        magento_media: set(opts.magento_base_url.as_ref()).map(|base| {
+            let mut m = vitrine_adapter::magento::MagentoConfig::new(base);
+            m.media_url = set(opts.magento_media_url.as_ref()).map(str::to_owned);
+            m.media_base()
+        }),
+        shopify_endpoint: set(opts.shopify_endpoint.as_ref()).map(str::to_owned),
+    };
+    vitrine_edge::ImageSource::for_backends(&roots)
 }
 
 pub(crate) fn mock_data(opts: &MockOptions) -> vitrine_mock_data::Config {

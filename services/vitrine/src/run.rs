@@ -28,7 +28,8 @@ pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
         Command::Edge(args) => {
             let services =
                 vitrine_edge::Config::new(&args.catalogue_url, &args.navigation_url, &args.url_resolution_url);
-            let config = config::edge(services, &args.edge)?;
+            let mut config = config::edge(services, &args.edge)?;
+            config.image_sources.extend(config::image_sources(&args.images));
             let store = connect(redis_url).await?;
             vitrine_edge::serve(config, store, std_listener(args.http_addr)?, shutdown).await
         }
