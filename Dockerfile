@@ -20,11 +20,14 @@ FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --no-create-home vitrine
+ && groupadd --system --gid 10001 vitrine \
+ && useradd --system --uid 10001 --gid 10001 --no-create-home vitrine
 COPY --from=binary /src/target/release/vitrine /usr/local/bin/vitrine
 COPY --from=frontend /src/frontend/dist /srv/frontend
 ENV VITRINE_STATIC_DIR=/srv/frontend
-USER 10001
+# Non-root with a fixed uid and gid (the manifests' runAsUser/runAsGroup). Nothing is
+# written at run time, so the root filesystem can be read-only.
+USER 10001:10001
 EXPOSE 8080
 ENTRYPOINT ["vitrine"]
 CMD ["all"]

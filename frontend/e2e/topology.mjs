@@ -2,7 +2,8 @@
 // as its own `vitrine` process, plus a real redis-server, with the compose file's commands
 // and environment. Hostnames of the compose network (redis, mock-data, catalogue, …, and
 // 0.0.0.0) become 127.0.0.1; `${VAR:-default}` is filled from this environment. Services
-// without a `vitrine` command other than redis (jaeger) are not started.
+// of other images than this repo's, other than redis (with its command's settings:
+// password, memory cap), are not started (jaeger).
 //
 // Services start in dependency order (a service depends on those whose ports its
 // variables name), each once the ones before it have reported their listeners.
@@ -41,16 +42,38 @@ export function localise(value, hosts, port) {
   return value.replace(new RegExp(`(?<![\\w.-])(${names}):(\\d+)`, "g"), (_, _host, p) => `127.0.0.1:${port(Number(p))}`);
 }
 
-/** The compose file's services as process plans: `{ name, command, env }`. */
+/**
+ * The compose file's services as process plans: `{ name, command, args, env }`. `command`
+ * is the `vitrine` subcommand of the services built from this repo (the image of
+ * `x-service`), else null; `args` is another image's command (redis's settings).
+ */
 export function plan(text, env = process.env) {
   const compose = parse(text, { merge: true });
   const hosts = Object.keys(compose.services);
+  const ours = compose["x-service"]?.image;
+  const fill = (list) => list?.map((v) => interpolate(v, env)) ?? null;
   return { hosts, services: Object.entries(compose.services).map(([name, svc]) => ({
     name,
     image: svc.image,
-    command: svc.command ?? null,
+    command: svc.image === ours ? fill(svc.command) : null,
+    args: svc.image === ours ? null : fill(svc.command),
     env: Object.fromEntries(Object.entries(svc.environment ?? {}).map(([k, v]) => [k, interpolate(v, env)])),
   })) };
+}
+
+/** The value after `flag` in a command line, if any (`--requirepass` of redis). */
+export function flagValue(args, flag) {
+  const at = args?.indexOf(flag) ?? -1;
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+/**
+ * `redis://[:password@]127.0.0.1:6379/` as the unix socket `socket` (the password as
+ * redis-rs takes it there, `?pass=`); any other value unchanged.
+ */
+export function toUnixSocket(value, socket) {
+  return value.replace(/redis:\/\/(?::([^@/]*)@)?127\.0\.0\.1:6379\/?/, (_, pass) =>
+    `redis+unix://${socket}${pass ? `?pass=${pass}` : ""}`);
 }
 
 /**
@@ -142,7 +165,7 @@ export async function startTopology({ remap = false, skip = [], env: extra = {},
     return { ...env, ...extra };
   };
   const redisSocket = tmp && resolve(tmp, "redis.sock");
-  const redisUrl = (v) => (remap ? v.replace(/redis:\/\/127\.0\.0\.1:6379\/?/, `redis+unix://${redisSocket}`) : v);
+  const redisUrl = (v) => (remap ? toUnixSocket(v, redisSocket) : v);
 
   const start = async (svc) => {
     const s = vitrine.find((v) => v.name === svc);
@@ -162,18 +185,27 @@ export async function startTopology({ remap = false, skip = [], env: extra = {},
   };
 
   try {
+    // The compose file's settings (password, memory cap), then where to listen; never
+    // a file on disk.
+    const settings = (services.find((s) => s.name === "redis")?.args ?? []).filter((a) => a !== "redis-server");
+    const password = flagValue(settings, "--requirepass");
     const redisArgs = remap
       ? ["--port", "0", "--unixsocket", redisSocket, "--unixsocketperm", "700"]
       : ["--port", "6379", "--bind", "127.0.0.1"];
-    const redis = await startProcess("redis", "redis-server", [...redisArgs, "--save", "", "--appendonly", "no"], {
+    const redis = await startProcess("redis", "redis-server", [...settings, ...redisArgs, "--save", "", "--appendonly", "no"], {
       log: logOf("redis"),
     });
     started.set("redis", redis);
     const ping = () => new Promise((ok) => {
       const sock = remap ? connect(redisSocket) : connect(6379, "127.0.0.1");
-      sock.on("connect", () => sock.write("PING\r\n"));
-      sock.on("data", (d) => sock.end(() => ok(d.toString().startsWith("+PONG"))));
+      let answer = "";
+      sock.on("connect", () => sock.write(`${password ? `AUTH ${password}\r\n` : ""}PING\r\n`));
+      sock.on("data", (d) => {
+        answer += d.toString();
+        if (answer.includes("+PONG") || answer.startsWith("-")) sock.end(() => ok(answer.includes("+PONG")));
+      });
       sock.on("error", () => ok(false));
+      sock.on("close", () => ok(answer.includes("+PONG")));
     });
     await waitFor(ping, "redis (PING)", { watch: [redis] });
 

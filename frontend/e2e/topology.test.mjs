@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { COMPOSE_FILE, interpolate, localise, plan, wiring } from "./topology.mjs";
+import { COMPOSE_FILE, flagValue, interpolate, localise, plan, toUnixSocket, wiring } from "./topology.mjs";
 import { parseListening } from "./processes.mjs";
 
 test("compose variables are filled from the environment or their default", () => {
@@ -39,8 +39,27 @@ test("every vitrine service of docker-compose.yml has a plan; jaeger is left to 
   ]);
   assert.equal(commands["adapter-in-memory"], "adapter --driver in-memory");
   const catalogue = services.find((s) => s.name === "catalogue");
-  assert.equal(catalogue.env.VITRINE_REDIS_URL, "redis://redis:6379/", "merged from the shared environment");
+  assert.equal(catalogue.env.OTEL_EXPORTER_OTLP_ENDPOINT, "http://jaeger:4317", "merged from the shared environment");
   assert.equal(catalogue.env.VITRINE_ADAPTER_IN_MEMORY_URL, "http://adapter-in-memory:50061");
+  // Only the edge and the adapters get Redis, with its password (issue 11).
+  assert.equal(catalogue.env.VITRINE_REDIS_URL, undefined);
+  for (const name of ["edge", "adapter-in-memory", "adapter-shopify"]) {
+    assert.equal(services.find((s) => s.name === name).env.VITRINE_REDIS_URL, "redis://:vitrine-dev-only@redis:6379/", name);
+  }
+});
+
+test("redis runs with the compose file's password and memory cap, reached with that password", () => {
+  const redis = plan(readFileSync(COMPOSE_FILE, "utf8"), { VITRINE_REDIS_PASSWORD: "s3cret" }).services
+    .find((s) => s.name === "redis");
+  assert.equal(redis.command, null, "not a vitrine service");
+  assert.equal(flagValue(redis.args, "--requirepass"), "s3cret");
+  assert.equal(flagValue(redis.args, "--maxmemory-policy"), "allkeys-lru");
+  assert.ok(flagValue(redis.args, "--maxmemory"), "a memory cap");
+  for (const [input, expected] of [
+    ["redis://:s3cret@127.0.0.1:6379/", "redis+unix:///tmp/r.sock?pass=s3cret"],
+    ["redis://127.0.0.1:6379/", "redis+unix:///tmp/r.sock"],
+    ["http://127.0.0.1:50070", "http://127.0.0.1:50070"],
+  ]) assert.equal(toUnixSocket(input, "/tmp/r.sock"), expected, input);
 });
 
 test("the binary's listener reports are parsed, other lines ignored", () => {

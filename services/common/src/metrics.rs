@@ -6,6 +6,9 @@
 
 use std::sync::LazyLock;
 
+/// A service's own metrics beside the process-wide ones (the edge's, when it has a
+/// metrics port: see [`serve`]).
+pub use prometheus::Registry;
 use prometheus::proto::MetricFamily;
 use prometheus::{Encoder, HistogramVec, IntCounterVec, TextEncoder, register_histogram_vec, register_int_counter_vec};
 use tokio::net::TcpListener;
@@ -70,14 +73,17 @@ pub fn render(local: &[MetricFamily]) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// Serves `GET /metrics` on `listener` until `shutdown`.
+/// Serves `GET /metrics` on `listener` until `shutdown`: `local`'s figures, then the
+/// process's.
 ///
 /// # Errors
 /// When the listener fails.
-pub async fn serve(listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
+pub async fn serve(listener: TcpListener, local: Registry, shutdown: Shutdown) -> anyhow::Result<()> {
     let app = axum::Router::new().route(
         "/metrics",
-        axum::routing::get(|| async { ([(http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], render(&[])) }),
+        axum::routing::get(move || async move {
+            ([(http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], render(&local.gather()))
+        }),
     );
     tracing::info!(addr = %listener.local_addr()?, "metrics listening");
     axum::serve(listener, app).with_graceful_shutdown(shutdown.cancelled_owned()).await?;

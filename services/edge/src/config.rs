@@ -11,8 +11,14 @@ pub struct Config {
     pub url_resolution_url: String,
     /// The driver of a visitor who has not chosen one (spec §4: in-memory).
     pub default_driver: Driver,
-    /// Mark the session cookie `Secure` (behind TLS).
+    /// Mark the session cookie `Secure` and name it `__Host-vitrine_session` (behind TLS).
     pub secure_cookies: bool,
+    /// Where the edge's Prometheus figures go. `None`: a registry of its own, answered at
+    /// `/metrics` on the public port (the one-command demo, tests). `Some`: this registry,
+    /// which the internal metrics port (`VITRINE_METRICS_ADDR`) serves; the public port
+    /// then answers `/metrics` as any unknown path, so visitors cannot read them. One edge
+    /// per registry: a second one registering the same figures fails to start.
+    pub metrics_registry: Option<prometheus::Registry>,
     /// actix worker threads.
     pub workers: usize,
     /// The built SPA (`frontend/dist`); `None` serves the API only.
@@ -48,6 +54,7 @@ impl Config {
             url_resolution_url: url_resolution_url.to_owned(),
             default_driver: Driver::DEFAULT,
             secure_cookies: false,
+            metrics_registry: None,
             workers: 2,
             static_dir: None,
             image_sources: Vec::new(),

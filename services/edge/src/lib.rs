@@ -57,6 +57,7 @@ pub fn app(
 > {
     let metrics = state.metrics.clone();
     let static_dir = state.static_dir.clone();
+    let public_metrics = state.public_metrics;
     App::new()
         .app_data(state)
         .app_data(web::JsonConfig::default().limit(16 * 1024).error_handler(error::json_error))
@@ -66,7 +67,7 @@ pub fn app(
         .wrap(actix_web::middleware::Compress::default())
         // Outermost: the request span, continuing the browser's trace context if it sent one.
         .wrap(tracing_actix_web::TracingLogger::default())
-        .configure(move |cfg| routes::routes(cfg, static_dir.as_deref()))
+        .configure(move |cfg| routes::routes(cfg, static_dir.as_deref(), public_metrics))
 }
 
 /// Serves the edge on `listener` until `shutdown`.

@@ -22,11 +22,22 @@ pub(crate) struct Metrics {
 
 impl Metrics {
     /// # Panics
-    /// Never in practice: metric names and labels are static and registered once.
+    /// Never in practice: metric names and labels are static.
     #[must_use]
-    #[allow(clippy::unwrap_used, clippy::missing_panics_doc)]
+    #[allow(clippy::missing_panics_doc)]
     pub(crate) fn new() -> Self {
-        let registry = Registry::new();
+        Self::in_registry(Registry::new()).expect("a new registry holds no metric yet")
+    }
+
+    /// The edge's metrics, registered in `registry` (the one the metrics port serves).
+    ///
+    /// # Errors
+    /// When `registry` already holds them (a second edge on the same registry).
+    ///
+    /// # Panics
+    /// Never in practice: metric names and labels are static.
+    #[allow(clippy::unwrap_used, clippy::missing_panics_doc)]
+    pub(crate) fn in_registry(registry: Registry) -> prometheus::Result<Self> {
         let requests = IntCounterVec::new(
             Opts::new("vitrine_http_requests_total", "HTTP requests by route pattern, method and status"),
             &["route", "method", "status"],
@@ -55,12 +66,12 @@ impl Metrics {
             &["reason"],
         )
         .unwrap();
-        registry.register(Box::new(response_cache.clone())).unwrap();
-        registry.register(Box::new(switches_refused.clone())).unwrap();
-        registry.register(Box::new(requests.clone())).unwrap();
-        registry.register(Box::new(latency.clone())).unwrap();
-        registry.register(Box::new(switches.clone())).unwrap();
-        Self { registry, requests, latency, switches, response_cache, switches_refused }
+        registry.register(Box::new(response_cache.clone()))?;
+        registry.register(Box::new(switches_refused.clone()))?;
+        registry.register(Box::new(requests.clone()))?;
+        registry.register(Box::new(latency.clone()))?;
+        registry.register(Box::new(switches.clone()))?;
+        Ok(Self { registry, requests, latency, switches, response_cache, switches_refused })
     }
 
     /// The Prometheus text exposition of the edge's metrics, then the process's.

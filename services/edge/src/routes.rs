@@ -6,7 +6,9 @@ use actix_web::web;
 use crate::{api, health, image, openapi, spa, sse};
 
 /// `static_dir`: the built SPA, served for every path no route above claims.
-pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path::Path>) {
+/// `public_metrics`: whether `/metrics` is answered here; when the metrics have a port of
+/// their own it is not (issue 11: visitors don't read the figures).
+pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path::Path>, public_metrics: bool) {
     cfg.route("/api/driver", web::get().to(api::get_driver))
         .route("/api/driver", web::put().to(api::put_driver))
         .route("/api/driver/events", web::get().to(sse::events))
@@ -23,9 +25,11 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
         .route("/api/openapi.json", web::get().to(openapi::openapi_json))
         .route("/healthz", web::get().to(health::healthz))
         .route("/readyz", web::get().to(health::readyz))
-        .route("/metrics", web::get().to(health::metrics))
         .route("/img", web::get().to(image::serve))
         .service(web::scope("/api").default_service(web::to(api::unknown)));
+    if public_metrics {
+        cfg.route("/metrics", web::get().to(health::metrics));
+    }
     if let Some(dir) = static_dir {
         cfg.app_data(web::Data::new(spa::StaticDir(dir.to_owned())))
             .route("/assets/{file}", web::get().to(spa::asset))

@@ -10,12 +10,16 @@ use vitrine_domain::Driver;
 use crate::AppState;
 
 pub(crate) const COOKIE: &str = "vitrine_session";
+/// Its name when served over TLS (`secure_cookies`): browsers keep a `__Host-` cookie only
+/// when it is `Secure`, `Path=/` and has no `Domain`, so no sibling host can plant one.
+pub(crate) const SECURE_COOKIE: &str = "__Host-vitrine_session";
 /// A chosen driver is remembered this long after the last switch.
 const SESSION_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
 
-/// The session id of the request's cookie, if it is one we could have issued.
+/// The session id of the request's cookie, if it is one we could have issued. Either
+/// name is read, so turning `secure_cookies` on or off keeps every visitor's session.
 pub(crate) fn id(req: &HttpRequest) -> Option<String> {
-    let value = req.cookie(COOKIE)?.value().to_owned();
+    let value = req.cookie(SECURE_COOKIE).or_else(|| req.cookie(COOKIE))?.value().to_owned();
     (value.len() == 32 && value.bytes().all(|b| b.is_ascii_hexdigit())).then_some(value)
 }
 
@@ -25,7 +29,8 @@ pub(crate) fn id_or_new(req: &HttpRequest, state: &AppState) -> (String, Option<
         return (id, None);
     }
     let id = uuid::Uuid::new_v4().simple().to_string();
-    let cookie = Cookie::build(COOKIE, id.clone())
+    let name = if state.secure_cookies { SECURE_COOKIE } else { COOKIE };
+    let cookie = Cookie::build(name, id.clone())
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)

@@ -28,6 +28,8 @@ pub struct AppState {
     /// anyone following the channel).
     pub(crate) edge_id: String,
     pub(crate) metrics: std::sync::Arc<Metrics>,
+    /// Whether the public port answers `/metrics` (no metrics port of its own).
+    pub(crate) public_metrics: bool,
     /// Recent successful answers, per driver.
     pub(crate) responses: ResponseCache,
     /// Counts driver switches per session and client address.
@@ -53,7 +55,10 @@ impl AppState {
         let catalogue = grpc::lazy_channel(&config.catalogue_url)?;
         let navigation = grpc::lazy_channel(&config.navigation_url)?;
         let url_resolution = grpc::lazy_channel(&config.url_resolution_url)?;
-        let metrics = std::sync::Arc::new(Metrics::new());
+        let metrics = std::sync::Arc::new(match &config.metrics_registry {
+            Some(registry) => Metrics::in_registry(registry.clone())?,
+            None => Metrics::new(),
+        });
         let responses = ResponseCache::new(config.response_cache_bytes);
         let edge_id = uuid::Uuid::new_v4().simple().to_string();
         let events = crate::sse::relay(store.clone(), shutdown.clone()).await;
@@ -72,6 +77,7 @@ impl AppState {
             events,
             edge_id,
             metrics,
+            public_metrics: config.metrics_registry.is_none(),
             responses,
             switch_limiter: SwitchLimiter::new(config.switch_limits, crate::switch_limit::WINDOW),
             trust_forwarded_for: config.trust_forwarded_for,

@@ -4,30 +4,16 @@
 //! cache), while another visitor's reads stay hits on both. Switching is rate-limited
 //! per session and per client address, with a clear 429.
 
-use std::time::Duration;
-
 use serde_json::{Value, json};
 use vitrine_common::{Shutdown, store};
 use vitrine_edge::SwitchLimits;
-use vitrine_testkit::{TestApp, assert, browser, eventually, magento};
+use vitrine_testkit::{TestApp, assert, browser, magento};
 
 /// A second edge in front of `app`'s services and Redis, on its own port.
 async fn second_edge(app: &TestApp, shutdown: &Shutdown) -> String {
     let redis = app.redis.as_ref().expect("the app runs redis-server");
     let store = store::connect(Some(&redis.url())).await.expect("store");
-    let config = vitrine_edge::Config::new(&app.catalogue_url, &app.navigation_url, &app.url_resolution_url);
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
-    listener.set_nonblocking(true).expect("nonblocking");
-    let base = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(vitrine_edge::serve(config, store, listener, shutdown.clone()));
-    let client = reqwest::Client::new();
-    let up = eventually(Duration::from_secs(10), || {
-        let res = client.get(format!("{base}/healthz")).send();
-        async move { res.await.is_ok_and(|r| r.status().is_success()) }
-    })
-    .await;
-    assert!(up, "the second edge did not come up on {base}");
-    base
+    app.another_edge(store, |_| {}, shutdown).await
 }
 
 async fn switch(c: &reqwest::Client, base: &str, driver: &str) -> reqwest::Response {

@@ -206,15 +206,29 @@ impl TestApp {
     }
 
     async fn wait_for_edge(&self) {
-        let client = reqwest::Client::new();
-        let health = self.url("/healthz");
-        let up = crate::eventually(Duration::from_secs(10), || {
-            let client = client.clone();
-            let health = health.clone();
-            async move { client.get(&health).send().await.is_ok_and(|r| r.status().is_success()) }
-        })
-        .await;
-        assert!(up, "edge did not come up on {}", self.edge_url);
+        wait_for_edge(&self.edge_url).await;
+    }
+
+    /// Another edge in front of this app's services, on its own port, with `store` and
+    /// a default edge config that `adjust` changes (e.g. a deployment's settings); its
+    /// URL once it answers. It stops with `shutdown`.
+    ///
+    /// # Panics
+    /// When the edge cannot bind or does not come up.
+    pub async fn another_edge(
+        &self,
+        store: SharedStore,
+        adjust: impl FnOnce(&mut vitrine_edge::Config),
+        shutdown: &Shutdown,
+    ) -> String {
+        let mut config = vitrine_edge::Config::new(&self.catalogue_url, &self.navigation_url, &self.url_resolution_url);
+        adjust(&mut config);
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
+        listener.set_nonblocking(true).expect("nonblocking");
+        let base = format!("http://{}", listener.local_addr().expect("addr"));
+        tokio::spawn(vitrine_edge::serve(config, store, listener, shutdown.clone()));
+        wait_for_edge(&base).await;
+        base
     }
 
     /// Stops the edge (as a process restart would) and starts a fresh one on the same
@@ -233,6 +247,19 @@ impl TestApp {
             .expect("serve the edge");
         self.wait_for_edge().await;
     }
+}
+
+/// Waits until the edge at `base` answers `/healthz`.
+async fn wait_for_edge(base: &str) {
+    let client = reqwest::Client::new();
+    let health = format!("{base}/healthz");
+    let up = crate::eventually(Duration::from_secs(10), || {
+        let client = client.clone();
+        let health = health.clone();
+        async move { client.get(&health).send().await.is_ok_and(|r| r.status().is_success()) }
+    })
+    .await;
+    assert!(up, "edge did not come up on {base}");
 }
 
 impl Drop for TestApp {

@@ -58,7 +58,14 @@ impl DemoShops {
     }
 }
 
-pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdown) -> anyhow::Result<()> {
+/// `edge_metrics`: the metrics port's registry, when there is one (the edge's figures go
+/// there rather than on its public port).
+pub(crate) async fn run(
+    args: AllArgs,
+    redis_url: Option<&str>,
+    edge_metrics: Option<vitrine_common::metrics::Registry>,
+    shutdown: Shutdown,
+) -> anyhow::Result<()> {
     let store = connect(redis_url).await?;
     let mut shops = args.shops.clone();
     let demo_shops = DemoShops::start_missing(&mut shops);
@@ -68,7 +75,10 @@ pub(crate) async fn run(args: AllArgs, redis_url: Option<&str>, shutdown: Shutdo
         adapter_overrides: Vec::new(),
         failed_resolution_path: args.routing.failed_resolution_path.clone(),
         // The suite sets where its domain services are.
-        edge: config::edge(vitrine_suite::Config::default().edge, &args.edge)?,
+        edge: vitrine_edge::Config {
+            metrics_registry: edge_metrics,
+            ..config::edge(vitrine_suite::Config::default().edge, &args.edge)?
+        },
     };
     let edge = std_listener(args.http_addr)?;
     let addr = edge.local_addr()?;

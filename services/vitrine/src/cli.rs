@@ -12,8 +12,9 @@ pub(crate) struct Cli {
     /// in-process store (only meaningful for `all`).
     #[arg(long, env = "VITRINE_REDIS_URL", global = true)]
     pub(crate) redis_url: Option<String>,
-    /// Prometheus metrics (`GET /metrics`) on this address, for any service. The edge
-    /// also answers `/metrics` on its own port.
+    /// Prometheus metrics (`GET /metrics`) on this address, for any service. Unset, the
+    /// edge answers `/metrics` on its public port instead (the one-command demo); set,
+    /// its figures are here only.
     #[arg(long, env = "VITRINE_METRICS_ADDR", global = true)]
     pub(crate) metrics_addr: Option<SocketAddr>,
     /// An OTLP/gRPC collector (e.g. Jaeger's `http://jaeger:4317`) to export traces to.

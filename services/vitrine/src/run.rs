@@ -15,11 +15,15 @@ use crate::config;
 
 pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
     let redis_url = cli.redis_url.as_deref();
+    // The edge's figures (in `edge` and `all`), served here and not on its public port.
+    let mut edge_metrics = None;
     if let Some(addr) = cli.metrics_addr.filter(|_| cli.command.is_service()) {
         let metrics = bind(addr, Serves::Metrics).await.context("the metrics port (VITRINE_METRICS_ADDR)")?;
+        let registry = vitrine_common::metrics::Registry::new();
+        edge_metrics = Some(registry.clone());
         let shutdown = shutdown.clone();
         tokio::spawn(async move {
-            if let Err(e) = vitrine_common::metrics::serve(metrics, shutdown).await {
+            if let Err(e) = vitrine_common::metrics::serve(metrics, registry, shutdown).await {
                 tracing::error!(error = %format!("{e:#}"), "metrics server stopped");
             }
         });
@@ -28,7 +32,8 @@ pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
         Command::Edge(args) => {
             let services =
                 vitrine_edge::Config::new(&args.catalogue_url, &args.navigation_url, &args.url_resolution_url);
-            let mut config = config::edge(services, &args.edge)?;
+            let mut config =
+                vitrine_edge::Config { metrics_registry: edge_metrics, ..config::edge(services, &args.edge)? };
             config.image_sources.extend(config::image_sources(&args.images));
             let store = connect(redis_url).await?;
             vitrine_edge::serve(config, store, std_listener(args.http_addr)?, shutdown).await
@@ -60,7 +65,7 @@ pub(crate) async fn run(cli: Cli, shutdown: Shutdown) -> anyhow::Result<()> {
             vitrine_adapter::serve(config::adapter(backend, &args.backends), store, listener(addr).await?, shutdown)
                 .await
         }
-        Command::All(args) => crate::all::run(args, redis_url, shutdown).await,
+        Command::All(args) => crate::all::run(args, redis_url, edge_metrics, shutdown).await,
         Command::Probe(args) => crate::probe::run(&args).await,
     }
 }

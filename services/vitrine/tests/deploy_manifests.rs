@@ -1,6 +1,13 @@
-//! Static checks of docker-compose.yml against the binary: every service runs a real
-//! subcommand, every variable it sets is one that subcommand reads, and every address a
-//! service listens on is the one the others use to reach it.
+//! Static checks of docker-compose.yml and k8s/ against the binary: every service runs a
+//! real subcommand, every variable it sets is one that subcommand reads, and every address
+//! a service listens on is the one the others use to reach it. And the hardening of issue
+//! 11 for every workload: non-root, read-only, no capabilities or privilege escalation,
+//! RuntimeDefault seccomp; NetworkPolicies that allow exactly the design's arrows; metrics
+//! on the internal port only; each Secret in the pods that use it only; Redis with a
+//! password and a memory cap; the Secure session cookie.
+
+#[path = "deploy/network_policy.rs"]
+mod network_policy;
 
 use std::collections::HashMap;
 use std::process::Command;
@@ -23,6 +30,12 @@ fn compose() -> Value {
     value
 }
 
+/// Whether a compose service runs this repo's image (that of `x-service`), not Redis's
+/// or Jaeger's.
+fn ours(compose: &Value, service: &Value) -> bool {
+    service["image"] == compose["x-service"]["image"]
+}
+
 fn help(args: &[&str]) -> String {
     let out = Command::new(BIN).args(args).arg("--help").output().expect("vitrine --help");
     assert!(out.status.success(), "vitrine {args:?} --help failed");
@@ -42,6 +55,9 @@ fn compose_services_run_real_subcommands_with_variables_they_read() {
     let mut metrics: Vec<(String, String)> = Vec::new();
     for (name, service) in services {
         let name = name.as_str().unwrap_or_default().to_owned();
+        if !ours(&compose, service) {
+            continue;
+        }
         let Some(command) = service["command"].as_sequence() else { continue };
         let args: Vec<&str> = command.iter().filter_map(Value::as_str).collect();
         let text = help(&args[..1]);
@@ -97,7 +113,7 @@ fn compose_health_checks_probe_each_service_and_traces_go_to_jaeger() {
     assert_eq!(jaeger["environment"]["COLLECTOR_OTLP_ENABLED"].as_str(), Some("true"));
     for (name, service) in services {
         let name = name.as_str().unwrap_or_default();
-        if service["command"].as_sequence().is_none() {
+        if !ours(&compose, service) || service["command"].as_sequence().is_none() {
             continue;
         }
         let env = service["environment"].as_mapping().cloned().unwrap_or_default();
@@ -121,21 +137,30 @@ fn compose_health_checks_probe_each_service_and_traces_go_to_jaeger() {
     }
 }
 
-fn k8s_documents() -> Vec<(String, Value)> {
-    let base = concat!(env!("CARGO_MANIFEST_DIR"), "/../../k8s/base");
+/// The documents of the kustomization in `dir` (under k8s/): its resources that are files
+/// (an overlay's base is a directory, read on its own).
+fn kustomize_documents(dir: &str) -> Vec<(String, Value)> {
+    let dir = format!("{}/../../k8s/{dir}", env!("CARGO_MANIFEST_DIR"));
     let kustomization: Value =
-        serde_yaml_ng::from_str(&std::fs::read_to_string(format!("{base}/kustomization.yaml")).expect("kustomization"))
+        serde_yaml_ng::from_str(&std::fs::read_to_string(format!("{dir}/kustomization.yaml")).expect("kustomization"))
             .expect("kustomization parses");
     let mut docs = Vec::new();
     for file in kustomization["resources"].as_sequence().expect("resources") {
         let file = file.as_str().expect("a file name");
-        let text = std::fs::read_to_string(format!("{base}/{file}")).unwrap_or_else(|e| panic!("{file}: {e}"));
+        if !std::path::Path::new(&format!("{dir}/{file}")).is_file() {
+            continue;
+        }
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap_or_else(|e| panic!("{file}: {e}"));
         for doc in serde_yaml_ng::Deserializer::from_str(&text) {
             let value = Value::deserialize(doc).unwrap_or_else(|e| panic!("{file}: {e}"));
             docs.push((file.to_owned(), value));
         }
     }
     docs
+}
+
+fn k8s_documents() -> Vec<(String, Value)> {
+    kustomize_documents("base")
 }
 
 use serde::Deserialize as _;
@@ -174,9 +199,18 @@ fn kubernetes_deployments_run_real_subcommands_on_the_ports_their_services_targe
         let text = help(&args[..1]);
         let port = container["ports"][0]["containerPort"].as_u64().expect("containerPort");
         let mut listens = None;
-        for var in container["env"].as_sequence().into_iter().flatten() {
+        let vars = container["env"].as_sequence().cloned().unwrap_or_default();
+        for (i, var) in vars.iter().enumerate() {
             let key = var["name"].as_str().unwrap_or_default();
-            assert!(text.contains(&format!("[env: {key}")), "{file} {name}: `vitrine {}` does not read {key}", args[0]);
+            // A variable that only assembles a later one (`$(REDIS_PASSWORD)` in the store
+            // URL) is read by Kubernetes, not the binary.
+            let assembles =
+                vars[i + 1..].iter().any(|v| v["value"].as_str().is_some_and(|v| v.contains(&format!("$({key})"))));
+            assert!(
+                assembles || text.contains(&format!("[env: {key}")),
+                "{file} {name}: `vitrine {}` does not read {key}",
+                args[0]
+            );
             if key.ends_with("_ADDR") {
                 listens = var["value"].as_str().and_then(port_of);
             }
@@ -209,4 +243,350 @@ fn kubernetes_deployments_run_real_subcommands_on_the_ports_their_services_targe
 
 fn port_of(addr: &str) -> Option<u64> {
     port(addr).and_then(|p| p.parse().ok())
+}
+
+// ---- Issue 11, item 5: hardening, for every workload ----
+
+/// The services of docker-compose.yml, merge keys resolved.
+fn compose_services(compose: &Value) -> Vec<(String, Value)> {
+    let services = compose["services"].as_mapping().expect("services");
+    services.iter().map(|(k, v)| (k.as_str().unwrap_or_default().to_owned(), v.clone())).collect()
+}
+
+fn strings(value: &Value) -> Vec<&str> {
+    value.as_sequence().into_iter().flatten().filter_map(Value::as_str).collect()
+}
+
+#[test]
+fn compose_containers_run_as_non_root_read_only_without_capabilities() {
+    let compose = compose();
+    for (name, service) in compose_services(&compose) {
+        let user = service["user"].as_str().unwrap_or_else(|| panic!("{name}: no fixed user"));
+        let (uid, gid) = user.split_once(':').unwrap_or_else(|| panic!("{name}: user {user:?} is not uid:gid"));
+        for id in [uid, gid] {
+            assert!(id.parse::<u32>().is_ok_and(|id| id > 0), "{name}: user {user:?} is not a non-root uid:gid");
+        }
+        assert_eq!(service["read_only"].as_bool(), Some(true), "{name}: read-only root filesystem");
+        assert_eq!(strings(&service["cap_drop"]), ["ALL"], "{name}: every capability dropped");
+        assert!(strings(&service["security_opt"]).contains(&"no-new-privileges:true"), "{name}: no-new-privileges");
+    }
+}
+
+#[test]
+fn compose_redis_has_a_password_and_a_memory_cap_and_only_its_users_know_the_password() {
+    let compose = compose();
+    let redis = &compose["services"]["redis"];
+    let command = strings(&redis["command"]);
+    let flag = |name: &str| command.iter().position(|a| *a == name).map(|i| command[i + 1]);
+    let password = flag("--requirepass").expect("a password");
+    assert!(password.starts_with("${VITRINE_REDIS_PASSWORD"), "from the environment, with a dev default: {password}");
+    assert!(flag("--maxmemory").is_some(), "a memory cap");
+    assert_eq!(flag("--maxmemory-policy"), Some("allkeys-lru"));
+    assert_eq!(redis["environment"]["REDISCLI_AUTH"].as_str(), Some(password), "the health check authenticates");
+    let mut users = Vec::new();
+    for (name, service) in compose_services(&compose) {
+        if let Some(url) = service["environment"]["VITRINE_REDIS_URL"].as_str() {
+            assert_eq!(url, format!("redis://:{password}@redis:6379/"), "{name}");
+            users.push(name);
+        }
+    }
+    users.sort();
+    assert_eq!(users, ["adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-shopify", "edge"]);
+}
+
+#[test]
+fn compose_edge_serves_metrics_internally_and_secure_cookies_and_only_shopify_has_the_token() {
+    let compose = compose();
+    let edge = &compose["services"]["edge"];
+    let metrics = edge["environment"]["VITRINE_METRICS_ADDR"].as_str().expect("the edge's metrics port");
+    assert!(!strings(&edge["ports"]).iter().any(|p| p.ends_with(port(metrics).unwrap_or_default())), "not published");
+    assert_eq!(edge["environment"]["VITRINE_SECURE_COOKIES"].as_str(), Some("true"));
+    // Each shop's token in its own adapter only (Medusa has none yet: nowhere).
+    for (token, owner) in
+        [("VITRINE_SHOPIFY_ACCESS_TOKEN", "adapter-shopify"), ("VITRINE_MEDUSA_PUBLISHABLE_API_KEY", "adapter-medusa")]
+    {
+        for (name, service) in compose_services(&compose) {
+            let has = service["environment"].get(token).is_some();
+            assert!(!has || name == owner, "{name} gets {token}, which only {owner} uses");
+            assert!(has || name != owner, "{owner} needs {token}");
+        }
+    }
+}
+
+/// Every Deployment of the base and the local overlay.
+fn k8s_deployments() -> Vec<Value> {
+    k8s_documents()
+        .into_iter()
+        .chain(kustomize_documents("overlays/local"))
+        .map(|(_, d)| d)
+        .filter(|d| d["kind"] == "Deployment")
+        .collect()
+}
+
+fn containers(deployment: &Value) -> Vec<&Value> {
+    deployment["spec"]["template"]["spec"]["containers"].as_sequence().into_iter().flatten().collect()
+}
+
+fn name(doc: &Value) -> &str {
+    doc["metadata"]["name"].as_str().unwrap_or_default()
+}
+
+fn name_of(container: &Value) -> &str {
+    container["name"].as_str().unwrap_or_default()
+}
+
+#[test]
+fn kubernetes_containers_run_as_non_root_read_only_without_capabilities() {
+    let deployments = k8s_deployments();
+    assert_eq!(deployments.len(), 11, "nine services, Redis and the local overlay's Jaeger");
+    for deployment in &deployments {
+        let pod = &deployment["spec"]["template"]["spec"];
+        assert_eq!(pod["automountServiceAccountToken"].as_bool(), Some(false), "{}: no API token", name(deployment));
+        for container in containers(deployment) {
+            let who = format!("{}/{}", name(deployment), name_of(container));
+            let sc = &container["securityContext"];
+            assert_eq!(sc["runAsNonRoot"].as_bool(), Some(true), "{who}: runAsNonRoot");
+            for id in ["runAsUser", "runAsGroup"] {
+                assert!(sc[id].as_u64().is_some_and(|id| id > 0), "{who}: a fixed non-root {id}");
+            }
+            assert_eq!(sc["readOnlyRootFilesystem"].as_bool(), Some(true), "{who}: read-only root filesystem");
+            assert_eq!(sc["allowPrivilegeEscalation"].as_bool(), Some(false), "{who}: no privilege escalation");
+            assert_eq!(strings(&sc["capabilities"]["drop"]), ["ALL"], "{who}: every capability dropped");
+            assert!(sc["capabilities"]["add"].is_null(), "{who}: none added");
+            assert_eq!(sc["seccompProfile"]["type"].as_str(), Some("RuntimeDefault"), "{who}: seccomp");
+            // The vitrine image's user (Dockerfile: 10001) for every Vitrine service.
+            if container["image"] == "vitrine" {
+                assert_eq!((sc["runAsUser"].as_u64(), sc["runAsGroup"].as_u64()), (Some(10001), Some(10001)), "{who}");
+            }
+        }
+    }
+    let dockerfile =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Dockerfile")).expect("Dockerfile");
+    assert!(dockerfile.lines().any(|l| l.trim() == "USER 10001:10001"), "the image runs as 10001:10001");
+}
+
+/// `app` and container ports of every Deployment in `docs`.
+fn pods(docs: &[(String, Value)]) -> Vec<(String, Vec<u64>)> {
+    docs.iter()
+        .filter(|(_, d)| d["kind"] == "Deployment")
+        .map(|(_, d)| {
+            let app = d["spec"]["template"]["metadata"]["labels"]["app"].as_str().expect("an app label").to_owned();
+            let ports = containers(d)
+                .iter()
+                .flat_map(|c| {
+                    c["ports"].as_sequence().into_iter().flatten().filter_map(|p| p["containerPort"].as_u64())
+                })
+                .collect();
+            (app, ports)
+        })
+        .collect()
+}
+
+fn policies(docs: &[(String, Value)]) -> Vec<&Value> {
+    docs.iter().map(|(_, d)| d).filter(|d| d["kind"] == "NetworkPolicy").collect()
+}
+
+/// The design's arrows between pods (DESIGN.md): what the base must allow, and nothing else.
+fn design_arrows() -> std::collections::BTreeSet<network_policy::Arrow> {
+    let arrow = |from: &str, to: &str, port: u64| (from.to_owned(), to.to_owned(), port);
+    let adapters =
+        [("adapter-in-memory", 50061), ("adapter-fake", 50062), ("adapter-magento", 50063), ("adapter-shopify", 50064)];
+    let mut arrows = vec![
+        arrow("edge", "catalogue", 50051),
+        arrow("edge", "navigation", 50052),
+        arrow("edge", "url-resolution", 50053),
+        arrow("edge", "redis", 6379),
+        arrow("edge", "mock-data", 50070),
+        arrow("adapter-in-memory", "mock-data", 50070),
+    ];
+    for (adapter, port) in adapters {
+        arrows.push(arrow(adapter, "redis", 6379));
+        for domain in ["catalogue", "navigation", "url-resolution"] {
+            arrows.push(arrow(domain, adapter, port));
+        }
+    }
+    arrows.into_iter().collect()
+}
+
+#[test]
+fn kubernetes_network_policies_deny_by_default_and_allow_exactly_the_design() {
+    let docs = k8s_documents();
+    let policies = policies(&docs);
+    let pods = pods(&docs);
+    let deny = policies.iter().find(|p| {
+        p["spec"]["podSelector"].as_mapping().is_some_and(serde_yaml_ng::Mapping::is_empty)
+            && strings(&p["spec"]["policyTypes"]) == ["Ingress", "Egress"]
+            && p["spec"]["ingress"].is_null()
+            && p["spec"]["egress"].is_null()
+    });
+    assert!(deny.is_some(), "a default-deny policy for every pod, both directions");
+    assert_eq!(network_policy::arrows(&policies, &pods), design_arrows());
+
+    let outside: Vec<String> = network_policy::outside_egress(&policies, &pods, 443).into_iter().collect();
+    assert_eq!(outside, ["adapter-fake", "adapter-magento", "adapter-shopify", "edge"], "the shops and /img's hosts");
+    assert_eq!(network_policy::outside_egress(&policies, &pods, 6379).len(), 0, "nothing else goes out");
+    let open: Vec<String> = network_policy::open_to_anyone(&policies, &pods, 8080).into_iter().collect();
+    assert_eq!(open, ["edge"], "the internet reaches the edge");
+    for port in [50070, 50061, 50064, 6379, 9464] {
+        assert!(network_policy::open_to_anyone(&policies, &pods, port).is_empty(), "nobody outside reaches :{port}");
+    }
+
+    // DNS for every pod, to kube-dns only.
+    let dns = policies.iter().any(|p| {
+        p["spec"]["podSelector"].as_mapping().is_some_and(serde_yaml_ng::Mapping::is_empty)
+            && p["spec"]["egress"].as_sequence().into_iter().flatten().any(|r| {
+                r["ports"]
+                    .as_sequence()
+                    .into_iter()
+                    .flatten()
+                    .any(|p| p["port"].as_u64() == Some(53) && p["protocol"] == "UDP")
+                    && r["to"][0]["podSelector"]["matchLabels"]["k8s-app"] == "kube-dns"
+            })
+    });
+    assert!(dns, "every pod may ask the cluster DNS");
+
+    // Metrics: from the monitoring namespace only, on every Vitrine pod's metrics port.
+    let metrics: Vec<&&Value> = policies
+        .iter()
+        .filter(|p| {
+            p["spec"]["ingress"]
+                .as_sequence()
+                .into_iter()
+                .flatten()
+                .any(|r| r["ports"][0]["port"].as_u64() == Some(9464))
+        })
+        .collect();
+    assert_eq!(metrics.len(), 1, "one policy opens the metrics port");
+    let rule = &metrics[0]["spec"]["ingress"][0];
+    assert_eq!(rule["from"][0]["namespaceSelector"]["matchLabels"]["kubernetes.io/metadata.name"], "monitoring");
+    for (app, ports) in &pods {
+        if ports.contains(&9464) {
+            assert!(network_policy::selects(&metrics[0]["spec"]["podSelector"], app), "{app}'s metrics");
+        }
+    }
+}
+
+#[test]
+fn jaeger_and_its_arrows_are_in_the_local_overlay_only() {
+    let base = k8s_documents();
+    assert!(
+        !serde_yaml_ng::to_string(&base.iter().map(|(_, d)| d).collect::<Vec<_>>()).expect("yaml").contains("jaeger")
+    );
+    let docs: Vec<(String, Value)> = base.into_iter().chain(kustomize_documents("overlays/local")).collect();
+    let pods = pods(&docs);
+    let mut expected = design_arrows();
+    for (app, _) in pods.iter().filter(|(app, _)| !["redis", "jaeger"].contains(&app.as_str())) {
+        expected.insert((app.clone(), "jaeger".to_owned(), 4317));
+    }
+    assert_eq!(network_policy::arrows(&policies(&docs), &pods), expected);
+}
+
+/// `container`'s environment: `(name, value or "secret:NAME/KEY")`, and the Secrets it
+/// takes whole (`envFrom`).
+fn env_of(container: &Value) -> (Vec<(String, String)>, Vec<String>) {
+    let vars = container["env"]
+        .as_sequence()
+        .into_iter()
+        .flatten()
+        .map(|v| {
+            let key = &v["valueFrom"]["secretKeyRef"];
+            let value = v["value"].as_str().map_or_else(
+                || {
+                    format!(
+                        "secret:{}/{}",
+                        key["name"].as_str().unwrap_or_default(),
+                        key["key"].as_str().unwrap_or_default()
+                    )
+                },
+                str::to_owned,
+            );
+            (v["name"].as_str().unwrap_or_default().to_owned(), value)
+        })
+        .collect();
+    let whole = container["envFrom"]
+        .as_sequence()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["secretRef"]["name"].as_str().map(str::to_owned))
+        .collect();
+    (vars, whole)
+}
+
+#[test]
+fn kubernetes_secrets_reach_only_the_pods_that_use_them() {
+    let docs = k8s_documents();
+    let shopify =
+        docs.iter().find(|(_, d)| d["kind"] == "Secret" && name(d) == "vitrine-shopify").expect("the token's Secret");
+    let keys: Vec<&str> =
+        shopify.1["stringData"].as_mapping().into_iter().flatten().filter_map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["VITRINE_SHOPIFY_ACCESS_TOKEN"], "the Secret holds the token only");
+    assert!(!docs.iter().any(|(_, d)| d["kind"] == "Secret" && name(d) == "vitrine-redis"), "no password in the base");
+    let overlay: Value = serde_yaml_ng::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../k8s/overlays/local/kustomization.yaml"))
+            .expect("overlay"),
+    )
+    .expect("overlay parses");
+    assert_eq!(overlay["secretGenerator"][0]["name"], "vitrine-redis", "the local overlay makes a dev password");
+
+    let mut users: std::collections::BTreeMap<String, Vec<String>> = std::collections::BTreeMap::new();
+    for deployment in docs.iter().map(|(_, d)| d).filter(|d| d["kind"] == "Deployment") {
+        for container in containers(deployment) {
+            let (vars, whole) = env_of(container);
+            let named = vars
+                .iter()
+                .filter_map(|(_, v)| v.strip_prefix("secret:"))
+                .map(|s| s.split('/').next().unwrap_or_default().to_owned());
+            for secret in whole.into_iter().chain(named) {
+                users.entry(secret).or_default().push(name(deployment).to_owned());
+            }
+            // A store URL is assembled from the password Secret, never written out.
+            if let Some((_, url)) = vars.iter().find(|(k, _)| k == "VITRINE_REDIS_URL") {
+                assert_eq!(url, "redis://:$(REDIS_PASSWORD)@redis:6379/", "{}", name(deployment));
+                let password = vars.iter().position(|(k, _)| k == "REDIS_PASSWORD");
+                let url_at = vars.iter().position(|(k, _)| k == "VITRINE_REDIS_URL");
+                assert!(password < url_at, "{}: REDIS_PASSWORD is defined before the URL uses it", name(deployment));
+                assert_eq!(vars[password.unwrap_or_default()].1, "secret:vitrine-redis/password");
+            }
+        }
+    }
+    for users in users.values_mut() {
+        users.sort();
+        users.dedup();
+    }
+    assert_eq!(users["vitrine-shopify"], ["adapter-shopify"]);
+    let redis_users = ["adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-shopify", "edge", "redis"];
+    assert_eq!(users["vitrine-redis"], redis_users);
+    assert_eq!(users.len(), 2, "no other Secret is mounted: {users:?}");
+    let config = docs.iter().find(|(_, d)| d["kind"] == "ConfigMap").expect("config");
+    assert!(config.1["data"].get("VITRINE_REDIS_URL").is_none(), "the store URL is not in the ConfigMap");
+}
+
+#[test]
+fn kubernetes_redis_has_a_password_and_a_memory_cap_and_the_edge_its_settings() {
+    let docs = k8s_documents();
+    let deployment =
+        |n: &str| docs.iter().map(|(_, d)| d).find(|d| d["kind"] == "Deployment" && name(d) == n).expect(n);
+    let redis = containers(deployment("redis"))[0];
+    let args = strings(&redis["args"]);
+    let flag = |name: &str| args.iter().position(|a| *a == name).map(|i| args[i + 1]);
+    assert_eq!(flag("--requirepass"), Some("$(REDIS_PASSWORD)"));
+    assert!(flag("--maxmemory").is_some(), "a memory cap");
+    assert_eq!(flag("--maxmemory-policy"), Some("allkeys-lru"));
+    let (vars, _) = env_of(redis);
+    for var in ["REDIS_PASSWORD", "REDISCLI_AUTH"] {
+        assert!(vars.contains(&(var.to_owned(), "secret:vitrine-redis/password".to_owned())), "{var}");
+    }
+
+    let edge = deployment("edge");
+    let container = containers(edge)[0];
+    let (vars, _) = env_of(container);
+    assert!(vars.contains(&("VITRINE_SECURE_COOKIES".to_owned(), "true".to_owned())), "the cookie is Secure");
+    let config = docs.iter().find(|(_, d)| d["kind"] == "ConfigMap").expect("config");
+    let metrics = config.1["data"]["VITRINE_METRICS_ADDR"].as_str().and_then(port_of).expect("a metrics port");
+    let declared: Vec<u64> =
+        container["ports"].as_sequence().into_iter().flatten().filter_map(|p| p["containerPort"].as_u64()).collect();
+    assert!(declared.contains(&metrics), "the edge declares its metrics port");
+    let scraped =
+        edge["spec"]["template"]["metadata"]["annotations"]["prometheus.io/port"].as_str().and_then(|p| p.parse().ok());
+    assert_eq!(scraped, Some(metrics), "Prometheus scrapes the internal port, not the public one");
 }

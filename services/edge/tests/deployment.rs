@@ -1,0 +1,103 @@
+//! Settings a deployment turns on (issue 11, item 5), each beside the default that the
+//! one-command demo and the tests run with: the edge's figures on the internal metrics
+//! port only (`VITRINE_METRICS_ADDR`), and the session cookie `Secure` under the
+//! `__Host-` prefix (`VITRINE_SECURE_COOKIES`).
+
+use reqwest::header::{COOKIE, SET_COOKIE};
+use serde_json::json;
+use vitrine_common::Shutdown;
+use vitrine_common::metrics::Registry;
+use vitrine_testkit::TestApp;
+
+/// A request counter the edge's middleware keeps: proof that the figures are the edge's.
+const EDGE_FIGURE: &str = "vitrine_http_requests_total";
+
+async fn get(base: &str, path: &str) -> (u16, String) {
+    let res = reqwest::get(format!("{base}{path}")).await.expect("get");
+    (res.status().as_u16(), res.text().await.expect("body"))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn without_a_metrics_port_the_public_port_answers_metrics() {
+    let app = TestApp::builder().start().await;
+    get(&app.edge_url, "/api/navigation").await;
+    let (status, body) = get(&app.edge_url, "/metrics").await;
+    assert_eq!(status, 200);
+    assert!(body.contains(EDGE_FIGURE), "the edge's figures on its own port: {body}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn with_a_metrics_port_the_figures_are_there_and_the_public_port_does_not_know_the_path() {
+    let app = TestApp::builder().start().await;
+    let shutdown = Shutdown::new();
+    let registry = Registry::new();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind loopback");
+    let metrics_port = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(vitrine_common::metrics::serve(listener, registry.clone(), shutdown.clone()));
+    let edge = app.another_edge(app.store.clone(), |c| c.metrics_registry = Some(registry), &shutdown).await;
+
+    assert_eq!(get(&edge, "/api/navigation").await.0, 200);
+    let unknown = get(&edge, "/no-such-path").await;
+    assert_eq!(unknown.0, 404);
+    assert_eq!(get(&edge, "/metrics").await, unknown, "/metrics answers as any unknown path");
+    let (status, body) = get(&metrics_port, "/metrics").await;
+    assert_eq!(status, 200);
+    assert!(body.contains(EDGE_FIGURE) && body.contains("/api/navigation"), "the edge's figures: {body}");
+    shutdown.cancel();
+}
+
+/// A new session's `Set-Cookie`, from a switch on `edge`.
+async fn new_session_cookie(edge: &str) -> String {
+    let res = reqwest::Client::new()
+        .put(format!("{edge}/api/driver"))
+        .json(&json!({ "driver": "fake" }))
+        .send()
+        .await
+        .expect("put");
+    assert_eq!(res.status(), 200);
+    res.headers().get(SET_COOKIE).and_then(|v| v.to_str().ok()).expect("a session cookie").to_owned()
+}
+
+/// `name=value` of a `Set-Cookie` line, and its attributes in lower case.
+fn split(set_cookie: &str) -> (&str, Vec<String>) {
+    let mut parts = set_cookie.split(';').map(str::trim);
+    let pair = parts.next().unwrap_or_default();
+    (pair, parts.map(str::to_ascii_lowercase).collect())
+}
+
+async fn driver_with_cookie(edge: &str, cookie: &str) -> String {
+    let res = reqwest::Client::new().get(format!("{edge}/api/driver")).header(COOKIE, cookie).send().await;
+    let body: serde_json::Value = res.expect("get").json().await.expect("json");
+    body["driver"].as_str().unwrap_or_default().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_session_cookie_is_secure_with_the_host_prefix_when_asked_and_either_name_is_read() {
+    let app = TestApp::builder().start().await;
+    let shutdown = Shutdown::new();
+    let secure = app.another_edge(app.store.clone(), |c| c.secure_cookies = true, &shutdown).await;
+
+    let plain = new_session_cookie(&app.edge_url).await;
+    let (pair, attributes) = split(&plain);
+    assert!(pair.starts_with("vitrine_session="), "{plain}");
+    assert!(!attributes.contains(&"secure".to_owned()), "not Secure by default: {plain}");
+
+    let tls = new_session_cookie(&secure).await;
+    let (pair, attributes) = split(&tls);
+    let id = pair.strip_prefix("__Host-vitrine_session=").unwrap_or_else(|| panic!("the __Host- name: {tls}"));
+    for attribute in ["secure", "httponly", "path=/", "samesite=lax"] {
+        assert!(attributes.contains(&attribute.to_owned()), "{attribute}: {tls}");
+    }
+    // A __Host- cookie with a Domain is one browsers refuse.
+    assert!(!attributes.iter().any(|a| a.starts_with("domain")), "no Domain: {tls}");
+
+    // Both edges share the store: the session the secure edge issued is the same under
+    // either name, on either edge (turning the setting on or off keeps every session).
+    for edge in [&secure, &app.edge_url] {
+        for name in ["__Host-vitrine_session", "vitrine_session"] {
+            assert_eq!(driver_with_cookie(edge, &format!("{name}={id}")).await, "fake", "{name} on {edge}");
+        }
+    }
+    assert_eq!(driver_with_cookie(&secure, "other_cookie=x").await, "in-memory", "no session: the default");
+    shutdown.cancel();
+}
