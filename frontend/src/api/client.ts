@@ -39,13 +39,10 @@ export const api = {
   driver: "/api/driver",
   navigation: "/api/navigation",
   bestSellers: "/api/products/best-sellers",
-  resolve: (path: string) => `/api/resolve?url=${encodeURIComponent(path)}`,
-  productByUrl: (path: string) => `/api/products/by-url?url=${encodeURIComponent(path)}`,
+  /** A storefront path's resolution and its page's data, in one answer. */
+  page: (path: string, page: number, sort: string) => `/api/page?url=${encodeURIComponent(path)}${listingQuery(page, sort)}`,
   categories: "/api/categories",
-  categoryByUrl: (path: string, page: number, sort: string) =>
-    `/api/categories/by-url?url=${encodeURIComponent(path)}${listingQuery(page, sort)}`,
   search: (q: string, page: number, sort: string) => `/api/search?q=${encodeURIComponent(q)}${listingQuery(page, sort)}`,
-  contentByUrl: (path: string) => `/api/pages/by-url?url=${encodeURIComponent(path)}`,
 };
 
 /** `&page=N&sort=S`, leaving out the defaults (page 1, position) so one request has one key. */

@@ -116,6 +116,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/page?url=/path[&page=N&sort=S] → the resolution and the page's data in one
+         *     answer, so a page costs the browser one round trip whatever its type. The lookup
+         *     and every kind of page data are asked for at once (a backend that batches, Magento,
+         *     answers them in one upstream request); the answer keeps what the resolution names.
+         *     Asking for the kinds the path turns out not to be costs cached "nothing there"
+         *     answers, and keeps the browser from logging a 404 for every page that is not a product.
+         */
+        get: operations["page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/by-url": {
         parameters: {
             query?: never;
@@ -352,6 +376,19 @@ export interface components {
          * @enum {string}
          */
         Outcome: "match" | "redirect" | "not_found" | "failed";
+        /**
+         * @description `GET /api/page`: what a storefront path is and, in the same answer, the data its page
+         *     shows: the product, the category page or the content page, as the resolution names.
+         *     At most one of the three is set; none when the path is no page (not found, a
+         *     redirect, a failed lookup) or the backend found nothing after all.
+         */
+        PageData: {
+            category?: null | components["schemas"]["CategoryPage"];
+            content?: null | components["schemas"]["ContentPage"];
+            failure?: null | components["schemas"]["ErrorDetail"];
+            product?: null | components["schemas"]["ProductResponse"];
+            resolution: components["schemas"]["Resolution"];
+        };
         /** @description spec §3 "Product (normalised)". */
         Product: {
             brand?: string | null;
@@ -771,6 +808,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    page: {
+        parameters: {
+            query: {
+                /** @description The category's storefront path, e.g. `/computers`. */
+                url: string;
+                /** @description 1 to 1000; absent means 1. */
+                page?: number;
+                /**
+                 * @description position (the backend's order; relevance for search), name, price_asc or price_desc;
+                 *     absent means position.
+                 */
+                sort?: components["schemas"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resolution and the data of the page it names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageData"];
+                };
+            };
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

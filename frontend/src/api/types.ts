@@ -24,3 +24,5 @@ export type CategoryLink = Schemas["CategoryLink"];
 export type Category = Schemas["Category"];
 export type CategoryPage = Schemas["CategoryPage"];
 export type ContentPage = Schemas["ContentPage"];
+export type PageData = Schemas["PageData"];
+export type ErrorDetail = Schemas["ErrorDetail"];

@@ -1,9 +1,9 @@
 /** A backend's error for a page's data, with Retry (the spec's error state, issue 10). */
-export function LoadFailed({ what, error, retry }: { what: string; error: Error; retry: () => void }) {
+export function LoadFailed({ what, message, retry }: { what: string; message: string; retry: () => void }) {
   return (
     <section className="load-failed" role="alert">
       <h1>{what} could not be loaded</h1>
-      <p>{error.message}</p>
+      <p>{message}</p>
       <button type="button" className="retry" onClick={retry}>
         Retry
       </button>

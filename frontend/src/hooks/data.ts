@@ -5,18 +5,7 @@
 import useSWR, { type SWRConfiguration, useSWRConfig } from "swr";
 import { useCallback, useState } from "react";
 import { api, getJson } from "../api/client";
-import type {
-  CategoryLink,
-  CategoryPage,
-  ContentPage,
-  DriverInfo,
-  NavigationNode,
-  Product,
-  ProductPage,
-  ProductResponse,
-  Resolution,
-  Sort,
-} from "../api/types";
+import type { CategoryLink, DriverInfo, NavigationNode, PageData, Product, ProductPage, Sort } from "../api/types";
 
 export const swrConfig: SWRConfiguration = {
   fetcher: (key: string) => getJson(key),
@@ -29,12 +18,9 @@ export const swrConfig: SWRConfiguration = {
 export const useDriver = () => useSWR<DriverInfo, Error>(api.driver);
 export const useNavigation = () => useSWR<NavigationNode, Error>(api.navigation);
 export const useBestSellers = () => useSWR<Product[], Error>(api.bestSellers);
-export const useResolve = (path: string) => useSWR<Resolution, Error>(api.resolve(path));
-export const useProductByUrl = (path: string | null) => useSWR<ProductResponse, Error>(path ? api.productByUrl(path) : null);
+/** The page at a storefront path: its resolution and the product, category or content it names. */
+export const usePage = (path: string, page: number, sort: Sort) => useSWR<PageData, Error>(api.page(path, page, sort));
 export const useCategories = () => useSWR<CategoryLink[], Error>(api.categories);
-
-export const useCategoryPage = (path: string | null, page: number, sort: Sort) =>
-  useSWR<CategoryPage, Error>(path ? api.categoryByUrl(path, page, sort) : null);
 export const useSearch = (q: string, page: number, sort: Sort) =>
   useSWR<ProductPage, Error>(q ? api.search(q, page, sort) : null);
 
@@ -49,7 +35,6 @@ export function useKept<T>(value: T | undefined, scope: string): T | undefined {
   if (value !== undefined && (kept?.value !== value || kept.scope !== scope)) setKept({ scope, value });
   return value ?? (kept?.scope === scope ? kept.value : undefined);
 }
-export const useContentPage = (path: string | null) => useSWR<ContentPage, Error>(path ? api.contentByUrl(path) : null);
 
 /**
  * What a driver switch means to the views (spec §4): the driver's own answer is already

@@ -19,7 +19,18 @@ const furniture = {
   breadcrumbs: [{ id: "c1", name: "Home & Garden", level: 1, url: "/home-garden" }],
   children: [{ id: "c8", name: "Chairs", url: "/furniture/chairs", total_products: 3 }],
 };
-const found = (type: string) => ({ status: 200, body: { id: "c7", url: "furniture", type, code: 200, outcome: "match", error_code: null, location: null, failed_resolution_path: "/" } });
+/** An `/api/page` answer for a path the lookup calls `type`, with the page data given. */
+const found = (type: string, data: Record<string, unknown>) => ({
+  status: 200,
+  body: {
+    resolution: { id: "c7", url: "furniture", type, code: 200, outcome: "match", error_code: null, location: null, failed_resolution_path: "/" },
+    product: null,
+    category: null,
+    content: null,
+    failure: null,
+    ...data,
+  },
+});
 
 function WhereAmI() {
   const { pathname, search } = useLocation();
@@ -48,9 +59,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe("category pages (issue 10)", () => {
   it("show the category, its products, sort links and a pager of real links", async () => {
     stubApi({
-      "/api/resolve?url=%2Ffurniture": () => found("CATEGORY"),
-      "/api/categories/by-url?url=%2Ffurniture": () => ({ status: 200, body: { category: furniture, listing: listing(1, 27) } }),
-      "/api/categories/by-url?url=%2Ffurniture&page=2": () => ({ status: 200, body: { category: furniture, listing: listing(2, 27) } }),
+      "/api/page?url=%2Ffurniture": () => found("CATEGORY", { category: { category: furniture, listing: listing(1, 27) } }),
+      "/api/page?url=%2Ffurniture&page=2": () => found("CATEGORY", { category: { category: furniture, listing: listing(2, 27) } }),
     });
     renderAt(app(), "/furniture");
     expect(await screen.findByRole("heading", { level: 1, name: "Furniture" })).toBeTruthy();
@@ -74,8 +84,7 @@ describe("category pages (issue 10)", () => {
 
   it("say so when empty, and offer no sorting or pages", async () => {
     stubApi({
-      "/api/resolve?url=%2Ffurniture": () => found("CATEGORY"),
-      "/api/categories/by-url?url=%2Ffurniture": () => ({ status: 200, body: { category: { ...furniture, children: [] }, listing: listing(1, 0) } }),
+      "/api/page?url=%2Ffurniture": () => found("CATEGORY", { category: { category: { ...furniture, children: [] }, listing: listing(1, 0) } }),
     });
     renderAt(app(), "/furniture");
     expect(await screen.findByText("There are no products in this category yet.")).toBeTruthy();
@@ -86,9 +95,10 @@ describe("category pages (issue 10)", () => {
   it("show the backend's error with Retry, which asks again", async () => {
     let fail = true;
     const calls = stubApi({
-      "/api/resolve?url=%2Ffurniture": () => found("CATEGORY"),
-      "/api/categories/by-url?url=%2Ffurniture": () =>
-        fail ? { status: 502, body: { error: { code: "upstream_unavailable", message: "The backend is unavailable." } } } : { status: 200, body: { category: furniture, listing: listing(1, 2) } },
+      "/api/page?url=%2Ffurniture": () =>
+        fail
+          ? found("CATEGORY", { failure: { code: "upstream_unavailable", message: "The backend is unavailable." } })
+          : found("CATEGORY", { category: { category: furniture, listing: listing(1, 2) } }),
     });
     renderAt(app(), "/furniture");
     expect(await screen.findByRole("alert")).toBeTruthy();
@@ -96,15 +106,15 @@ describe("category pages (issue 10)", () => {
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Furniture" })).toBeTruthy();
-    expect(calls.filter((c) => c.startsWith("GET /api/categories"))).toHaveLength(2);
+    expect(calls.filter((c) => c.startsWith("GET /api/page"))).toHaveLength(2);
   });
 });
 
 describe("content pages (issue 10)", () => {
   it("show their title and body", async () => {
     stubApi({
-      "/api/resolve?url=%2Fabout-us": () => found("CMS_PAGE"),
-      "/api/pages/by-url?url=%2Fabout-us": () => ({ status: 200, body: { id: "about-us", url: "/about-us", title: "About us", content: "<h2>Who we are</h2>", meta_title: "About Luma", meta_description: null } }),
+      "/api/page?url=%2Fabout-us": () =>
+        found("CMS_PAGE", { content: { id: "about-us", url: "/about-us", title: "About us", content: "<h2>Who we are</h2>", meta_title: "About Luma", meta_description: null } }),
     });
     renderAt(app(), "/about-us");
     expect(await screen.findByRole("heading", { level: 1, name: "About us" })).toBeTruthy();

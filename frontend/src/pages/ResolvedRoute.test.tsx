@@ -7,8 +7,10 @@ import { resetTitleMemory } from "../seo/title";
 
 const product = { id: "1001", type: "simple", url: "/1001", name: "Chair", images: [], price: 5 };
 
-function resolution(patch: Record<string, unknown>) {
-  return { status: 200, body: { id: "1001", url: "1001", type: "PRODUCT", code: 200, outcome: "match", error_code: null, location: null, ...patch } };
+/** An `/api/page` answer: the resolution (patched) and the page data given. */
+function page(patch: Record<string, unknown>, data: Record<string, unknown> = {}) {
+  const resolution = { id: "1001", url: "1001", type: "PRODUCT", code: 200, outcome: "match", error_code: null, location: null, failed_resolution_path: "/oops", ...patch };
+  return { status: 200, body: { resolution, product: null, category: null, content: null, failure: null, ...data } };
 }
 
 function WhereAmI() {
@@ -39,23 +41,31 @@ describe("ResolvedRoute (spec §2 route 2, §4 route matching)", () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const calls = stubApi({
-      "/api/resolve?url=%2F1001": async () => (await gate, resolution({ data: { title: "Chair | Vitrine" } })),
-      "/api/products/by-url?url=%2F1001": () => ({ status: 200, body: { id: "1001", products: [product, { ...product, name: "Second" }] } }),
+      "/api/page?url=%2F1001": async () => (
+        await gate, page({ data: { title: "Chair | Vitrine" } }, { product: { id: "1001", products: [product, { ...product, name: "Second" }] } })
+      ),
     });
     renderAt(app(), "/1001");
     expect(screen.getByText("Loading product...")).toBeTruthy();
-    expect(calls).toContain("GET /api/products/by-url?url=%2F1001");
     release();
     expect(await screen.findByRole("heading", { level: 1, name: "Chair" })).toBeTruthy();
     expect(screen.queryByText("Second")).toBeNull();
     expect(document.title).toBe("Chair | Vitrine");
+    expect(calls).toEqual(["GET /api/page?url=%2F1001"]);
+  });
+
+  it("sends a product whose backend failed to the failed-resolution path", async () => {
+    stubApi({ "/api/page?url=%2F1001": () => page({}, { failure: { code: "upstream_unavailable", message: "The backend is unavailable." } }) });
+    renderAt(app(), "/1001");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/oops"));
   });
 
   it.each([
     [{ type: "BLOG_POST" }, "/shoes"],
+    [{ type: "PRODUCT" }, "/shoes"],
     [{ outcome: "not_found", code: 404, type: null, id: null, url: null, error_code: "404_NOT_FOUND" }, "/shoes"],
   ])("%j shows the not-found screen", async (patch, path) => {
-    stubApi({ [`/api/resolve?url=${encodeURIComponent(path)}`]: () => resolution(patch) });
+    stubApi({ [`/api/page?url=${encodeURIComponent(path)}`]: () => page(patch) });
     renderAt(app(), path);
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to the home page" }).getAttribute("href")).toBe("/");
@@ -66,9 +76,8 @@ describe("ResolvedRoute (spec §2 route 2, §4 route matching)", () => {
     [{ outcome: "failed", code: 503, location: "/oops", error_code: "5xx_SERVER_ERROR" }, "/oops"],
   ])("%j navigates to its location", async (patch, target) => {
     stubApi({
-      "/api/resolve?url=%2Fold": () => resolution(patch),
-      "/api/resolve?url=%2F1001": () => resolution({}),
-      "/api/products/by-url?url=%2F1001": () => ({ status: 200, body: { id: "1001", products: [product] } }),
+      "/api/page?url=%2Fold": () => page(patch),
+      "/api/page?url=%2F1001": () => page({}, { product: { id: "1001", products: [product] } }),
     });
     renderAt(app(), "/old");
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe(target));

@@ -1,54 +1,55 @@
 import { useEffect } from "react";
-import { Navigate, useLocation } from "react-router";
-import { ApiError } from "../api/client";
-import { useProductByUrl, useResolve } from "../hooks/data";
+import { Navigate, useLocation, useSearchParams } from "react-router";
+import { useKept, usePage } from "../hooks/data";
 import { decide, joinSegments } from "../app/routing";
+import { listingParams } from "../app/listing";
 import { applyTitle } from "../seo/title";
+import { LoadFailed } from "../components/LoadFailed";
 import { NotFound } from "./NotFound";
 import { ProductLoading, ProductView } from "./ProductView";
 import { CategoryPage } from "./CategoryPage";
 import { ContentPage } from "./ContentPage";
 
 // spec §2 route 2: any non-empty path is a page of the type the lookup names: a product
-// (PRODUCT), a category (CATEGORY) or a content page (CMS_PAGE, issue 10). The product
-// is fetched alongside the lookup (not after it), so a product page costs one round
-// trip; the result is used only if the lookup matches. A category or content page is
-// fetched once the lookup names it.
+// (PRODUCT), a category (CATEGORY) or a content page (CMS_PAGE, issue 10). One request
+// (`/api/page`) brings the lookup and the page's data together, so every page costs one
+// round trip. Paging or sorting a category keeps it on screen until the next page
+// arrives; another path starts from the loading state.
 export function ResolvedRoute() {
   const { pathname } = useLocation();
+  const [search] = useSearchParams();
   const path = joinSegments(pathname);
-  const resolve = useResolve(path);
-  const product = useProductByUrl(path);
-  const decision = resolve.data ? decide(resolve.data) : null;
+  const { page, sort } = listingParams(search);
+  const { data, error, mutate } = usePage(path, page, sort);
+  const shown = useKept(data, path);
+  const resolution = shown?.resolution;
+  const decision = resolution ? decide(resolution) : null;
 
   useEffect(() => {
-    if (decision?.kind === "product") applyTitle(resolve.data?.data?.title);
-  }, [decision?.kind, resolve.data]);
+    if (decision?.kind === "product") applyTitle(resolution?.data?.title);
+  }, [decision?.kind, resolution]);
 
-  if (resolve.error) return <Navigate to="/" replace />;
-  if (!decision) return <ProductLoading />;
+  if (error && !shown) return <Navigate to="/" replace />;
+  if (!shown || !resolution || !decision) return <ProductLoading />;
+  const retry = () => void mutate();
   switch (decision.kind) {
     case "redirect":
     case "failed":
       return <Navigate to={decision.to} replace />;
     case "not_found":
       return <NotFound />;
-    case "category":
-      return <CategoryPage path={path} />;
-    case "content":
-      return <ContentPage path={path} />;
     case "product": {
-      if (product.error) {
-        return product.error instanceof ApiError && product.error.status === 404 ? (
-          <NotFound />
-        ) : (
-          <Navigate to={resolve.data?.failed_resolution_path ?? "/"} replace />
-        );
-      }
+      // A backend failure behind a matched product goes where spec §9 sends failures.
+      if (shown.failure) return <Navigate to={resolution.failed_resolution_path} replace />;
       // spec §2: the first entry of the returned products list.
-      const first = product.data?.products[0];
-      if (!first) return <ProductLoading />;
-      return <ProductView product={first} pageUrl={window.location.origin + path} />;
+      const first = shown.product?.products[0];
+      return first ? <ProductView product={first} pageUrl={window.location.origin + path} /> : <NotFound />;
     }
+    case "category":
+      if (shown.failure) return <LoadFailed what="This category" message={shown.failure.message} retry={retry} />;
+      return shown.category ? <CategoryPage path={path} data={shown.category} busy={!data} /> : <NotFound />;
+    case "content":
+      if (shown.failure) return <LoadFailed what="This page" message={shown.failure.message} retry={retry} />;
+      return shown.content ? <ContentPage page={shown.content} /> : <NotFound />;
   }
 }

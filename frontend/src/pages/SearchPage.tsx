@@ -25,7 +25,7 @@ export function SearchPage() {
   if (!q) {
     body = <p className="listing-empty">Type what you are looking for in the search box.</p>;
   } else if (error && !data) {
-    return <LoadFailed what="The search results" error={error} retry={() => void mutate()} />;
+    return <LoadFailed what="The search results" message={error.message} retry={() => void mutate()} />;
   } else if (!shown) {
     body = (
       <>

@@ -371,6 +371,69 @@ pub(crate) async fn search(
     .await
 }
 
+/// The data a resolution names: `None` when the service found nothing (the page shows
+/// not found), the failure's public detail for any other error.
+fn named<T>(answer: Result<tonic::Response<T>, tonic::Status>) -> Result<Option<T>, dto::ErrorDetail> {
+    match answer {
+        Ok(found) => Ok(Some(found.into_inner())),
+        Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
+        Err(status) => Err(ApiError::from(status).body().error),
+    }
+}
+
+/// GET /api/page?url=/path[&page=N&sort=S] → the resolution and the page's data in one
+/// answer, so a page costs the browser one round trip whatever its type. The lookup
+/// and every kind of page data are asked for at once (a backend that batches, Magento,
+/// answers them in one upstream request); the answer keeps what the resolution names.
+/// Asking for the kinds the path turns out not to be costs cached "nothing there"
+/// answers, and keeps the browser from logging a 404 for every page that is not a product.
+#[utoipa::path(get, path = "/api/page", tag = "routing", params(CategoryQuery, ListingQuery),
+    responses((status = 200, description = "The resolution and the data of the page it names", body = dto::PageData),
+        InputError, ServiceErrors))]
+pub(crate) async fn page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<CategoryQuery>,
+    listing: web::Query<ListingQuery>,
+) -> ApiResult {
+    let url = lookup_url(query.url.as_deref())?;
+    let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref())?;
+    let key = format!("page\n{url}\n{page}\n{sort:?}");
+    let (mut resolver, catalogue) = (state.url_resolution.clone(), state.catalogue.clone());
+    cached_as(&req, &state, key, |r| async move {
+        let lookup = UrlRequest { driver: r.driver, url: url.clone(), fresh_after_ms: r.fresh_after_ms };
+        let listing = CategoryRequest {
+            driver: r.driver,
+            url,
+            page,
+            sort: ProductSort::from(sort).into(),
+            fresh_after_ms: r.fresh_after_ms,
+        };
+        let (mut products, mut categories, mut contents) = (catalogue.clone(), catalogue.clone(), catalogue);
+        let (outcome, product, category, content) = tokio::join!(
+            resolver.resolve(lookup.clone()),
+            products.get_product_by_url(lookup.clone()),
+            categories.get_category_page(listing),
+            contents.get_content_page(lookup),
+        );
+        let resolution = Resolution::from(outcome?.into_inner());
+        let mut body =
+            dto::PageData { resolution, product: None, category: None, content: None, failure: None };
+        if body.resolution.outcome == dto::Outcome::Match {
+            let fetched = match body.resolution.kind.as_deref() {
+                Some("PRODUCT") => named(product).map(|p| body.product = p.map(ProductResponse::from)),
+                Some("CATEGORY") => named(category).map(|c| body.category = c.map(dto::CategoryPage::from)),
+                Some("CMS_PAGE") => named(content).map(|c| body.content = c.map(dto::ContentPage::from)),
+                _ => Ok(()),
+            };
+            body.failure = fetched.err();
+        }
+        let cacheable = body.resolution.outcome != dto::Outcome::Failed && body.failure.is_none();
+        Ok((body, cacheable))
+    })
+    .await
+}
+
 /// GET /api/categories → the categories a home page offers: the fake store's own (its
 /// menu is in-memory's, spec §4), every other backend's top menu level.
 #[utoipa::path(get, path = "/api/categories", tag = "catalogue",

@@ -198,6 +198,21 @@ pub(crate) struct ContentPage {
     pub(crate) meta_description: Option<String>,
 }
 
+/// `GET /api/page`: what a storefront path is and, in the same answer, the data its page
+/// shows: the product, the category page or the content page, as the resolution names.
+/// At most one of the three is set; none when the path is no page (not found, a
+/// redirect, a failed lookup) or the backend found nothing after all.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct PageData {
+    pub(crate) resolution: Resolution,
+    pub(crate) product: Option<ProductResponse>,
+    pub(crate) category: Option<CategoryPage>,
+    pub(crate) content: Option<ContentPage>,
+    /// Why the page's data could not be fetched although the path is a page (the
+    /// backend failed): the SPA shows its error state or the failed-resolution path.
+    pub(crate) failure: Option<ErrorDetail>,
+}
+
 /// The page data a backend attaches to a resolution (alphabetical, as it always was).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct RouteData {

@@ -25,6 +25,7 @@ use crate::{api, sse};
         sse::events,
         api::navigation,
         api::resolve,
+        api::page,
         api::products,
         api::best_sellers,
         api::product_by_url,

@@ -84,6 +84,25 @@ async fn category_pages_search_and_their_checks_on_in_memory() {
     let page_body = get(&c, &app, "/api/pages/by-url?url=/pages/about-us").await;
     assert_eq!(page_body["title"], "About us");
 
+    // One answer per page, whatever its type: the resolution and what it names.
+    for (path, kind, field) in [
+        ("/api/page?url=/computers&page=2", "CATEGORY", "category"),
+        ("/api/page?url=/1001", "PRODUCT", "product"),
+        ("/api/page?url=/pages/about-us", "CMS_PAGE", "content"),
+    ] {
+        let page = get(&c, &app, path).await;
+        assert_eq!(page["resolution"]["type"], kind, "{path}");
+        for other in ["product", "category", "content"] {
+            assert_eq!(page[other].is_null(), other != field, "{path}: {other}");
+        }
+        assert!(page["failure"].is_null(), "{path}");
+    }
+    let two = get(&c, &app, "/api/page?url=/computers&page=2").await;
+    assert_eq!(names(&two["category"]["listing"]).len(), 3, "the page asked for");
+    let nothing = get(&c, &app, "/api/page?url=/no-such-aisle").await;
+    assert_eq!(nothing["resolution"]["outcome"], "not_found");
+    assert!(nothing["product"].is_null() && nothing["category"].is_null() && nothing["content"].is_null());
+
     let chips = get(&c, &app, "/api/categories").await;
     let top: Vec<&str> = chips.as_array().into_iter().flatten().filter_map(|c| c["url"].as_str()).collect();
     assert_eq!(top, ["/computers", "/clothing"], "the menu's top level");
@@ -128,6 +147,19 @@ async fn a_magento_category_page_costs_one_round_trip_cold_and_none_warm() {
     let again = get(&c, &app, "/api/categories/by-url?url=/gear.html").await;
     assert_eq!(shop.received().len() - before, 1, "warm: no request reaches Magento");
     assert_eq!(again, page);
+
+    // A whole page (its lookup and every kind of data at once) from a cold cache: the
+    // operations go out together, batched; warm, nothing reaches Magento.
+    app.restart_edge().await;
+    let before = shop.received().len();
+    let page = get(&c, &app, "/api/page?url=/gear/fitness.html").await;
+    let cold = shop.received().len() - before;
+    assert_eq!(page["category"]["category"]["name"], "Fitness Equipment");
+    println!("cold /api/page on Magento: {cold} upstream request(s)");
+    assert!((1..=4).contains(&cold), "{cold} requests");
+    app.restart_edge().await;
+    assert_eq!(get(&c, &app, "/api/page?url=/gear/fitness.html").await, page);
+    assert_eq!(shop.received().len() - before, cold, "warm: no request reaches Magento");
 
     pages_and_sorts(&c, &app, "/gear.html", 28).await;
     let bags = get(&c, &app, "/api/categories/by-url?url=/gear/bags.html").await;

@@ -83,6 +83,7 @@ fn every_api_route_and_its_errors_are_described() {
             "get /api/driver/events",
             "get /api/navigation",
             "get /api/openapi.json",
+            "get /api/page",
             "get /api/pages/by-url",
             "get /api/products",
             "get /api/products/best-sellers",
