@@ -417,8 +417,7 @@ pub(crate) async fn page(
             contents.get_content_page(lookup),
         );
         let resolution = Resolution::from(outcome?.into_inner());
-        let mut body =
-            dto::PageData { resolution, product: None, category: None, content: None, failure: None };
+        let mut body = dto::PageData { resolution, product: None, category: None, content: None, failure: None };
         if body.resolution.outcome == dto::Outcome::Match {
             let fetched = match body.resolution.kind.as_deref() {
                 Some("PRODUCT") => named(product).map(|p| body.product = p.map(ProductResponse::from)),

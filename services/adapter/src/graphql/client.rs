@@ -11,7 +11,7 @@ use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use vitrine_common::SharedStore;
-use vitrine_domain::cache::CachePolicy;
+use vitrine_domain::cache::{ABSENT_TTL, CachePolicy};
 use vitrine_domain::{Backend, DriverError};
 
 use super::Operation;
@@ -55,6 +55,16 @@ pub struct GraphQlClient {
     /// For the spans: where the operations go.
     endpoint: String,
     in_flight: Arc<Coalescer<Result<Value, DriverError>>>,
+}
+
+/// How long an answer is kept: the policy's time, or [`ABSENT_TTL`] when every root
+/// field is null (the backend found nothing: `route`, `product`, `collection`, `page`),
+/// so a newly created page shows within seconds while a flood of unknown urls still
+/// reaches the backend once per window (issue 11).
+fn ttl(data: &Value, policy: CachePolicy) -> Duration {
+    let found_nothing =
+        data.as_object().is_some_and(|fields| !fields.is_empty() && fields.values().all(Value::is_null));
+    if found_nothing { ABSENT_TTL } else { policy.ttl() }
 }
 
 impl GraphQlClient {
@@ -103,7 +113,7 @@ impl GraphQlClient {
             && let Ok(value) = &result
             && let Ok(bytes) = serde_json::to_vec(value)
         {
-            upstream::cache_write(&self.store, &cache_key, &bytes, policy.ttl()).await;
+            upstream::cache_write(&self.store, &cache_key, &bytes, ttl(value, policy)).await;
         }
         result
     }
@@ -123,5 +133,27 @@ impl GraphQlClient {
             answer.await.map_err(|_| DriverError::Network("request dropped".into()))?
         }
         .boxed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn answers_that_found_nothing_are_kept_briefly() {
+        let policy = CachePolicy::Route;
+        for (data, expected) in [
+            (json!({"route": null}), ABSENT_TTL),
+            (json!({"product": null, "menu": null}), ABSENT_TTL),
+            (json!({"route": {"type": "PRODUCT"}}), policy.ttl()),
+            (json!({"route": null, "menu": {"items": []}}), policy.ttl()),
+            (json!({}), policy.ttl()),
+            (json!([]), policy.ttl()),
+        ] {
+            assert_eq!(ttl(&data, policy), expected, "{data}");
+        }
     }
 }
