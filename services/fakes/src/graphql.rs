@@ -222,6 +222,9 @@ impl State {
     }
 }
 
+/// How many requests a shop remembers for `received()`; far more than any test sends.
+pub const RECORDED: usize = 10_000;
+
 async fn endpoint(req: HttpRequest, body: web::Bytes, state: web::Data<Arc<State>>) -> HttpResponse {
     let delay = state.delay_ms.load(Ordering::Relaxed);
     if delay > 0 {
@@ -239,11 +242,16 @@ async fn endpoint(req: HttpRequest, body: web::Bytes, state: web::Data<Arc<State
         .iter()
         .map(|(k, v)| (k.as_str().to_owned(), v.to_str().unwrap_or_default().to_owned()))
         .collect::<Vec<_>>();
-    state.received.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(Received {
-        batch_size: ops.len(),
-        operations: ops.iter().map(|o| o["operationName"].as_str().unwrap_or_default().to_owned()).collect(),
-        headers: headers.clone(),
-    });
+    let mut received = state.received.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    // The first requests only: a demo shop serving `vitrine all` for days stays bounded.
+    if received.len() < RECORDED {
+        received.push(Received {
+            batch_size: ops.len(),
+            operations: ops.iter().map(|o| o["operationName"].as_str().unwrap_or_default().to_owned()).collect(),
+            headers: headers.clone(),
+        });
+    }
+    drop(received);
     let fail = state.fail_status.load(Ordering::Relaxed);
     if fail != 0 {
         return HttpResponse::build(actix_web::http::StatusCode::from_u16(fail).unwrap_or_default()).body("failure");
@@ -372,7 +380,7 @@ impl FakeGraphQl {
         self.serving.stop().await;
     }
 
-    /// Every request received so far.
+    /// The requests received so far (the first [`RECORDED`] of them).
     #[must_use]
     pub fn received(&self) -> Vec<Received> {
         self.state.received.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
