@@ -86,8 +86,12 @@ for (const viewport of [DESKTOP, MOBILE]) {
       await page.locator('.pager a[aria-current="page"]', { hasText: "1" }).waitFor();
 
       // Search by a word of a product's name, from the navigation bar.
+      // Its rarest word among the listed names, so the product is on the results' first
+      // page (a word every product shares, "Snowboard", matches more than a page).
       const wanted = b.search?.[1] ?? ordered[0];
-      const word = b.search?.[0] ?? wanted.split(/\s+/).filter((w) => w.length > 3).pop() ?? wanted;
+      const sharing = (w) => ordered.filter((n) => n.toLowerCase().includes(w.toLowerCase())).length;
+      const rarest = wanted.split(/\s+/).filter((w) => w.length > 3).sort((x, y) => sharing(x) - sharing(y))[0];
+      const word = b.search?.[0] ?? rarest ?? wanted;
       const box = page.getByRole("searchbox", { name: "Search products" });
       await box.fill(word.toLowerCase());
       await box.press("Enter");
