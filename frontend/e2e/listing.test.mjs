@@ -96,6 +96,8 @@ for (const viewport of [DESKTOP, MOBILE]) {
       await box.fill(word.toLowerCase());
       await box.press("Enter");
       await page.waitForURL((u) => u.pathname === "/search" && u.searchParams.get("q") === word.toLowerCase());
+      // The results' own heading first: until it shows, the category's grid may still be there.
+      await page.getByRole("heading", { level: 1, name: `Results for “${word.toLowerCase()}”` }).waitFor();
       await gridReady(page);
       assert.ok((await names(page)).includes(wanted), `searching "${word}" finds "${wanted}"`);
       await page.screenshot({ path: resolve(ARTIFACTS, "screenshots", `search-${b.driver}-${viewport.width}.png`) });
