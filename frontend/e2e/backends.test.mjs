@@ -3,7 +3,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
-import { ARTIFACTS, DESKTOP, launchBrowser, newPage, startAll } from "./suite.mjs";
+import { ARTIFACTS, DESKTOP, launchBrowser, newPage, startAll, switchTo } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -14,13 +14,6 @@ after(async () => {
   await browser?.close();
   await suite?.stop();
 });
-
-async function switchTo(page, driver) {
-  await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
-  const reload = page.waitForResponse((r) => r.url().endsWith("/api/navigation"));
-  await page.getByLabel("Driver").selectOption(driver);
-  assert.equal((await reload).status(), 200, `${driver} menu`);
-}
 
 test("magento: its menu, a product page, and a 301 that lands on the product", async () => {
   const page = await newPage(browser, { viewport: DESKTOP });

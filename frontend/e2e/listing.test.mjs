@@ -7,7 +7,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
-import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, launchBrowser, newPage, settled, startAll } from "./suite.mjs";
+import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, launchBrowser, newPage, settled, startAll, switchTo } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -18,13 +18,6 @@ after(async () => {
   await browser?.close();
   await suite?.stop();
 });
-
-async function switchTo(page, driver) {
-  await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
-  const reload = page.waitForResponse((r) => r.url().endsWith("/api/navigation"));
-  await page.getByLabel("Driver").selectOption(driver);
-  assert.equal((await reload).status(), 200, `${driver} menu`);
-}
 
 /** The grid once it shows the page its URL asks for (not the previous one kept on screen). */
 async function gridReady(page) {

@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { startProcess } from "./processes.mjs";
 import { BIN, startTopology, waitFor } from "./topology.mjs";
@@ -114,4 +115,12 @@ export async function newPage(browser, options) {
 export async function settled(page) {
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** Switches the debug bar to `driver` and waits for the menu that switch reloads. */
+export async function switchTo(page, driver) {
+  await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
+  const reload = page.waitForResponse((r) => r.url().endsWith("/api/navigation"));
+  await page.getByLabel("Driver").selectOption(driver);
+  assert.equal((await reload).status(), 200, `${driver} menu`);
 }

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { Route, Routes, useLocation } from "react-router";
+import { Route, Routes } from "react-router";
 import { ResolvedRoute } from "./ResolvedRoute";
 import { SearchPage } from "./SearchPage";
 import { SearchForm } from "../components/SearchForm";
-import { renderAt, stubApi } from "../test/render";
+import { WhereAmI, pageAnswer, renderAt, stubApi } from "../test/render";
 import { resetTitleMemory } from "../seo/title";
 
 const card = (n: number) => ({ id: `p${n}`, type: "simple", url: `/p${n}`, name: `Chair ${n}`, images: [], price: 10 + n, discount: null });
@@ -20,22 +20,7 @@ const furniture = {
   children: [{ id: "c8", name: "Chairs", url: "/furniture/chairs", total_products: 3 }],
 };
 /** An `/api/page` answer for a path the lookup calls `type`, with the page data given. */
-const found = (type: string, data: Record<string, unknown>) => ({
-  status: 200,
-  body: {
-    resolution: { id: "c7", url: "furniture", type, code: 200, outcome: "match", error_code: null, location: null, failed_resolution_path: "/" },
-    product: null,
-    category: null,
-    content: null,
-    failure: null,
-    ...data,
-  },
-});
-
-function WhereAmI() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
+const found = (type: string, data: Record<string, unknown>) => pageAnswer({ id: "c7", url: "furniture", type }, data);
 
 function app() {
   return (

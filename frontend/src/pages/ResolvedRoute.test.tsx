@@ -1,21 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
-import { Route, Routes, useLocation } from "react-router";
+import { Route, Routes } from "react-router";
 import { ResolvedRoute } from "./ResolvedRoute";
-import { renderAt, stubApi } from "../test/render";
+import { WhereAmI, pageAnswer, renderAt, stubApi } from "../test/render";
 import { resetTitleMemory } from "../seo/title";
 
 const product = { id: "1001", type: "simple", url: "/1001", name: "Chair", images: [], price: 5 };
 
-/** An `/api/page` answer: the resolution (patched) and the page data given. */
-function page(patch: Record<string, unknown>, data: Record<string, unknown> = {}) {
-  const resolution = { id: "1001", url: "1001", type: "PRODUCT", code: 200, outcome: "match", error_code: null, location: null, failed_resolution_path: "/oops", ...patch };
-  return { status: 200, body: { resolution, product: null, category: null, content: null, failure: null, ...data } };
-}
-
-function WhereAmI() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
+/** An `/api/page` answer whose failed-resolution path is /oops. */
+const page = (patch: Record<string, unknown>, data: Record<string, unknown> = {}) => pageAnswer({ failed_resolution_path: "/oops", ...patch }, data);
 
 function app() {
   return (

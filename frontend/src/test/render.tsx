@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { render } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, useLocation } from "react-router";
 import { SWRConfig } from "swr";
 import { vi } from "vitest";
 import { swrConfig } from "../hooks/data";
@@ -31,4 +31,25 @@ export function renderAt(ui: ReactNode, path = "/") {
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </SWRConfig>,
   );
+}
+
+/** Shows where the router is (path and query), for tests of navigation. */
+export function WhereAmI() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+/** An `/api/page` answer: a matched PRODUCT resolution with `resolution` applied, no page data but `data`. */
+export function pageAnswer(resolution: Record<string, unknown>, data: Record<string, unknown> = {}) {
+  return {
+    status: 200,
+    body: {
+      resolution: { id: "1001", url: "1001", type: "PRODUCT", code: 200, outcome: "match", error_code: null, location: null, failed_resolution_path: "/", ...resolution },
+      product: null,
+      category: null,
+      content: null,
+      failure: null,
+      ...data,
+    },
+  };
 }

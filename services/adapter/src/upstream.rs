@@ -30,11 +30,6 @@ pub(crate) async fn fresh_after<F: Future>(fresh_after_ms: u64, call: F) -> F::O
     FRESH_AFTER_MS.scope(fresh_after_ms, call).await
 }
 
-fn now_ms() -> u64 {
-    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
-}
-
 /// A stored entry: the write time in ms, a newline, the answer's bytes.
 fn seal(written_at_ms: u64, bytes: &[u8]) -> Vec<u8> {
     let mut sealed = format!("{written_at_ms}\n").into_bytes();
@@ -85,7 +80,7 @@ pub(crate) async fn cache_read<T: DeserializeOwned>(store: &SharedStore, backend
 
 /// Keeps a successful answer for `ttl`; a failed write is logged and forgotten.
 pub(crate) async fn cache_write(store: &SharedStore, key: &str, bytes: &[u8], ttl: Duration) {
-    if let Err(e) = store.set(key, &seal(now_ms(), bytes), Some(ttl)).await {
+    if let Err(e) = store.set(key, &seal(vitrine_common::clock::unix_ms(), bytes), Some(ttl)).await {
         tracing::warn!(error = %e, "cache write failed");
     }
 }

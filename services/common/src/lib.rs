@@ -6,8 +6,10 @@
 //! - [`telemetry`]: logs, trace export and W3C trace context propagation.
 //! - [`metrics`]: the process-wide Prometheus registry and the metrics port.
 //! - [`shutdown`]: the token every server watches for SIGINT/SIGTERM.
+//! - [`clock`]: wall-clock instants in the unit the services compare (ms since the epoch).
 
 pub mod adapters;
+pub mod clock;
 pub mod grpc;
 pub mod metrics;
 pub mod shutdown;

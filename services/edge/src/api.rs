@@ -8,6 +8,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use serde::Deserialize;
 use utoipa::IntoParams;
+use vitrine_common::clock::unix_ms;
 use vitrine_domain::{Driver, listing};
 use vitrine_proto::v1::{
     CategoryRequest, DriverRequest, ProductRequest, ProductSort, ProductsRequest, SearchRequest, UrlRequest,
@@ -73,7 +74,7 @@ pub(crate) async fn put_driver(
         state.metrics.switches_refused.with_label_values(&["rate_limited"]).inc();
         return Err(ApiError::TooManySwitches);
     }
-    let choice = session::Choice { driver: next, switched_at_ms: session::now_ms() };
+    let choice = session::Choice { driver: next, switched_at_ms: unix_ms() };
     session::save(&state, &session, choice).await.map_err(|e| {
         tracing::warn!(error = %e, "session store write failed");
         ApiError::DriverNotSaved
@@ -102,6 +103,27 @@ fn json_body(body: Bytes) -> HttpResponse {
 struct Reader {
     driver: i32,
     fresh_after_ms: u64,
+}
+
+/// The service requests of a read, each carrying the reader's driver and freshness.
+impl Reader {
+    const fn driver(self) -> DriverRequest {
+        DriverRequest { driver: self.driver, fresh_after_ms: self.fresh_after_ms }
+    }
+
+    const fn url(self, url: String) -> UrlRequest {
+        UrlRequest { driver: self.driver, url, fresh_after_ms: self.fresh_after_ms }
+    }
+
+    fn category(self, url: String, page: u32, sort: dto::Sort) -> CategoryRequest {
+        let sort = ProductSort::from(sort).into();
+        CategoryRequest { driver: self.driver, url, page, sort, fresh_after_ms: self.fresh_after_ms }
+    }
+
+    fn search(self, query: String, page: u32, sort: dto::Sort) -> SearchRequest {
+        let sort = ProductSort::from(sort).into();
+        SearchRequest { driver: self.driver, query, page, sort, fresh_after_ms: self.fresh_after_ms }
+    }
 }
 
 /// A read through the response cache: answers a cached body for the session's driver,
@@ -136,7 +158,7 @@ where
         ApiError::EncodingFailed
     })?);
     if cacheable {
-        state.responses.put(driver, key, body.clone(), session::now_ms());
+        state.responses.put(driver, key, body.clone(), unix_ms());
     }
     Ok(json_body(body))
 }
@@ -147,7 +169,7 @@ where
 pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.navigation.clone();
     cached(&req, &state, |r| async move {
-        let tree = client.get_tree(DriverRequest { driver: r.driver, fresh_after_ms: r.fresh_after_ms }).await?;
+        let tree = client.get_tree(r.driver()).await?;
         Ok((NavigationNode::from(tree.into_inner()), true))
     })
     .await
@@ -181,8 +203,7 @@ pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query:
     let url = lookup_url(query.url.as_deref())?;
     let mut client = state.url_resolution.clone();
     cached(&req, &state, |r| async move {
-        let outcome =
-            client.resolve(UrlRequest { driver: r.driver, url, fresh_after_ms: r.fresh_after_ms }).await?.into_inner();
+        let outcome = client.resolve(r.url(url)).await?.into_inner();
         let body = Resolution::from(outcome);
         let cacheable = body.outcome != dto::Outcome::Failed;
         Ok((body, cacheable))
@@ -221,7 +242,7 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
 pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.catalogue.clone();
     cached(&req, &state, |r| async move {
-        let list = client.best_sellers(DriverRequest { driver: r.driver, fresh_after_ms: r.fresh_after_ms }).await?;
+        let list = client.best_sellers(r.driver()).await?;
         Ok((dto::products(list.into_inner()), true))
     })
     .await
@@ -239,8 +260,7 @@ pub(crate) async fn product_by_url(
     let url = lookup_url(query.url.as_deref())?;
     let mut client = state.catalogue.clone();
     cached(&req, &state, |r| async move {
-        let response =
-            client.get_product_by_url(UrlRequest { driver: r.driver, url, fresh_after_ms: r.fresh_after_ms }).await?;
+        let response = client.get_product_by_url(r.url(url)).await?;
         Ok((ProductResponse::from(response.into_inner()), true))
     })
     .await
@@ -313,13 +333,7 @@ pub(crate) async fn category_by_url(
     let key = format!("category\n{url}\n{page}\n{sort:?}");
     let mut client = state.catalogue.clone();
     cached_as(&req, &state, key, |r| async move {
-        let request = CategoryRequest {
-            driver: r.driver,
-            url,
-            page,
-            sort: ProductSort::from(sort).into(),
-            fresh_after_ms: r.fresh_after_ms,
-        };
+        let request = r.category(url, page, sort);
         let answer = client.get_category_page(request).await?;
         Ok((dto::CategoryPage::from(answer.into_inner()), true))
     })
@@ -358,13 +372,7 @@ pub(crate) async fn search(
     let key = format!("search\n{words}\n{page}\n{sort:?}");
     let mut client = state.catalogue.clone();
     cached_as(&req, &state, key, |r| async move {
-        let request = SearchRequest {
-            driver: r.driver,
-            query: words,
-            page,
-            sort: ProductSort::from(sort).into(),
-            fresh_after_ms: r.fresh_after_ms,
-        };
+        let request = r.search(words, page, sort);
         let answer = client.search(request).await?;
         Ok((dto::ProductPage::from(answer.into_inner()), true))
     })
@@ -401,14 +409,8 @@ pub(crate) async fn page(
     let key = format!("page\n{url}\n{page}\n{sort:?}");
     let (mut resolver, catalogue) = (state.url_resolution.clone(), state.catalogue.clone());
     cached_as(&req, &state, key, |r| async move {
-        let lookup = UrlRequest { driver: r.driver, url: url.clone(), fresh_after_ms: r.fresh_after_ms };
-        let listing = CategoryRequest {
-            driver: r.driver,
-            url,
-            page,
-            sort: ProductSort::from(sort).into(),
-            fresh_after_ms: r.fresh_after_ms,
-        };
+        let lookup = r.url(url.clone());
+        let listing = r.category(url, page, sort);
         let (mut products, mut categories, mut contents) = (catalogue.clone(), catalogue.clone(), catalogue);
         let (outcome, product, category, content) = tokio::join!(
             resolver.resolve(lookup.clone()),
@@ -441,10 +443,7 @@ pub(crate) async fn page(
 pub(crate) async fn categories(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let mut client = state.catalogue.clone();
     cached(&req, &state, |r| async move {
-        let list = client
-            .list_categories(DriverRequest { driver: r.driver, fresh_after_ms: r.fresh_after_ms })
-            .await?
-            .into_inner();
+        let list = client.list_categories(r.driver()).await?.into_inner();
         Ok((list.categories.into_iter().map(dto::CategoryLink::from).collect::<Vec<_>>(), true))
     })
     .await
@@ -462,8 +461,7 @@ pub(crate) async fn content_by_url(
     let url = lookup_url(query.url.as_deref())?;
     let mut client = state.catalogue.clone();
     cached(&req, &state, |r| async move {
-        let answer =
-            client.get_content_page(UrlRequest { driver: r.driver, url, fresh_after_ms: r.fresh_after_ms }).await?;
+        let answer = client.get_content_page(r.url(url)).await?;
         Ok((dto::ContentPage::from(answer.into_inner()), true))
     })
     .await

@@ -117,12 +117,6 @@ pub(crate) async fn request_choice(req: &HttpRequest, state: &AppState) -> Choic
     choice(state, id(req).as_deref()).await
 }
 
-/// Now, in ms since the Unix epoch (the unit of `Choice::switched_at_ms`).
-pub(crate) fn now_ms() -> u64 {
-    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
