@@ -386,8 +386,31 @@ export interface components {
             category?: null | components["schemas"]["CategoryPage"];
             content?: null | components["schemas"]["ContentPage"];
             failure?: null | components["schemas"]["ErrorDetail"];
+            /**
+             * @description What the page's `<head>` says: the edge writes it into a page it serves, and the
+             *     SPA applies it after a client-side navigation (issue 12).
+             */
+            head: components["schemas"]["PageHead"];
             product?: null | components["schemas"]["ProductResponse"];
             resolution: components["schemas"]["Resolution"];
+        };
+        /**
+         * @description A page's title, description, canonical link, link-preview image and structured
+         *     data (issue 12), built once by the edge (`crate::page::head`).
+         */
+        PageHead: {
+            /** @description Absolute. */
+            canonical: string;
+            description?: string | null;
+            /** @description Absolute url of the link-preview image (through `/img`). */
+            image?: string | null;
+            /** @description schema.org objects, each written as its own `application/ld+json` script. */
+            json_ld: Record<string, never>[];
+            /** @description The backend's url of the page's largest image, which the edge preloads. */
+            lcp_image?: string | null;
+            /** @description OpenGraph type: "product" or "website". */
+            og_type: string;
+            title: string;
         };
         /** @description spec §3 "Product (normalised)". */
         Product: {
@@ -477,8 +500,6 @@ export interface components {
         RouteData: {
             canonical_url?: string | null;
             meta_description?: string | null;
-            /** @description JSON-LD, serialised. */
-            schema?: string | null;
             title?: string | null;
         };
         /**
