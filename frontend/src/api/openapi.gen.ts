@@ -405,7 +405,9 @@ export interface components {
             /** @description Absolute url of the link-preview image (through `/img`). */
             image?: string | null;
             /** @description schema.org objects, each written as its own `application/ld+json` script. */
-            json_ld: Record<string, never>[];
+            json_ld: {
+                [key: string]: unknown;
+            }[];
             /** @description The backend's url of the page's largest image, which the edge preloads. */
             lcp_image?: string | null;
             /** @description OpenGraph type: "product" or "website". */

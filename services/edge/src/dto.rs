@@ -234,7 +234,7 @@ pub(crate) struct PageHead {
     /// Absolute url of the link-preview image (through `/img`).
     pub(crate) image: Option<String>,
     /// schema.org objects, each written as its own `application/ld+json` script.
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<std::collections::HashMap<String, serde_json::Value>>)]
     pub(crate) json_ld: Vec<serde_json::Value>,
     /// The backend's url of the page's largest image, which the edge preloads.
     pub(crate) lcp_image: Option<String>,
