@@ -412,6 +412,13 @@ pub(crate) async fn read_search(
     Ok((dto::ProductPage::from(answer.into_inner()), true))
 }
 
+/// A spawned service call's answer; a task that panicked is an internal error.
+async fn joined<T>(
+    task: tokio::task::JoinHandle<Result<tonic::Response<T>, tonic::Status>>,
+) -> Result<tonic::Response<T>, tonic::Status> {
+    task.await.unwrap_or_else(|e| Err(tonic::Status::internal(format!("page read failed: {e}"))))
+}
+
 /// The data a resolution names: `None` when the service found nothing (the page shows
 /// not found), the failure's public detail for any other error.
 fn named<T>(answer: Result<tonic::Response<T>, tonic::Status>) -> Result<Option<T>, dto::ErrorDetail> {
@@ -463,13 +470,16 @@ pub(crate) async fn read_page(
     let lookup = r.url(url.clone());
     let listing = r.category(url, page, sort);
     let (mut resolver, catalogue) = (state.url_resolution.clone(), state.catalogue.clone());
+    // Every kind is asked for now, with the lookup; only the kind the lookup names is
+    // waited for. The others finish on their own (their "nothing there" is cached), so a
+    // slow answer for a kind the page is not never holds the page up.
     let (mut products, mut categories, mut contents) = (catalogue.clone(), catalogue.clone(), catalogue);
-    let (outcome, product, category, content) = tokio::join!(
-        resolver.resolve(lookup.clone()),
-        products.get_product_by_url(lookup.clone()),
-        categories.get_category_page(listing),
-        contents.get_content_page(lookup),
-    );
+    let lookup_product = lookup.clone();
+    let product = tokio::spawn(async move { products.get_product_by_url(lookup_product).await });
+    let category = tokio::spawn(async move { categories.get_category_page(listing).await });
+    let lookup_content = lookup.clone();
+    let content = tokio::spawn(async move { contents.get_content_page(lookup_content).await });
+    let outcome = resolver.resolve(lookup).await;
     let resolution = Resolution::from(outcome?.into_inner());
     let mut body = dto::PageData {
         resolution,
@@ -481,9 +491,9 @@ pub(crate) async fn read_page(
     };
     if body.resolution.outcome == dto::Outcome::Match {
         let fetched = match body.resolution.kind.as_deref() {
-            Some("PRODUCT") => named(product).map(|p| body.product = p.map(ProductResponse::from)),
-            Some("CATEGORY") => named(category).map(|c| body.category = c.map(dto::CategoryPage::from)),
-            Some("CMS_PAGE") => named(content).map(|c| body.content = c.map(dto::ContentPage::from)),
+            Some("PRODUCT") => named(joined(product).await).map(|p| body.product = p.map(ProductResponse::from)),
+            Some("CATEGORY") => named(joined(category).await).map(|c| body.category = c.map(dto::CategoryPage::from)),
+            Some("CMS_PAGE") => named(joined(content).await).map(|c| body.content = c.map(dto::ContentPage::from)),
             _ => Ok(()),
         };
         body.failure = fetched.err();

@@ -9,8 +9,10 @@
 //! - [`request`]: what the address asks for, and the SPA's keys of its data.
 //! - [`head`]: what the head says, from the data.
 //! - [`jsonld`]: schema.org structured data, the one builder.
-//! - [`shell`]: `index.html` with the head and the data written in.
+//! - [`first_paint`]: the page's main content in the HTML, painted before any script.
+//! - [`shell`]: `index.html` with the head, the first paint and the data written in.
 
+pub(crate) mod first_paint;
 pub(crate) mod head;
 pub(crate) mod jsonld;
 pub(crate) mod request;
@@ -64,6 +66,8 @@ struct Written {
     status: StatusCode,
     location: Option<String>,
     head: PageHead,
+    /// The first paint's HTML; empty for none.
+    paint: String,
     data: Vec<(String, Bytes)>,
 }
 
@@ -106,7 +110,11 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     if let Some(location) = written.location {
         return res.insert_header((LOCATION, location)).finish();
     }
-    res.insert_header((CONTENT_TYPE, "text/html; charset=utf-8")).body(shell.render(&written.head, &written.data))
+    res.insert_header((CONTENT_TYPE, "text/html; charset=utf-8")).body(shell.render(
+        &written.head,
+        &written.paint,
+        &written.data,
+    ))
 }
 
 /// The reads a page needs, and what they say about it.
@@ -127,16 +135,20 @@ async fn write(state: web::Data<AppState>, choice: session::Choice, origin: Stri
                 api::cached_body(&state, choice, keys::BEST_SELLERS.to_owned(), |r| api::read_best_sellers(&state, r)),
                 api::cached_body(&state, choice, keys::CATEGORIES.to_owned(), |r| api::read_categories(&state, r)),
             );
+            let cards: Vec<first_paint::Card> =
+                best.as_ref().ok().and_then(|b| serde_json::from_slice(b).ok()).unwrap_or_default();
             keep(keys::NAVIGATION, menu);
             keep(keys::BEST_SELLERS, best);
             keep(keys::CATEGORIES, categories);
-            Written { status: StatusCode::OK, location: None, head: head::home(&origin), data }
+            let mut head = head::home(&origin);
+            head.lcp_image = cards.first().and_then(first_paint::Card::image_url);
+            Written { status: StatusCode::OK, location: None, head, paint: first_paint::home(&cards), data }
         }
         PageRequest::Search { words, page, sort } => {
             let head = head::search(&origin, words.as_deref(), page);
             let Some(words) = words else {
                 keep(keys::NAVIGATION, navigation.await);
-                return Written { status: StatusCode::OK, location: None, head, data };
+                return Written { status: StatusCode::OK, location: None, head, paint: String::new(), data };
             };
             let key = keys::search(&words, page, sort);
             let found = api::cached_body(&state, choice, api::search_key(&words, page, sort), |r| {
@@ -145,7 +157,7 @@ async fn write(state: web::Data<AppState>, choice: session::Choice, origin: Stri
             let (menu, found) = tokio::join!(navigation, found);
             keep(keys::NAVIGATION, menu);
             keep(&key, found);
-            Written { status: StatusCode::OK, location: None, head, data }
+            Written { status: StatusCode::OK, location: None, head, paint: String::new(), data }
         }
         PageRequest::Path { path, page, sort } => {
             let key = keys::page(&path, page, sort);
@@ -159,14 +171,20 @@ async fn write(state: web::Data<AppState>, choice: session::Choice, origin: Stri
                     status: StatusCode::SERVICE_UNAVAILABLE,
                     location: None,
                     head: head::failed(&origin, &path),
+                    paint: String::new(),
                     data,
                 };
             };
             let verdict = serde_json::from_slice::<Verdict>(&body).ok();
+            let paint = serde_json::from_slice::<first_paint::PageParts>(&body).ok();
+            let paint = paint.as_ref().and_then(first_paint::page).unwrap_or_default();
             keep(&key, Ok(body));
             match verdict {
-                Some(v) => Written { status: v.status(), location: v.location(), head: v.head, data },
-                None => Written { status: StatusCode::OK, location: None, head: head::failed(&origin, &path), data },
+                Some(v) => Written { status: v.status(), location: v.location(), head: v.head, paint, data },
+                None => {
+                    let head = head::failed(&origin, &path);
+                    Written { status: StatusCode::OK, location: None, head, paint: String::new(), data }
+                }
             }
         }
     }

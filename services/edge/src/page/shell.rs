@@ -10,7 +10,8 @@ use bytes::Bytes;
 use super::request::image_path;
 use crate::dto::PageHead;
 
-/// The root element the SPA renders into; the page's data follows it.
+/// The root element the SPA renders into: the first paint goes inside, the page's
+/// data after it.
 const ROOT: &str = "<div id=\"root\"></div>";
 /// The id of the `application/json` script holding the data the SPA starts with.
 pub(crate) const DATA_ID: &str = "vitrine-data";
@@ -20,7 +21,7 @@ const WIDTHS: [u32; 3] = [256, 512, 768];
 /// `index.html`, cut where a page's own parts go.
 #[derive(Debug, Clone)]
 pub(crate) enum Shell {
-    /// Before the `<title>`, between its end and the root element's, and after that.
+    /// Before the `<title>`, between its end and the root element, and after that.
     Cut { before_title: String, middle: String, after_root: String },
     /// A file without the marks: served unchanged.
     Whole(String),
@@ -32,7 +33,7 @@ impl Shell {
         let cut = || {
             let title = html.find("<title>")?;
             let title_end = html[title..].find("</title>")? + title + "</title>".len();
-            let root_end = html[title_end..].find(ROOT)? + title_end + ROOT.len();
+            let root = html[title_end..].find(ROOT)? + title_end;
             let mut before_title = html[..title].to_owned();
             if let Some(start) = before_title.find("<meta name=\"description\"") {
                 let end = before_title[start..].find('>')? + start + 1;
@@ -40,8 +41,8 @@ impl Shell {
             }
             Some(Self::Cut {
                 before_title,
-                middle: html[title_end..root_end].to_owned(),
-                after_root: html[root_end..].to_owned(),
+                middle: html[title_end..root].to_owned(),
+                after_root: html[root + ROOT.len()..].to_owned(),
             })
         };
         cut().unwrap_or_else(|| Self::Whole(html.to_owned()))
@@ -51,19 +52,22 @@ impl Shell {
     pub(crate) fn plain(&self) -> String {
         match self {
             Self::Cut { before_title, middle, after_root } => {
-                format!("{before_title}<title>{}</title>{middle}{after_root}", super::head::SITE_NAME)
+                format!("{before_title}<title>{}</title>{middle}{ROOT}{after_root}", super::head::SITE_NAME)
             }
             Self::Whole(html) => html.clone(),
         }
     }
 
-    /// The page: its head in place of the title, its data after the root element.
-    /// `data` are `(key, JSON body)` pairs as the edge's API answers them.
-    pub(crate) fn render(&self, head: &PageHead, data: &[(String, Bytes)]) -> String {
+    /// The page: its head in place of the title, its first paint (HTML the edge wrote,
+    /// `crate::page::first_paint`) in the root element, its data after it. `data` are
+    /// `(key, JSON body)` pairs as the edge's API answers them.
+    pub(crate) fn render(&self, head: &PageHead, paint: &str, data: &[(String, Bytes)]) -> String {
         match self {
-            Self::Cut { before_title, middle, after_root } => {
-                format!("{before_title}{}{middle}{}{after_root}", head_tags(head), data_script(data))
-            }
+            Self::Cut { before_title, middle, after_root } => format!(
+                "{before_title}{}{middle}<div id=\"root\">{paint}</div>{}{after_root}",
+                head_tags(head),
+                data_script(data)
+            ),
             Self::Whole(html) => html.clone(),
         }
     }

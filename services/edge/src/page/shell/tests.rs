@@ -38,7 +38,8 @@ fn json_cannot_end_its_script() {
 #[test]
 fn a_page_is_written_where_the_build_put_its_title_and_root() {
     let shell = Shell::new(BUILT);
-    let page = shell.render(&head(), &[("/api/x".into(), Bytes::from_static(b"{\"n\":\"</script>\"}"))]);
+    let page =
+        shell.render(&head(), "<h1>Chair</h1>", &[("/api/x".into(), Bytes::from_static(b"{\"n\":\"</script>\"}"))]);
     assert!(page.starts_with("<!doctype html><html><head><meta charset=\"UTF-8\" /><title>A &lt;b&gt;"), "{page}");
     assert!(!page.contains("Shell."), "the shell's description goes: {page}");
     assert_eq!(page.matches("<title>").count(), 1);
@@ -50,7 +51,7 @@ fn a_page_is_written_where_the_build_put_its_title_and_root() {
     assert!(page.contains("href=\"/img?src=http%3A%2F%2Fimg.test%2Fa%20b.jpg&amp;w=256\""), "preload: {page}");
     assert!(page.contains("imagesizes=\"(max-width: 768px) 100vw, 560px\""));
     assert!(page.ends_with(
-        "<div id=\"root\"></div><script type=\"application/json\" id=\"vitrine-data\">{\"/api/x\":{\"n\":\"\\u003c/script\\u003e\"}}</script></body></html>"
+        "<div id=\"root\"><h1>Chair</h1></div><script type=\"application/json\" id=\"vitrine-data\">{\"/api/x\":{\"n\":\"\\u003c/script\\u003e\"}}</script></body></html>"
     ), "{page}");
     assert_eq!(
         page.matches("</script>").count(),
@@ -66,6 +67,6 @@ fn the_plain_shell_and_a_shell_without_marks() {
         plain.contains("<title>Vitrine</title>") && !plain.contains("vitrine-data") && !plain.contains("data-head")
     );
     let odd = "<html><body>no marks</body></html>";
-    assert_eq!(Shell::new(odd).render(&head(), &[]), odd);
+    assert_eq!(Shell::new(odd).render(&head(), "", &[]), odd);
     assert_eq!(Shell::new(odd).plain(), odd);
 }
