@@ -43,6 +43,12 @@ pub struct Config {
     /// Take the client's address from `X-Forwarded-For` (set only behind a proxy that
     /// appends it; otherwise clients could pick their own address).
     pub trust_forwarded_for: bool,
+    /// The site's public origin (`https://shop.example`) for absolute links: robots.txt,
+    /// the sitemap, canonical links. `None`: each request's own scheme and host, when
+    /// plain (see `origin::public_origin`); set it in production.
+    pub public_url: Option<String>,
+    /// URLs per sitemap page (the protocol's most, 50 000; tests set a few to see paging).
+    pub sitemap_page_urls: usize,
 }
 
 impl Config {
@@ -65,6 +71,8 @@ impl Config {
             stream_limits: crate::StreamLimits::default(),
             sse_keep_alive: std::time::Duration::from_secs(15),
             trust_forwarded_for: false,
+            public_url: None,
+            sitemap_page_urls: crate::sitemap::PROTOCOL_PAGE_URLS,
         }
     }
 }

@@ -15,6 +15,8 @@
 //! - [`image`]: the image service (`/img`).
 //! - [`spa`]: the built React app with its client-route fallback.
 //! - [`headers`]: security and cache headers.
+//! - [`sitemap`]: `/robots.txt` and the sitemap of the default driver's pages.
+//! - [`origin`]: the site's public origin, for absolute links.
 
 mod api;
 pub mod config;
@@ -25,9 +27,11 @@ mod health;
 mod image;
 mod metrics;
 pub mod openapi;
+mod origin;
 mod response_cache;
 mod routes;
 mod session;
+mod sitemap;
 mod spa;
 mod sse;
 mod state;

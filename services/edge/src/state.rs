@@ -44,6 +44,10 @@ pub struct AppState {
     pub(crate) static_dir: Option<std::path::PathBuf>,
     /// `/img`: its allow-list, HTTP client and permits.
     pub(crate) images: crate::image::ImageService,
+    /// The configured public origin, if any (`crate::origin`).
+    pub(crate) public_url: Option<String>,
+    /// The sitemap's paths, per driver, for minutes.
+    pub(crate) sitemap: crate::sitemap::SitemapCache,
 }
 
 impl AppState {
@@ -86,6 +90,8 @@ impl AppState {
             shutdown,
             static_dir: config.static_dir.clone(),
             images: crate::image::ImageService::new(config)?,
+            public_url: config.public_url.clone(),
+            sitemap: crate::sitemap::SitemapCache::new(config.sitemap_page_urls),
         })
     }
 }

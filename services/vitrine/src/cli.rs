@@ -165,6 +165,10 @@ pub(crate) struct EdgeOptions {
     /// proxy that appends it).
     #[arg(long, env = "VITRINE_TRUST_FORWARDED_FOR", default_value_t = false)]
     pub(crate) trust_forwarded_for: bool,
+    /// The site's public origin for absolute links (robots.txt, the sitemap, canonical
+    /// links), e.g. `https://shop.example`. Unset: each request's own scheme and host.
+    #[arg(long, env = "VITRINE_PUBLIC_URL")]
+    pub(crate) public_url: Option<String>,
 }
 
 /// Where each driver's adapter listens. Unset: that driver answers "not configured".

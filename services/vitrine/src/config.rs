@@ -46,6 +46,7 @@ pub(crate) fn edge(mut config: vitrine_edge::Config, opts: &EdgeOptions) -> anyh
         per_address: opts.switches_per_minute_per_address,
     };
     config.trust_forwarded_for = opts.trust_forwarded_for;
+    config.public_url = set(opts.public_url.as_ref()).map(str::to_owned);
     Ok(config)
 }
 
