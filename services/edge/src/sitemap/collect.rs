@@ -24,10 +24,13 @@ const WALK_CONCURRENCY: usize = 4;
 /// The site's paths for `driver`, in order: home, categories (menu order), products.
 pub(super) async fn paths(state: &AppState, driver: Driver) -> Result<Vec<String>, Status> {
     let driver = i32::from(driver);
-    let tree = state.navigation.clone().get_tree(DriverRequest { driver, fresh_after_ms: 0 }).await?.into_inner();
-    let categories = category_urls(&tree);
-    let listed = ProductsRequest { driver, limit: crate::api::MAX_LIMIT, fresh_after_ms: 0 };
-    let listed = state.catalogue.clone().list_products(listed).await?.into_inner().products;
+    let (mut navigation, mut catalogue) = (state.navigation.clone(), state.catalogue.clone());
+    let (tree, listed) = tokio::join!(
+        navigation.get_tree(DriverRequest { driver, fresh_after_ms: 0 }),
+        catalogue.list_products(ProductsRequest { driver, limit: crate::api::MAX_LIMIT, fresh_after_ms: 0 }),
+    );
+    let categories = category_urls(&tree?.into_inner());
+    let listed = listed?.into_inner().products;
     let walked: Vec<Vec<Product>> = stream::iter(categories.iter().cloned())
         .map(|url| category_products(state, driver, url))
         .buffered(WALK_CONCURRENCY)
