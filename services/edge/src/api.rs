@@ -22,8 +22,8 @@ use crate::{AppState, session, switch_limit};
 
 /// Longest path accepted for a lookup; longer is a bad request, not an upstream call.
 const MAX_URL_LEN: usize = 2048;
-/// Largest product list a client may ask for.
-const MAX_LIMIT: u32 = 100;
+/// Largest product list a client may ask for (and the sitemap asks for).
+pub(crate) const MAX_LIMIT: u32 = 100;
 
 type ApiResult = Result<HttpResponse, ApiError>;
 

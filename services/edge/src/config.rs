@@ -49,6 +49,8 @@ pub struct Config {
     /// How long a page waits for its data before the edge sends the plain shell and
     /// leaves the fetching to the SPA (issue 12: 300 ms).
     pub head_budget: std::time::Duration,
+    /// URLs per sitemap page (the protocol's most, 50 000; tests set a few to see paging).
+    pub sitemap_page_urls: usize,
 }
 
 impl Config {
@@ -73,6 +75,7 @@ impl Config {
             trust_forwarded_for: false,
             public_url: None,
             head_budget: std::time::Duration::from_millis(300),
+            sitemap_page_urls: crate::sitemap::PROTOCOL_PAGE_URLS,
         }
     }
 }

@@ -83,6 +83,10 @@ pub(crate) enum ApiError {
     /// The resize task could not run.
     ImageNotProcessed,
     ImageUndecodable,
+    /// A `/sitemap-{n}.xml` past the last page, or not a page number.
+    SitemapPageNotFound,
+    /// The sitemap could not be gathered from the services (any of their failures).
+    SitemapUnavailable,
 }
 
 impl ApiError {
@@ -175,6 +179,10 @@ impl ApiError {
             }
             Self::ImageUndecodable => {
                 (S::BAD_GATEWAY, "upstream_unavailable", "The source is not an image this service can read.".into())
+            }
+            Self::SitemapPageNotFound => (S::NOT_FOUND, "not_found", "There is no such sitemap page.".into()),
+            Self::SitemapUnavailable => {
+                (S::SERVICE_UNAVAILABLE, "unavailable", "The sitemap cannot be built now; try again later.".into())
             }
         }
     }

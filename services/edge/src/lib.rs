@@ -15,8 +15,9 @@
 //! - [`image`]: the image service (`/img`).
 //! - [`spa`]: the built React app's files.
 //! - [`page`]: every other address: the SPA's HTML with the page's head, data and status.
-//! - [`origin`]: the site's absolute origin.
 //! - [`headers`]: security and cache headers.
+//! - [`sitemap`]: `/robots.txt` and the sitemap of the default driver's pages.
+//! - [`origin`]: the site's public origin, for absolute links.
 
 mod api;
 pub mod config;
@@ -32,6 +33,7 @@ mod page;
 mod response_cache;
 mod routes;
 mod session;
+mod sitemap;
 mod spa;
 mod sse;
 mod state;

@@ -3,7 +3,7 @@
 
 use actix_web::web;
 
-use crate::{api, health, image, openapi, page, spa, sse};
+use crate::{api, health, image, openapi, page, sitemap, spa, sse};
 
 /// `static_dir`: the built SPA, served for every path no route above claims.
 /// `public_metrics`: whether `/metrics` is answered here; when the metrics have a port of
@@ -27,6 +27,10 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
         .route("/healthz", web::get().to(health::healthz))
         .route("/readyz", web::get().to(health::readyz))
         .route("/img", web::get().to(image::serve))
+        // Before the SPA's fallback, which would answer them with the app's HTML.
+        .route("/robots.txt", web::get().to(sitemap::robots))
+        .route("/sitemap.xml", web::get().to(sitemap::index))
+        .route("/sitemap-{n}.xml", web::get().to(sitemap::page))
         .service(web::scope("/api").default_service(web::to(api::unknown)));
     if public_metrics {
         cfg.route("/metrics", web::get().to(health::metrics));

@@ -44,10 +44,13 @@ pub struct AppState {
     pub(crate) static_dir: Option<std::path::PathBuf>,
     /// The SPA's `index.html`, which pages are written into (issue 12).
     pub(crate) shell: Option<crate::page::ShellFile>,
-    pub(crate) public_url: Option<String>,
     pub(crate) head_budget: std::time::Duration,
     /// `/img`: its allow-list, HTTP client and permits.
     pub(crate) images: crate::image::ImageService,
+    /// The configured public origin, if any (`crate::origin`).
+    pub(crate) public_url: Option<String>,
+    /// The sitemap's paths, per driver, for minutes.
+    pub(crate) sitemap: crate::sitemap::SitemapCache,
 }
 
 impl AppState {
@@ -90,9 +93,10 @@ impl AppState {
             shutdown,
             static_dir: config.static_dir.clone(),
             shell: config.static_dir.as_deref().map(crate::page::ShellFile::new),
-            public_url: config.public_url.clone(),
             head_budget: config.head_budget,
             images: crate::image::ImageService::new(config)?,
+            public_url: config.public_url.clone(),
+            sitemap: crate::sitemap::SitemapCache::new(config.sitemap_page_urls),
         })
     }
 }

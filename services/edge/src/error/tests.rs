@@ -78,6 +78,8 @@ fn every_variant_has_its_status_code_and_text() {
             "upstream_unavailable",
             text("The source is not an image this service can read."),
         ),
+        (ApiError::SitemapPageNotFound, 404, "not_found", text("There is no such sitemap page.")),
+        (ApiError::SitemapUnavailable, 503, "unavailable", text("The sitemap cannot be built now; try again later.")),
     ];
     for (error, status, code, message) in cases {
         let (s, c, m) = error.parts();

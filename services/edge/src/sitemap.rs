@@ -1,0 +1,123 @@
+//! `/robots.txt` and the sitemap (issue 12, item 5): `/sitemap.xml` is a sitemap index
+//! naming `/sitemap-1.xml`, `/sitemap-2.xml`…, each a `<urlset>` of at most
+//! `Config::sitemap_page_urls` paths (50 000, the protocol's limit).
+//!
+//! - [`collect`]: which paths, from the services, for the edge's default driver (a
+//!   crawler has no session; the visitor's driver plays no part).
+//! - [`xml`]: the two documents.
+//!
+//! Caching: the paths are gathered once per driver and kept [`TTL`] here, not in the
+//! response cache, whose 10 s would mean a full catalogue walk every few crawler hits.
+//! The XML is written per request from them (cheap), since the origin in every `<loc>`
+//! may come from the request. Concurrent first requests share one gathering: a moka
+//! entry per driver holds a `OnceCell`, whose `get_or_try_init` runs one build and makes
+//! the others wait for it. A failed build is not kept (the cell stays empty), so the next
+//! request tries again; it answers 503, never 500.
+
+mod collect;
+mod xml;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use moka::sync::Cache;
+use tokio::sync::OnceCell;
+use vitrine_domain::Driver;
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::origin::public_origin;
+
+/// How long a sitemap's paths are reused: a new product shows within minutes.
+const TTL: Duration = Duration::from_secs(10 * 60);
+
+/// The protocol's most URLs per sitemap file (sitemaps.org).
+pub(crate) const PROTOCOL_PAGE_URLS: usize = 50_000;
+
+type Paths = Arc<Vec<String>>;
+
+pub(crate) struct SitemapCache {
+    builds: Cache<Driver, Arc<OnceCell<Paths>>>,
+    page_urls: usize,
+}
+
+impl SitemapCache {
+    /// `page_urls` per page (at least 1).
+    pub(crate) fn new(page_urls: usize) -> Self {
+        let builds = Cache::builder().max_capacity(Driver::ALL.len() as u64).time_to_live(TTL).build();
+        Self { builds, page_urls: page_urls.max(1) }
+    }
+
+    /// The default driver's paths, gathered once per [`TTL`].
+    async fn paths(&self, state: &AppState) -> Result<Paths, ApiError> {
+        let driver = state.default_driver;
+        let cell = self.builds.get_with(driver, || Arc::new(OnceCell::new()));
+        let paths = cell
+            .get_or_try_init(|| async {
+                collect::paths(state, driver).await.map(Arc::new).map_err(|status| {
+                    tracing::warn!(grpc_code = ?status.code(), detail = status.message(), "sitemap not built");
+                    ApiError::SitemapUnavailable
+                })
+            })
+            .await?;
+        Ok(paths.clone())
+    }
+}
+
+/// `/sitemap-{n}.xml`
+fn page_path(n: usize) -> String {
+    format!("/sitemap-{n}.xml")
+}
+
+/// `n` of `/sitemap-{n}.xml` as written by [`page_path`]: 1, 2…; not `01`, `0` or `+1`,
+/// so each page has one URL.
+fn page_number(text: &str) -> Option<usize> {
+    text.parse().ok().filter(|n: &usize| *n >= 1 && n.to_string() == text)
+}
+
+fn xml_response(body: String) -> HttpResponse {
+    HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(body)
+}
+
+/// GET /robots.txt: everything may be crawled but the API and the image service; the
+/// sitemap's absolute address.
+pub(crate) async fn robots(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let origin = public_origin(&req, state.public_url.as_deref());
+    let body = format!("User-agent: *\nDisallow: /api/\nDisallow: /img\n\nSitemap: {origin}/sitemap.xml\n");
+    HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(body)
+}
+
+/// GET /sitemap.xml: the index of the pages.
+pub(crate) async fn index(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let paths = state.sitemap.paths(&state).await?;
+    let pages = paths.len().div_ceil(state.sitemap.page_urls);
+    Ok(xml_response(xml::index(&public_origin(&req, state.public_url.as_deref()), pages)))
+}
+
+/// GET /sitemap-{n}.xml: page `n`; 404 past the last.
+pub(crate) async fn page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    n: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let n = page_number(&n).ok_or(ApiError::SitemapPageNotFound)?;
+    let paths = state.sitemap.paths(&state).await?;
+    let page = paths.chunks(state.sitemap.page_urls).nth(n - 1).ok_or(ApiError::SitemapPageNotFound)?;
+    Ok(xml_response(xml::urlset(&public_origin(&req, state.public_url.as_deref()), page)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_has_one_spelling() {
+        for (text, expected) in
+            [("1", Some(1)), ("12", Some(12)), ("0", None), ("01", None), ("+1", None), ("-1", None), ("x", None)]
+        {
+            assert_eq!(page_number(text), expected, "{text}");
+        }
+        assert_eq!(page_number(page_path(7).trim_start_matches("/sitemap-").trim_end_matches(".xml")), Some(7));
+    }
+}
