@@ -386,8 +386,28 @@ export interface components {
             category?: null | components["schemas"]["CategoryPage"];
             content?: null | components["schemas"]["ContentPage"];
             failure?: null | components["schemas"]["ErrorDetail"];
+            head?: null | components["schemas"]["PageHead"];
             product?: null | components["schemas"]["ProductResponse"];
             resolution: components["schemas"]["Resolution"];
+        };
+        /**
+         * @description The head of a product, category or content page, as the edge writes it into the
+         *     HTML of a page request (issue 12); the SPA puts the same into the document on a
+         *     client-side navigation.
+         */
+        PageHead: {
+            /** @description Absolute url. */
+            canonical: string;
+            description: string | null;
+            /** @description Absolute url, through `/img`. */
+            image: string | null;
+            /** @description schema.org objects, one `<script type="application/ld+json">` each. */
+            json_ld: {
+                [key: string]: unknown;
+            }[];
+            /** @enum {string} */
+            og_type: "product" | "website";
+            title: string;
         };
         /** @description spec §3 "Product (normalised)". */
         Product: {

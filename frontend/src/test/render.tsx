@@ -4,6 +4,8 @@ import { MemoryRouter, useLocation } from "react-router";
 import { SWRConfig } from "swr";
 import { vi } from "vitest";
 import { swrConfig } from "../hooks/data";
+import { inlinedSwr } from "../hooks/inlinedSwr";
+import type { Inlined } from "../api/inlined";
 
 type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 export type Routes = Record<string, () => Reply>;
@@ -24,10 +26,13 @@ export function stubApi(routes: Routes): string[] {
   return calls;
 }
 
-/** Renders with a fresh SWR cache and an in-memory router at `path`. */
-export function renderAt(ui: ReactNode, path = "/") {
+/**
+ * Renders with a fresh SWR cache (holding `inlined`, the answers an edge would have
+ * inlined into the page, as the app's) and an in-memory router at `path`.
+ */
+export function renderAt(ui: ReactNode, path = "/", inlined: Inlined = new Map()) {
   return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map(), dedupingInterval: 0 }}>
+    <SWRConfig value={{ ...swrConfig, ...inlinedSwr(inlined), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </SWRConfig>,
   );
