@@ -6,6 +6,7 @@ import { vi } from "vitest";
 import { swrConfig } from "../hooks/data";
 import { inlinedSwr } from "../hooks/inlinedSwr";
 import type { Inlined } from "../api/inlined";
+import type { PageHead } from "../api/types";
 
 type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 export type Routes = Record<string, () => Reply>;
@@ -57,4 +58,9 @@ export function pageAnswer(resolution: Record<string, unknown>, data: Record<str
       ...data,
     },
   };
+}
+
+/** The head an edge would send with a page at `path` titled `title` (no description, image or JSON-LD unless given). */
+export function headFor(title: string, path: string, patch: Partial<PageHead> = {}): PageHead {
+  return { title, description: null, canonical: `http://shop.test${path}`, og_type: "website", image: null, json_ld: [], ...patch };
 }
