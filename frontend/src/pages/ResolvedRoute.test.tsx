@@ -85,7 +85,8 @@ describe("ResolvedRoute (spec §2 route 2, §4 route matching)", () => {
       "/api/page?url=%2F1001": () => page({}, { product: { id: "1001", products: [product] }, head: headFor("Chair", "/1001", { json_ld: ld("Chair") }) }),
       "/api/page?url=%2F1002": () =>
         page({ id: "1002", url: "1002" }, { product: { id: "1002", products: [{ ...product, id: "1002", name: "Desk" }] }, head: headFor("Desk", "/1002", { json_ld: ld("Desk") }) }),
-      "/api/page?url=%2Fgone": () => page({ outcome: "not_found", code: 404, type: null }),
+      // The edge may send a head of its own for an address that is no page: it is not applied.
+      "/api/page?url=%2Fgone": () => page({ outcome: "not_found", code: 404, type: null }, { head: headFor("Vitrine", "/gone") }),
     });
     const canonical = () => document.head.querySelector('link[rel="canonical"]')?.getAttribute("href");
     const names = () => Array.from(document.head.querySelectorAll('script[type="application/ld+json"]'), (s) => (JSON.parse(s.textContent ?? "") as { name: string }).name);

@@ -25,8 +25,10 @@ export function ResolvedRoute() {
   const resolution = shown?.resolution;
   const decision = resolution ? decide(resolution) : null;
 
-  // Once the lookup has answered: the page's head, or none (not found, redirects).
-  useHead(decision ? (shown?.head ?? null) : undefined);
+  // Once the lookup has answered: the page's head, or none where the lookup named no page
+  // (not found, a redirect, a failed lookup), whatever head the answer carries.
+  const isPage = decision?.kind === "product" || decision?.kind === "category" || decision?.kind === "content";
+  useHead(decision ? ((isPage && shown?.head) || null) : undefined);
 
   if (error && !shown) return <Navigate to="/" replace />;
   if (!shown || !resolution || !decision) return <ProductLoading />;

@@ -71,7 +71,7 @@ describe("headElements (the element set the edge writes)", () => {
   it("writes JSON-LD that no text can close", () => {
     const [script] = headElements(chair).filter((el) => el.tagName === "SCRIPT");
     expect(script.textContent).not.toContain("</script>");
-    expect(script.textContent).toContain("\\u003c/script>");
+    expect(script.textContent).toContain("\\u003c/script\\u003e");
   });
 });
 

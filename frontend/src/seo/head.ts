@@ -35,8 +35,8 @@ export function headElements(head: PageHead, doc: Document = document): HTMLElem
   ).flatMap(([attr, key, content]) => (content == null ? [] : [element("meta", { [attr]: key, content })]));
   const scripts = head.json_ld.map((data) => {
     const script = element("script", { type: "application/ld+json" });
-    // As the edge writes it: `<` escaped, so the text stays inert if the page is saved as HTML.
-    script.textContent = JSON.stringify(data).replace(/</g, "\\u003c");
+    // Escaped as the edge escapes it, so the text stays inert if the page is saved as HTML.
+    script.textContent = JSON.stringify(data).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
     return script;
   });
   return [element("link", { rel: "canonical", href: head.canonical }), ...metas, ...scripts];
