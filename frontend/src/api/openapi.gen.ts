@@ -386,27 +386,32 @@ export interface components {
             category?: null | components["schemas"]["CategoryPage"];
             content?: null | components["schemas"]["ContentPage"];
             failure?: null | components["schemas"]["ErrorDetail"];
-            head?: null | components["schemas"]["PageHead"];
+            /**
+             * @description What the page's `<head>` says: the edge writes it into a page it serves, and the
+             *     SPA applies it after a client-side navigation (issue 12).
+             */
+            head: components["schemas"]["PageHead"];
             product?: null | components["schemas"]["ProductResponse"];
             resolution: components["schemas"]["Resolution"];
         };
         /**
-         * @description The head of a product, category or content page, as the edge writes it into the
-         *     HTML of a page request (issue 12); the SPA puts the same into the document on a
-         *     client-side navigation.
+         * @description A page's title, description, canonical link, link-preview image and structured
+         *     data (issue 12), built once by the edge (`crate::page::head`).
          */
         PageHead: {
-            /** @description Absolute url. */
+            /** @description Absolute. */
             canonical: string;
-            description: string | null;
-            /** @description Absolute url, through `/img`. */
-            image: string | null;
-            /** @description schema.org objects, one `<script type="application/ld+json">` each. */
+            description?: string | null;
+            /** @description Absolute url of the link-preview image (through `/img`). */
+            image?: string | null;
+            /** @description schema.org objects, each written as its own `application/ld+json` script. */
             json_ld: {
                 [key: string]: unknown;
             }[];
-            /** @enum {string} */
-            og_type: "product" | "website";
+            /** @description The backend's url of the page's largest image, which the edge preloads. */
+            lcp_image?: string | null;
+            /** @description OpenGraph type: "product" or "website". */
+            og_type: string;
             title: string;
         };
         /** @description spec §3 "Product (normalised)". */
@@ -497,8 +502,6 @@ export interface components {
         RouteData: {
             canonical_url?: string | null;
             meta_description?: string | null;
-            /** @description JSON-LD, serialised. */
-            schema?: string | null;
             title?: string | null;
         };
         /**

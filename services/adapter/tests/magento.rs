@@ -158,9 +158,6 @@ async fn route_resolution_products_categories_pages_redirects_unknown() {
     }
     let product = c.resolve(url("/joust-duffle-bag.html")).await.expect("p").into_inner().data.unwrap_or_default();
     assert_eq!(product.title.as_deref(), Some("Joust Duffle Bag | Luma"));
-    let schema: serde_json::Value =
-        serde_json::from_str(product.schema.as_deref().unwrap_or("null")).unwrap_or_default();
-    assert_eq!(schema["aggregateRating"]["ratingValue"], "4.7");
 }
 
 fn category(u: &str, page: u32, sort: ProductSort) -> CategoryRequest {

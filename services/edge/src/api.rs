@@ -100,13 +100,17 @@ fn json_body(body: Bytes) -> HttpResponse {
 /// Who a read is for, as every service request carries it: the session's driver, and
 /// the instant before which no cached answer may be used for it (its switch, issue 11).
 #[derive(Clone, Copy)]
-struct Reader {
+pub(crate) struct Reader {
     driver: i32,
     fresh_after_ms: u64,
 }
 
 /// The service requests of a read, each carrying the reader's driver and freshness.
 impl Reader {
+    fn of(choice: session::Choice) -> Self {
+        Self { driver: choice.driver.into(), fresh_after_ms: choice.fresh_after_ms() }
+    }
+
     const fn driver(self) -> DriverRequest {
         DriverRequest { driver: self.driver, fresh_after_ms: self.fresh_after_ms }
     }
@@ -146,13 +150,30 @@ where
     Fut: Future<Output = Result<(T, bool), ApiError>>,
 {
     let choice = session::request_choice(req, state).await;
+    cached_body(state, choice, key, load).await.map(json_body)
+}
+
+/// The JSON body of a read for `choice` under `key`: the response cache's, or `load`'s
+/// (kept when it says the answer may be reused). The API's handlers and the pages the
+/// edge writes (`crate::page`) read through here, so one warms the other.
+pub(crate) async fn cached_body<T, F, Fut>(
+    state: &AppState,
+    choice: session::Choice,
+    key: String,
+    load: F,
+) -> Result<Bytes, ApiError>
+where
+    T: serde::Serialize,
+    F: FnOnce(Reader) -> Fut,
+    Fut: Future<Output = Result<(T, bool), ApiError>>,
+{
     let (driver, fresh_after_ms) = (choice.driver, choice.fresh_after_ms());
     if let Some(body) = state.responses.get(driver, &key, fresh_after_ms) {
         state.metrics.response_cache.with_label_values(&[driver.as_str(), "hit"]).inc();
-        return Ok(json_body(body));
+        return Ok(body);
     }
     state.metrics.response_cache.with_label_values(&[driver.as_str(), "miss"]).inc();
-    let (value, cacheable) = load(Reader { driver: driver.into(), fresh_after_ms }).await?;
+    let (value, cacheable) = load(Reader::of(choice)).await?;
     let body = Bytes::from(serde_json::to_vec(&value).map_err(|e| {
         tracing::error!(error = %e, "response serialisation failed");
         ApiError::EncodingFailed
@@ -160,19 +181,20 @@ where
     if cacheable {
         state.responses.put(driver, key, body.clone(), unix_ms());
     }
-    Ok(json_body(body))
+    Ok(body)
 }
 
 /// GET /api/navigation
 #[utoipa::path(get, path = "/api/navigation", tag = "catalogue",
     responses((status = 200, description = "The menu tree", body = NavigationNode), ServiceErrors))]
 pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    let mut client = state.navigation.clone();
-    cached(&req, &state, |r| async move {
-        let tree = client.get_tree(r.driver()).await?;
-        Ok((NavigationNode::from(tree.into_inner()), true))
-    })
-    .await
+    cached(&req, &state, |r| read_navigation(&state, r)).await
+}
+
+/// The menu tree.
+pub(crate) async fn read_navigation(state: &AppState, r: Reader) -> Result<(NavigationNode, bool), ApiError> {
+    let tree = state.navigation.clone().get_tree(r.driver()).await?;
+    Ok((NavigationNode::from(tree.into_inner()), true))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -240,12 +262,13 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
 #[utoipa::path(get, path = "/api/products/best-sellers", tag = "catalogue",
     responses((status = 200, description = "The home page's best sellers", body = Vec<Product>), ServiceErrors))]
 pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    let mut client = state.catalogue.clone();
-    cached(&req, &state, |r| async move {
-        let list = client.best_sellers(r.driver()).await?;
-        Ok((dto::products(list.into_inner()), true))
-    })
-    .await
+    cached(&req, &state, |r| read_best_sellers(&state, r)).await
+}
+
+/// The home page's best sellers.
+pub(crate) async fn read_best_sellers(state: &AppState, r: Reader) -> Result<(Vec<Product>, bool), ApiError> {
+    let list = state.catalogue.clone().best_sellers(r.driver()).await?;
+    Ok((dto::products(list.into_inner()), true))
 }
 
 /// GET /api/products/by-url?url=/path → `{id, products}`
@@ -369,14 +392,24 @@ pub(crate) async fn search(
 ) -> ApiResult {
     let words = search_words(query.q.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref())?;
-    let key = format!("search\n{words}\n{page}\n{sort:?}");
-    let mut client = state.catalogue.clone();
-    cached_as(&req, &state, key, |r| async move {
-        let request = r.search(words, page, sort);
-        let answer = client.search(request).await?;
-        Ok((dto::ProductPage::from(answer.into_inner()), true))
-    })
-    .await
+    cached_as(&req, &state, search_key(&words, page, sort), |r| read_search(&state, r, words, page, sort)).await
+}
+
+/// The response cache's key of a search: its validated inputs.
+pub(crate) fn search_key(words: &str, page: u32, sort: dto::Sort) -> String {
+    format!("search\n{words}\n{page}\n{sort:?}")
+}
+
+/// One page of the products matching `words`.
+pub(crate) async fn read_search(
+    state: &AppState,
+    r: Reader,
+    words: String,
+    page: u32,
+    sort: dto::Sort,
+) -> Result<(dto::ProductPage, bool), ApiError> {
+    let answer = state.catalogue.clone().search(r.search(words, page, sort)).await?;
+    Ok((dto::ProductPage::from(answer.into_inner()), true))
 }
 
 /// The data a resolution names: `None` when the service found nothing (the page shows
@@ -406,33 +439,58 @@ pub(crate) async fn page(
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref())?;
-    let key = format!("page\n{url}\n{page}\n{sort:?}");
+    let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
+    let key = page_key(&origin, &url, page, sort);
+    cached_as(&req, &state, key, |r| read_page(&state, r, &origin, url, page, sort)).await
+}
+
+/// The response cache's key of a page: its validated inputs, and the origin its head's
+/// urls are written with.
+pub(crate) fn page_key(origin: &str, url: &str, page: u32, sort: dto::Sort) -> String {
+    format!("page\n{origin}\n{url}\n{page}\n{sort:?}")
+}
+
+/// The resolution of `url`, the data of the page it names, and that page's head.
+pub(crate) async fn read_page(
+    state: &AppState,
+    r: Reader,
+    origin: &str,
+    url: String,
+    page: u32,
+    sort: dto::Sort,
+) -> Result<(dto::PageData, bool), ApiError> {
+    let path = vitrine_domain::paths::join_segments(&url);
+    let lookup = r.url(url.clone());
+    let listing = r.category(url, page, sort);
     let (mut resolver, catalogue) = (state.url_resolution.clone(), state.catalogue.clone());
-    cached_as(&req, &state, key, |r| async move {
-        let lookup = r.url(url.clone());
-        let listing = r.category(url, page, sort);
-        let (mut products, mut categories, mut contents) = (catalogue.clone(), catalogue.clone(), catalogue);
-        let (outcome, product, category, content) = tokio::join!(
-            resolver.resolve(lookup.clone()),
-            products.get_product_by_url(lookup.clone()),
-            categories.get_category_page(listing),
-            contents.get_content_page(lookup),
-        );
-        let resolution = Resolution::from(outcome?.into_inner());
-        let mut body = dto::PageData { resolution, product: None, category: None, content: None, failure: None };
-        if body.resolution.outcome == dto::Outcome::Match {
-            let fetched = match body.resolution.kind.as_deref() {
-                Some("PRODUCT") => named(product).map(|p| body.product = p.map(ProductResponse::from)),
-                Some("CATEGORY") => named(category).map(|c| body.category = c.map(dto::CategoryPage::from)),
-                Some("CMS_PAGE") => named(content).map(|c| body.content = c.map(dto::ContentPage::from)),
-                _ => Ok(()),
-            };
-            body.failure = fetched.err();
-        }
-        let cacheable = body.resolution.outcome != dto::Outcome::Failed && body.failure.is_none();
-        Ok((body, cacheable))
-    })
-    .await
+    let (mut products, mut categories, mut contents) = (catalogue.clone(), catalogue.clone(), catalogue);
+    let (outcome, product, category, content) = tokio::join!(
+        resolver.resolve(lookup.clone()),
+        products.get_product_by_url(lookup.clone()),
+        categories.get_category_page(listing),
+        contents.get_content_page(lookup),
+    );
+    let resolution = Resolution::from(outcome?.into_inner());
+    let mut body = dto::PageData {
+        resolution,
+        product: None,
+        category: None,
+        content: None,
+        failure: None,
+        head: dto::PageHead::default(),
+    };
+    if body.resolution.outcome == dto::Outcome::Match {
+        let fetched = match body.resolution.kind.as_deref() {
+            Some("PRODUCT") => named(product).map(|p| body.product = p.map(ProductResponse::from)),
+            Some("CATEGORY") => named(category).map(|c| body.category = c.map(dto::CategoryPage::from)),
+            Some("CMS_PAGE") => named(content).map(|c| body.content = c.map(dto::ContentPage::from)),
+            _ => Ok(()),
+        };
+        body.failure = fetched.err();
+    }
+    body.head = crate::page::head::for_page(&body, origin, &path, page);
+    let cacheable = body.resolution.outcome != dto::Outcome::Failed && body.failure.is_none();
+    Ok((body, cacheable))
 }
 
 /// GET /api/categories → the categories a home page offers: the fake store's own (its
@@ -441,12 +499,13 @@ pub(crate) async fn page(
     responses((status = 200, description = "Links to the backend's main categories", body = Vec<dto::CategoryLink>),
         ServiceErrors))]
 pub(crate) async fn categories(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    let mut client = state.catalogue.clone();
-    cached(&req, &state, |r| async move {
-        let list = client.list_categories(r.driver()).await?.into_inner();
-        Ok((list.categories.into_iter().map(dto::CategoryLink::from).collect::<Vec<_>>(), true))
-    })
-    .await
+    cached(&req, &state, |r| read_categories(&state, r)).await
+}
+
+/// The home page's category links.
+pub(crate) async fn read_categories(state: &AppState, r: Reader) -> Result<(Vec<dto::CategoryLink>, bool), ApiError> {
+    let list = state.catalogue.clone().list_categories(r.driver()).await?.into_inner();
+    Ok((list.categories.into_iter().map(dto::CategoryLink::from).collect(), true))
 }
 
 /// GET /api/pages/by-url?url=/path → a content (CMS) page.

@@ -43,6 +43,12 @@ pub struct Config {
     /// Take the client's address from `X-Forwarded-For` (set only behind a proxy that
     /// appends it; otherwise clients could pick their own address).
     pub trust_forwarded_for: bool,
+    /// The site's absolute origin (`https://shop.example`) for canonical links, link
+    /// previews, structured data and the sitemap; `None`: the origin each request came to.
+    pub public_url: Option<String>,
+    /// How long a page waits for its data before the edge sends the plain shell and
+    /// leaves the fetching to the SPA (issue 12: 300 ms).
+    pub head_budget: std::time::Duration,
 }
 
 impl Config {
@@ -65,6 +71,8 @@ impl Config {
             stream_limits: crate::StreamLimits::default(),
             sse_keep_alive: std::time::Duration::from_secs(15),
             trust_forwarded_for: false,
+            public_url: None,
+            head_budget: std::time::Duration::from_millis(300),
         }
     }
 }

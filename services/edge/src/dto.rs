@@ -7,7 +7,7 @@
 //! navigation, alphabetical for `/api/resolve` and `/api/driver`, which were `json!`
 //! maps. Absent optional values are sent as `null`, as before.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use vitrine_domain::Driver;
 use vitrine_proto::v1 as proto;
@@ -101,6 +101,11 @@ pub(crate) enum Sort {
 impl Sort {
     /// Every word, in the order the API documents them.
     pub(crate) const WORDS: [&'static str; 4] = ["position", "name", "price_asc", "price_desc"];
+
+    /// The word for this order.
+    pub(crate) const fn as_str(self) -> &'static str {
+        Self::WORDS[self as usize]
+    }
 
     /// A `sort` query parameter; `None` for any other word.
     pub(crate) fn parse(word: &str) -> Option<Self> {
@@ -211,6 +216,28 @@ pub(crate) struct PageData {
     /// Why the page's data could not be fetched although the path is a page (the
     /// backend failed): the SPA shows its error state or the failed-resolution path.
     pub(crate) failure: Option<ErrorDetail>,
+    /// What the page's `<head>` says: the edge writes it into a page it serves, and the
+    /// SPA applies it after a client-side navigation (issue 12).
+    pub(crate) head: PageHead,
+}
+
+/// A page's title, description, canonical link, link-preview image and structured
+/// data (issue 12), built once by the edge (`crate::page::head`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub(crate) struct PageHead {
+    pub(crate) title: String,
+    pub(crate) description: Option<String>,
+    /// Absolute.
+    pub(crate) canonical: String,
+    /// OpenGraph type: "product" or "website".
+    pub(crate) og_type: String,
+    /// Absolute url of the link-preview image (through `/img`).
+    pub(crate) image: Option<String>,
+    /// schema.org objects, each written as its own `application/ld+json` script.
+    #[schema(value_type = Vec<std::collections::HashMap<String, serde_json::Value>>)]
+    pub(crate) json_ld: Vec<serde_json::Value>,
+    /// The backend's url of the page's largest image, which the edge preloads.
+    pub(crate) lcp_image: Option<String>,
 }
 
 /// The page data a backend attaches to a resolution (alphabetical, as it always was).
@@ -218,13 +245,11 @@ pub(crate) struct PageData {
 pub(crate) struct RouteData {
     pub(crate) canonical_url: Option<String>,
     pub(crate) meta_description: Option<String>,
-    /// JSON-LD, serialised.
-    pub(crate) schema: Option<String>,
     pub(crate) title: Option<String>,
 }
 
 /// What the browser does with a resolution (spec §4 "Route matching").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum Outcome {
     Match,
@@ -395,7 +420,7 @@ impl From<proto::NavigationNode> for NavigationNode {
 
 impl From<proto::RouteData> for RouteData {
     fn from(d: proto::RouteData) -> Self {
-        Self { canonical_url: d.canonical_url, meta_description: d.meta_description, schema: d.schema, title: d.title }
+        Self { canonical_url: d.canonical_url, meta_description: d.meta_description, title: d.title }
     }
 }
 

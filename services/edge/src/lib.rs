@@ -13,7 +13,9 @@
 //! - [`switch_limit`]: driver switches per session and client address, per minute.
 //! - [`health`]: liveness and readiness.
 //! - [`image`]: the image service (`/img`).
-//! - [`spa`]: the built React app with its client-route fallback.
+//! - [`spa`]: the built React app's files.
+//! - [`page`]: every other address: the SPA's HTML with the page's head, data and status.
+//! - [`origin`]: the site's absolute origin.
 //! - [`headers`]: security and cache headers.
 
 mod api;
@@ -25,6 +27,8 @@ mod health;
 mod image;
 mod metrics;
 pub mod openapi;
+mod origin;
+mod page;
 mod response_cache;
 mod routes;
 mod session;

@@ -18,6 +18,8 @@ pub(crate) struct Metrics {
     pub(crate) switches: IntCounterVec,
     pub(crate) response_cache: IntCounterVec,
     pub(crate) switches_refused: IntCounterVec,
+    /// Pages served with their head written, or plain because the backend was late.
+    pub(crate) page_heads: IntCounterVec,
 }
 
 impl Metrics {
@@ -66,12 +68,18 @@ impl Metrics {
             &["reason"],
         )
         .unwrap();
+        let page_heads = IntCounterVec::new(
+            Opts::new("vitrine_edge_page_heads_total", "Pages served with their head written, or plain (late)"),
+            &["result"],
+        )
+        .unwrap();
+        registry.register(Box::new(page_heads.clone()))?;
         registry.register(Box::new(response_cache.clone()))?;
         registry.register(Box::new(switches_refused.clone()))?;
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(switches.clone()))?;
-        Ok(Self { registry, requests, latency, switches, response_cache, switches_refused })
+        Ok(Self { registry, requests, latency, switches, response_cache, switches_refused, page_heads })
     }
 
     /// The Prometheus text exposition of the edge's metrics, then the process's.

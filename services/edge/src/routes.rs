@@ -3,7 +3,7 @@
 
 use actix_web::web;
 
-use crate::{api, health, image, openapi, spa, sse};
+use crate::{api, health, image, openapi, page, spa, sse};
 
 /// `static_dir`: the built SPA, served for every path no route above claims.
 /// `public_metrics`: whether `/metrics` is answered here; when the metrics have a port of
@@ -34,6 +34,7 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
     if let Some(dir) = static_dir {
         cfg.app_data(web::Data::new(spa::StaticDir(dir.to_owned())))
             .route("/assets/{file}", web::get().to(spa::asset))
+            .service(web::resource("/").route(web::get().to(page::serve)).route(web::head().to(page::serve)))
             .service(spa::files(dir));
     }
 }

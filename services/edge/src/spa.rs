@@ -1,35 +1,32 @@
-//! The built React app: files from the static directory, `index.html` for every other
-//! path (client-side routes), never for `/api` (its scope answers JSON 404s first).
+//! The built React app: files from the static directory; every other path is a page
+//! (`crate::page`), never one under `/api` (its scope answers JSON 404s first).
 //! Hashed assets are cached for a year; everything else is revalidated.
 
 use std::path::{Path, PathBuf};
 
+use actix_web::web;
+
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
-use actix_web::http::header::{ACCEPT_ENCODING, CACHE_CONTROL, ContentEncoding, HeaderValue, VARY};
+use actix_web::http::header::{ACCEPT_ENCODING, ContentEncoding, HeaderValue, VARY};
 
-/// The file service rooted at `dir`, falling back to `dir/index.html`.
+use crate::AppState;
+
+/// The file service rooted at `dir`; an address that is no file is a page
+/// ([`crate::page::serve`]), but a missing build asset is a 404, not the app's HTML
+/// under a `.js` name.
 pub(crate) fn files(dir: &Path) -> Files {
-    let index: PathBuf = dir.join("index.html");
-    Files::new("/", dir)
-        .index_file("index.html")
-        .prefer_utf8(true)
-        .use_etag(true)
-        .use_last_modified(true)
-        .default_handler(fn_service(move |req: ServiceRequest| {
-            let index = index.clone();
-            async move {
-                let (req, _) = req.into_parts();
-                // A missing build asset is a 404, not the app's HTML under a .js name.
-                if req.path().starts_with("/assets/") {
-                    return Ok(ServiceResponse::new(req, actix_web::HttpResponse::NotFound().finish()));
-                }
-                let file = NamedFile::open_async(&index).await?;
-                let mut res = file.into_response(&req);
-                res.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-                Ok(ServiceResponse::new(req, res))
-            }
-        }))
+    Files::new("/", dir).prefer_utf8(true).use_etag(true).use_last_modified(true).default_handler(fn_service(
+        |req: ServiceRequest| async move {
+            let (req, _) = req.into_parts();
+            let state = req.app_data::<web::Data<AppState>>().cloned();
+            let res = match state {
+                Some(state) if !req.path().starts_with("/assets/") => crate::page::serve(req.clone(), state).await,
+                _ => actix_web::HttpResponse::NotFound().finish(),
+            };
+            Ok(ServiceResponse::new(req, res))
+        },
+    ))
 }
 
 /// GET /assets/{file}: the precompressed sibling (`.br`, else `.gz`) when the browser

@@ -42,6 +42,10 @@ pub struct AppState {
     pub(crate) sse_keep_alive: std::time::Duration,
     pub(crate) shutdown: Shutdown,
     pub(crate) static_dir: Option<std::path::PathBuf>,
+    /// The SPA's `index.html`, which pages are written into (issue 12).
+    pub(crate) shell: Option<crate::page::ShellFile>,
+    pub(crate) public_url: Option<String>,
+    pub(crate) head_budget: std::time::Duration,
     /// `/img`: its allow-list, HTTP client and permits.
     pub(crate) images: crate::image::ImageService,
 }
@@ -85,6 +89,9 @@ impl AppState {
             sse_keep_alive: config.sse_keep_alive,
             shutdown,
             static_dir: config.static_dir.clone(),
+            shell: config.static_dir.as_deref().map(crate::page::ShellFile::new),
+            public_url: config.public_url.clone(),
+            head_budget: config.head_budget,
             images: crate::image::ImageService::new(config)?,
         })
     }

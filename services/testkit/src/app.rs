@@ -23,6 +23,7 @@ pub struct TestAppBuilder {
     fake_store_url: Option<String>,
     shopify: Option<(String, String)>,
     switch_limits: Option<vitrine_edge::SwitchLimits>,
+    head_budget: Duration,
 }
 
 pub struct TestApp {
@@ -59,6 +60,9 @@ impl Default for TestAppBuilder {
             fake_store_url: None,
             shopify: None,
             switch_limits: None,
+            // Long: a test reads a written page, however busy the machine (issue 12's
+            // 300 ms is for visitors, and `head_budget` tests the plain shell).
+            head_budget: Duration::from_secs(30),
         }
     }
 }
@@ -136,6 +140,13 @@ impl TestAppBuilder {
         self
     }
 
+    /// How long pages wait for their data (the default here is long; see `Default`).
+    #[must_use]
+    pub const fn head_budget(mut self, budget: Duration) -> Self {
+        self.head_budget = budget;
+        self
+    }
+
     /// Serve a built SPA from `dir`.
     #[must_use]
     pub fn static_dir(mut self, dir: &std::path::Path) -> Self {
@@ -165,6 +176,7 @@ impl TestAppBuilder {
             config.edge.image_queue = queue;
         }
         config.edge.static_dir = self.static_dir;
+        config.edge.head_budget = self.head_budget;
         if let Some(limits) = self.switch_limits {
             config.edge.switch_limits = limits;
         }

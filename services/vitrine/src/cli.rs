@@ -165,6 +165,14 @@ pub(crate) struct EdgeOptions {
     /// proxy that appends it).
     #[arg(long, env = "VITRINE_TRUST_FORWARDED_FOR", default_value_t = false)]
     pub(crate) trust_forwarded_for: bool,
+    /// The site's absolute origin (`https://shop.example`), for canonical links, link
+    /// previews, structured data and the sitemap. Unset: the origin each request came to.
+    #[arg(long, env = "VITRINE_PUBLIC_URL")]
+    pub(crate) public_url: Option<String>,
+    /// How long a page waits for its data before the edge sends the plain shell and the
+    /// SPA fetches it itself (issue 12).
+    #[arg(long, env = "VITRINE_HEAD_BUDGET_MS", default_value_t = 300)]
+    pub(crate) head_budget_ms: u64,
 }
 
 /// Where each driver's adapter listens. Unset: that driver answers "not configured".

@@ -46,7 +46,23 @@ pub(crate) fn edge(mut config: vitrine_edge::Config, opts: &EdgeOptions) -> anyh
         per_address: opts.switches_per_minute_per_address,
     };
     config.trust_forwarded_for = opts.trust_forwarded_for;
+    config.public_url = match opts.public_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+        Some(url) => Some(public_url(url)?),
+        None => None,
+    };
+    config.head_budget = std::time::Duration::from_millis(opts.head_budget_ms);
     Ok(config)
+}
+
+/// `VITRINE_PUBLIC_URL`: an http(s) origin, nothing after the host and port.
+fn public_url(url: &str) -> anyhow::Result<String> {
+    let parsed = reqwest::Url::parse(url).with_context(|| format!("VITRINE_PUBLIC_URL {url:?} is not a url"))?;
+    let origin = parsed.origin().ascii_serialization();
+    anyhow::ensure!(
+        matches!(parsed.scheme(), "http" | "https") && url.trim_end_matches('/') == origin,
+        "VITRINE_PUBLIC_URL {url:?} must be an http(s) origin such as https://shop.example"
+    );
+    Ok(origin)
 }
 
 /// The standalone edge's image paths of the configured backends (`all` derives the same

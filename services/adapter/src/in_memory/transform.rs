@@ -71,7 +71,6 @@ pub fn page_resolution(url: &str, found: Option<&ContentPage>) -> RouteResolutio
             canonical_url: None,
             title: p.meta_title.clone().or_else(|| Some(p.title.clone())),
             meta_description: p.meta_description.clone(),
-            schema: None,
         }),
         ..route::content_page(&p.id, url)
     })

@@ -126,51 +126,6 @@ fn route_url(relative: &str) -> String {
     relative.split(['?', '#']).next().unwrap_or_default().trim_start_matches('/').to_owned()
 }
 
-/// spec §5: rating_summary / 100 × 5 to 2 significant digits, as JS `toPrecision(2)`.
-#[must_use]
-pub fn rating_value(summary: f64) -> String {
-    let v = summary / 100.0 * 5.0;
-    if v == 0.0 {
-        return "0.0".to_owned();
-    }
-    let digits = 1 - v.abs().log10().floor() as i32;
-    format!("{:.*}", usize::try_from(digits.max(0)).unwrap_or(0), v)
-}
-
-/// schema.org Product JSON-LD of a product route (spec §2, §5).
-#[must_use]
-pub fn product_schema(r: &MagentoRoute) -> Value {
-    let mut schema = json!({
-        "@context": "https://schema.org/",
-        "@type": "Product",
-        "name": r.meta_title.clone().or_else(|| r.name.clone()).unwrap_or_default(),
-        "sku": r.sku,
-        "url": r.canonical_url,
-        "image": r.image.as_ref().and_then(|i| i.url.clone()),
-    });
-    if let Some(d) = r.meta_description.as_ref().filter(|d| !d.is_empty()) {
-        schema["description"] = json!(d);
-    }
-    // spec §5: aggregate rating only when review_count is above 0.
-    if let Some(count) = r.review_count.filter(|c| *c > 0) {
-        schema["aggregateRating"] = json!({
-            "@type": "AggregateRating",
-            "ratingValue": rating_value(r.rating_summary.unwrap_or_default()),
-            "reviewCount": count,
-        });
-    }
-    let max = r.price_range.as_ref().and_then(|p| p.maximum_price.as_ref());
-    if let Some(final_price) = max.and_then(|m| m.final_price.as_ref()) {
-        schema["offers"] = json!({
-            "@type": "Offer",
-            "price": final_price.value,
-            "priceCurrency": final_price.currency,
-            "availability": if r.stock_status.as_deref() == Some("IN_STOCK") { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
-        });
-    }
-    schema
-}
-
 /// spec §3, §4: Magento's route → the resolution. No route, no type or UNKNOWN is the
 /// not-found result; redirect codes pass through (301/302 become redirects upstream of
 /// here, in the domain rules) with the relative url as the target.
@@ -193,7 +148,6 @@ pub fn resolution(route: Option<&MagentoRoute>) -> RouteResolution {
             canonical_url: if is_cms { r.url_key.clone() } else { r.canonical_url.clone() },
             title: Some(title.unwrap_or_default()),
             meta_description: r.meta_description.clone(),
-            schema: (kind == "PRODUCT").then(|| product_schema(r).to_string()),
         }),
     }
 }

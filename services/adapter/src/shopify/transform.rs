@@ -255,7 +255,6 @@ fn route_data(seo_of: Option<&ShopifySeo>, title: Option<&String>, online_store_
         canonical_url: online_store_url.cloned(),
         title: meta_title.or_else(|| title.cloned()),
         meta_description,
-        schema: None,
     }
 }
 
@@ -451,8 +450,8 @@ mod tests {
             );
             let data = r.data.expect("route data");
             assert_eq!(
-                (data.title.as_deref(), data.meta_description.as_deref(), data.canonical_url.as_deref(), data.schema),
-                (Some(title), description, canonical, None),
+                (data.title.as_deref(), data.meta_description.as_deref(), data.canonical_url.as_deref()),
+                (Some(title), description, canonical),
                 "{url}"
             );
         }

@@ -121,7 +121,6 @@ fn resolutions_keep_their_bytes_for_every_outcome() {
         canonical_url: Some("http://shop/1001".into()),
         title: Some("Chair".into()),
         meta_description: None,
-        schema: Some("{}".into()),
     });
     let redirect = proto::RouteResolution { url: Some("new".into()), code: 301, ..route::not_found() };
     for (outcome, expected) in [

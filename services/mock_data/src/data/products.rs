@@ -62,7 +62,8 @@ fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
         discount: Some(Discount { amount: f64::from(discount), percent: f64::from(discount * 100 / price) }),
         in_stock: Some(true),
         short_description: Some(format!("{name}, {feature}.")),
-        meta_title: Some(product_name(rng)),
+        // An SEO title names the product, as a shop's does (issue 12: the page's <title>).
+        meta_title: Some(format!("{name} | {brand}")),
         meta_description: Some(sentence(rng, 10)),
         description: Some(description),
         brand: Some(brand),

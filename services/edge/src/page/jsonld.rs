@@ -1,0 +1,106 @@
+//! schema.org structured data (JSON-LD), the one builder (issue 12): the edge writes it
+//! into a page's head and hands the same objects to the SPA in `/api/page`'s `head`.
+//! Pure functions of the public shapes; every url they write is absolute.
+
+use serde_json::{Value, json};
+
+use crate::dto::{Breadcrumb, Product, ProductPage};
+
+const CONTEXT: &str = "https://schema.org";
+
+/// spec §5: rating value is rating_summary / 100 × 5, to 2 significant digits (as
+/// JavaScript's `toPrecision(2)` writes it: "4.0", "0.65").
+pub(crate) fn rating_value(summary: f64) -> String {
+    let v = summary / 100.0 * 5.0;
+    if v == 0.0 || !v.is_finite() {
+        return "0.0".to_owned();
+    }
+    // Digits after the point for 2 significant ones; `v` is at most a few hundred.
+    #[allow(clippy::cast_possible_truncation)]
+    let magnitude = v.abs().log10().floor() as i32;
+    format!("{:.*}", usize::try_from(1 - magnitude).unwrap_or(0), v)
+}
+
+/// A Product (spec §2 "Structured data is produced for a product"): its name, url,
+/// image, description, brand, an Offer at the price the page shows, and an
+/// AggregateRating only when it has reviews (spec §5).
+pub(crate) fn product(p: &Product, page_url: &str, image: Option<&str>) -> Value {
+    let mut data = json!({ "@context": CONTEXT, "@type": "Product", "name": p.name, "url": page_url });
+    if let Some(sku) = p.sku.as_deref().filter(|s| !s.is_empty()) {
+        data["sku"] = json!(sku);
+    }
+    if let Some(image) = image {
+        data["image"] = json!(image);
+    }
+    if let Some(description) = p.meta_description.as_deref().filter(|d| !d.is_empty()) {
+        data["description"] = json!(description);
+    }
+    if let Some(brand) = p.brand.as_deref().filter(|b| !b.is_empty()) {
+        data["brand"] = json!({ "@type": "Brand", "name": brand });
+    }
+    if let Some(price) = p.price.filter(|p| p.is_finite()) {
+        let availability = if p.in_stock == Some(false) { "OutOfStock" } else { "InStock" };
+        data["offers"] = json!({
+            "@type": "Offer",
+            "price": price,
+            "priceCurrency": p.currency.as_deref().unwrap_or("USD"),
+            "availability": format!("{CONTEXT}/{availability}"),
+            "url": page_url,
+        });
+    }
+    if let (Some(count), Some(summary)) = (p.review_count.filter(|c| *c > 0), p.rating_summary) {
+        data["aggregateRating"] =
+            json!({ "@type": "AggregateRating", "ratingValue": rating_value(summary), "reviewCount": count });
+    }
+    data
+}
+
+/// A BreadcrumbList: Home, the ancestors from the top down, then the page itself,
+/// numbered from 1.
+pub(crate) fn breadcrumbs(origin: &str, trail: &[Breadcrumb], name: &str, page_url: &str) -> Value {
+    let home = format!("{origin}/");
+    let items = std::iter::once(("Home", home))
+        .chain(trail.iter().map(|b| (b.name.as_str(), format!("{origin}{}", b.url))))
+        .chain(std::iter::once((name, page_url.to_owned())))
+        .enumerate()
+        .map(|(i, (name, url))| json!({ "@type": "ListItem", "position": i + 1, "name": name, "item": url }))
+        .collect::<Vec<_>>();
+    json!({ "@context": CONTEXT, "@type": "BreadcrumbList", "itemListElement": items })
+}
+
+/// A CollectionPage whose main entity is an ItemList of the page's products, numbered
+/// from their place in the whole listing (page 2 of 24 a page starts at 25).
+pub(crate) fn collection(origin: &str, name: &str, page_url: &str, listing: &ProductPage) -> Value {
+    let first = u64::from(listing.page.saturating_sub(1)) * u64::from(listing.page_size);
+    let items = (first + 1..)
+        .zip(&listing.products)
+        .map(|(position, p)| {
+            json!({ "@type": "ListItem", "position": position, "url": format!("{origin}{}", p.url), "name": p.name })
+        })
+        .collect::<Vec<_>>();
+    json!({
+        "@context": CONTEXT,
+        "@type": "CollectionPage",
+        "name": name,
+        "url": page_url,
+        "mainEntity": { "@type": "ItemList", "numberOfItems": listing.total_count, "itemListElement": items },
+    })
+}
+
+/// The home page's WebSite, whose SearchAction is the search page.
+pub(crate) fn website(origin: &str, name: &str) -> Value {
+    json!({
+        "@context": CONTEXT,
+        "@type": "WebSite",
+        "name": name,
+        "url": format!("{origin}/"),
+        "potentialAction": {
+            "@type": "SearchAction",
+            "target": { "@type": "EntryPoint", "urlTemplate": format!("{origin}/search?q={{search_term_string}}") },
+            "query-input": "required name=search_term_string",
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,125 @@
+use serde_json::json;
+use vitrine_proto::v1 as proto;
+
+use super::*;
+
+const ORIGIN: &str = "http://shop.test";
+
+fn chair(change: impl FnOnce(&mut proto::Product)) -> Product {
+    let mut p = proto::Product {
+        id: "1".into(),
+        url: "/chair".into(),
+        name: "Chair".into(),
+        price: Some(12.5),
+        sku: Some("C-1".into()),
+        ..Default::default()
+    };
+    change(&mut p);
+    Product::from(p)
+}
+
+#[test]
+fn rating_value_has_two_significant_digits() {
+    for (summary, expected) in
+        [(100.0, "5.0"), (80.0, "4.0"), (93.0, "4.7"), (50.0, "2.5"), (13.0, "0.65"), (1.0, "0.050"), (0.0, "0.0")]
+    {
+        assert_eq!(rating_value(summary), expected, "rating_summary {summary}");
+    }
+}
+
+#[test]
+fn a_product_has_a_rating_only_with_reviews() {
+    for (reviews, summary, expected) in [
+        (None, None, None),
+        (Some(0), Some(90.0), None),
+        (Some(3), None, None),
+        (Some(3), Some(90.0), Some(json!({"@type": "AggregateRating", "ratingValue": "4.5", "reviewCount": 3}))),
+    ] {
+        let p = chair(|p| (p.review_count, p.rating_summary) = (reviews, summary));
+        let data = product(&p, "http://shop.test/chair", None);
+        assert_eq!(data.get("aggregateRating"), expected.as_ref(), "reviews {reviews:?} summary {summary:?}");
+    }
+}
+
+#[test]
+fn a_product_offers_the_price_its_page_shows() {
+    for (price, currency, in_stock, offer) in [
+        (Some(12.5), None, None, Some((12.5, "USD", "https://schema.org/InStock"))),
+        (Some(30.6), Some("EUR"), Some(false), Some((30.6, "EUR", "https://schema.org/OutOfStock"))),
+        (Some(0.0), None, Some(true), Some((0.0, "USD", "https://schema.org/InStock"))),
+        (None, Some("EUR"), Some(true), None),
+    ] {
+        let p = chair(|p| (p.price, p.currency, p.in_stock) = (price, currency.map(str::to_owned), in_stock));
+        let data = product(&p, "http://shop.test/chair", None);
+        let expected = offer.map(|(price, currency, availability)| {
+            json!({"@type": "Offer", "price": price, "priceCurrency": currency, "availability": availability,
+                "url": "http://shop.test/chair"})
+        });
+        assert_eq!(data.get("offers"), expected.as_ref(), "{price:?} {currency:?} {in_stock:?}");
+    }
+}
+
+#[test]
+fn a_product_names_what_it_has() {
+    let p = chair(|p| {
+        p.brand = Some("Acme".into());
+        p.meta_description = Some("A chair.".into());
+    });
+    let data = product(&p, "http://shop.test/chair", Some("http://shop.test/img?src=x&w=768"));
+    assert_eq!(data["@type"], "Product");
+    assert_eq!(data["name"], "Chair");
+    assert_eq!(data["sku"], "C-1");
+    assert_eq!(data["brand"], json!({"@type": "Brand", "name": "Acme"}));
+    assert_eq!(data["description"], "A chair.");
+    assert_eq!(data["image"], "http://shop.test/img?src=x&w=768");
+    let bare = product(&chair(|p| p.sku = None), "http://shop.test/chair", None);
+    for absent in ["sku", "brand", "description", "image"] {
+        assert!(bare.get(absent).is_none(), "{absent}");
+    }
+}
+
+#[test]
+fn breadcrumbs_run_from_home_to_the_page() {
+    let trail = [Breadcrumb { id: "c1".into(), name: "Computers".into(), level: 1, url: "/computers".into() }];
+    assert_eq!(
+        breadcrumbs(ORIGIN, &trail, "Movies", "http://shop.test/computers/movies"),
+        json!({
+            "@context": "https://schema.org",
+            "@type": "BreadcrumbList",
+            "itemListElement": [
+                {"@type": "ListItem", "position": 1, "name": "Home", "item": "http://shop.test/"},
+                {"@type": "ListItem", "position": 2, "name": "Computers", "item": "http://shop.test/computers"},
+                {"@type": "ListItem", "position": 3, "name": "Movies", "item": "http://shop.test/computers/movies"},
+            ],
+        })
+    );
+}
+
+#[test]
+fn a_collection_numbers_items_from_their_place_in_the_whole_listing() {
+    for (page, positions) in [(1, [1, 2]), (2, [25, 26])] {
+        let listing = ProductPage {
+            products: vec![chair(|_| ()), chair(|p| (p.url, p.name) = ("/desk".into(), "Desk".into()))],
+            total_count: 26,
+            page,
+            page_size: 24,
+            page_count: 2,
+            sorts: Vec::new(),
+        };
+        let data = collection(ORIGIN, "Furniture", "http://shop.test/furniture", &listing);
+        assert_eq!(data["@type"], "CollectionPage");
+        assert_eq!(data["mainEntity"]["numberOfItems"], 26);
+        let items = data["mainEntity"]["itemListElement"].as_array().cloned().unwrap_or_default();
+        let got: Vec<_> = items.iter().map(|i| i["position"].as_u64().unwrap_or_default()).collect();
+        assert_eq!(got, positions, "page {page}");
+        assert_eq!(items.get(1).map(|i| &i["url"]), Some(&json!("http://shop.test/desk")));
+    }
+}
+
+#[test]
+fn the_website_searches_on_the_search_page() {
+    let data = website(ORIGIN, "Vitrine");
+    assert_eq!(data["url"], "http://shop.test/");
+    assert_eq!(data["potentialAction"]["target"]["urlTemplate"], "http://shop.test/search?q={search_term_string}");
+    assert_eq!(data["potentialAction"]["query-input"], "required name=search_term_string");
+}

@@ -1,0 +1,159 @@
+//! What a page request asks for, read the way the SPA reads its own address (so the
+//! data the edge inlines is filed under the very keys the SPA will look up), and those
+//! keys. Pure.
+
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use vitrine_domain::{listing, paths};
+
+use crate::dto::Sort;
+
+/// What JavaScript's `encodeURIComponent` leaves as it is: letters, digits and
+/// `-_.!~*'()`.
+const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
+
+/// `encodeURIComponent(text)`.
+pub(crate) fn encode_component(text: &str) -> String {
+    utf8_percent_encode(text, COMPONENT).to_string()
+}
+
+/// The image service's address of `src` at `width` (`imageUrl` in the SPA's client.ts).
+pub(crate) fn image_path(src: &str, width: u32) -> String {
+    format!("/img?src={}&w={width}", encode_component(src))
+}
+
+/// A page the SPA shows, with the listing parameters it would read from the address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PageRequest {
+    Home,
+    /// `/search`; `words` is `None` without a query (the SPA then asks for nothing).
+    Search {
+        words: Option<String>,
+        page: u32,
+        sort: Sort,
+    },
+    /// Any other path: whatever the backend resolves it to.
+    Path {
+        path: String,
+        page: u32,
+        sort: Sort,
+    },
+}
+
+impl PageRequest {
+    /// `path` as the browser sends it (percent-encoded), `query` without the `?`.
+    pub(crate) fn parse(path: &str, query: &str) -> Self {
+        let param = |name: &str| url_params(query).find(|(k, _)| k == name).map(|(_, v)| v).unwrap_or_default();
+        let (page, sort) = listing_params(&param("page"), &param("sort"));
+        match paths::join_segments(path).as_str() {
+            "/" => Self::Home,
+            "/search" => {
+                let words: String = param("q").trim().chars().take(listing::MAX_QUERY_CHARS).collect();
+                Self::Search { words: (!words.is_empty()).then_some(words), page, sort }
+            }
+            joined => Self::Path { path: joined.to_owned(), page, sort },
+        }
+    }
+}
+
+/// `application/x-www-form-urlencoded` pairs, as `URLSearchParams` reads them.
+fn url_params(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
+    form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned()))
+}
+
+/// The SPA's `listingParams`: anything it does not understand is page 1, position order.
+fn listing_params(page: &str, sort: &str) -> (u32, Sort) {
+    let page = Some(page)
+        .filter(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|p| p.parse().ok())
+        .filter(|p| (1..=listing::MAX_PAGE).contains(p))
+        .unwrap_or(1);
+    (page, Sort::parse(sort).unwrap_or(Sort::Position))
+}
+
+/// `&page=N&sort=S` without the defaults, as the SPA's `listingQuery` writes it.
+fn listing_query(page: u32, sort: Sort) -> String {
+    let page = if page > 1 { format!("&page={page}") } else { String::new() };
+    let sort = if sort == Sort::Position { String::new() } else { format!("&sort={}", sort.as_str()) };
+    format!("{page}{sort}")
+}
+
+/// The SPA's data keys (`api` in client.ts): the edge's urls of the same answers.
+pub(crate) mod keys {
+    use super::{Sort, encode_component, listing_query};
+
+    pub(crate) const DRIVER: &str = "/api/driver";
+    pub(crate) const NAVIGATION: &str = "/api/navigation";
+    pub(crate) const BEST_SELLERS: &str = "/api/products/best-sellers";
+    pub(crate) const CATEGORIES: &str = "/api/categories";
+
+    pub(crate) fn page(path: &str, page: u32, sort: Sort) -> String {
+        format!("/api/page?url={}{}", encode_component(path), listing_query(page, sort))
+    }
+
+    pub(crate) fn search(words: &str, page: u32, sort: Sort) -> String {
+        format!("/api/search?q={}{}", encode_component(words), listing_query(page, sort))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_are_encoded_as_encode_uri_component_does() {
+        for (text, expected) in [
+            ("/1001", "%2F1001"),
+            ("a b&c=d", "a%20b%26c%3Dd"),
+            ("-_.!~*'()", "-_.!~*'()"),
+            ("café/é", "caf%C3%A9%2F%C3%A9"),
+            ("<script>", "%3Cscript%3E"),
+        ] {
+            assert_eq!(encode_component(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn requests_read_like_the_spa_reads_its_address() {
+        use Sort as S;
+        let path = |p: &str, page, sort| PageRequest::Path { path: p.to_owned(), page, sort };
+        let search = |w: Option<&str>, page, sort| PageRequest::Search { words: w.map(str::to_owned), page, sort };
+        for (p, q, expected) in [
+            ("/", "", PageRequest::Home),
+            ("//", "page=2", PageRequest::Home),
+            ("/1001", "", path("/1001", 1, S::Position)),
+            ("/a//b/", "page=2&sort=name", path("/a/b", 2, S::Name)),
+            ("/computers", "page=0", path("/computers", 1, S::Position)),
+            ("/computers", "page=1001&sort=x", path("/computers", 1, S::Position)),
+            ("/computers", "page=02&sort=price_desc", path("/computers", 2, S::PriceDesc)),
+            ("/computers", "page=12345", path("/computers", 1, S::Position)),
+            ("/caf%C3%A9", "", path("/caf%C3%A9", 1, S::Position)),
+            ("/search", "q=+blue+shirt+&page=3", search(Some("blue shirt"), 3, S::Position)),
+            ("/search", "q=%20", search(None, 1, S::Position)),
+            ("/search/", "", search(None, 1, S::Position)),
+        ] {
+            assert_eq!(PageRequest::parse(p, q), expected, "{p}?{q}");
+        }
+        let long = "é".repeat(300);
+        let PageRequest::Search { words: Some(words), .. } = PageRequest::parse("/search", &format!("q={long}")) else {
+            panic!("a search");
+        };
+        assert_eq!(words.chars().count(), listing::MAX_QUERY_CHARS);
+    }
+
+    #[test]
+    fn keys_are_the_spa_s() {
+        assert_eq!(keys::page("/1001", 1, Sort::Position), "/api/page?url=%2F1001");
+        assert_eq!(keys::page("/a b", 2, Sort::PriceAsc), "/api/page?url=%2Fa%20b&page=2&sort=price_asc");
+        assert_eq!(keys::search("blue shirt", 1, Sort::Name), "/api/search?q=blue%20shirt&sort=name");
+        assert_eq!(image_path("https://x/a b.jpg", 256), "/img?src=https%3A%2F%2Fx%2Fa%20b.jpg&w=256");
+    }
+}

@@ -1,0 +1,163 @@
+//! The SPA's `index.html` with a page's head and data written into it (issue 12). The
+//! built file is cut once, where the title is and where the root element ends; a file
+//! without those marks is served as it is. Everything written is escaped: text and
+//! attributes for HTML, JSON so that nothing in it can end its `<script>` element.
+
+use std::fmt::Write as _;
+
+use bytes::Bytes;
+
+use super::request::image_path;
+use crate::dto::PageHead;
+
+/// The root element the SPA renders into; the page's data follows it.
+const ROOT: &str = "<div id=\"root\"></div>";
+/// The id of the `application/json` script holding the data the SPA starts with.
+pub(crate) const DATA_ID: &str = "vitrine-data";
+/// The image widths the SPA's product image offers (`ProductImage`).
+const WIDTHS: [u32; 3] = [256, 512, 768];
+
+/// `index.html`, cut where a page's own parts go.
+#[derive(Debug, Clone)]
+pub(crate) enum Shell {
+    /// Before the `<title>`, between its end and the root element's, and after that.
+    Cut { before_title: String, middle: String, after_root: String },
+    /// A file without the marks: served unchanged.
+    Whole(String),
+}
+
+impl Shell {
+    /// Cuts `html`; the shell's own description goes too (each page writes its own).
+    pub(crate) fn new(html: &str) -> Self {
+        let cut = || {
+            let title = html.find("<title>")?;
+            let title_end = html[title..].find("</title>")? + title + "</title>".len();
+            let root_end = html[title_end..].find(ROOT)? + title_end + ROOT.len();
+            let mut before_title = html[..title].to_owned();
+            if let Some(start) = before_title.find("<meta name=\"description\"") {
+                let end = before_title[start..].find('>')? + start + 1;
+                before_title.replace_range(start..end, "");
+            }
+            Some(Self::Cut {
+                before_title,
+                middle: html[title_end..root_end].to_owned(),
+                after_root: html[root_end..].to_owned(),
+            })
+        };
+        cut().unwrap_or_else(|| Self::Whole(html.to_owned()))
+    }
+
+    /// The file as built: the SPA finds its own way (the head's budget ran out).
+    pub(crate) fn plain(&self) -> String {
+        match self {
+            Self::Cut { before_title, middle, after_root } => {
+                format!("{before_title}<title>{}</title>{middle}{after_root}", super::head::SITE_NAME)
+            }
+            Self::Whole(html) => html.clone(),
+        }
+    }
+
+    /// The page: its head in place of the title, its data after the root element.
+    /// `data` are `(key, JSON body)` pairs as the edge's API answers them.
+    pub(crate) fn render(&self, head: &PageHead, data: &[(String, Bytes)]) -> String {
+        match self {
+            Self::Cut { before_title, middle, after_root } => {
+                format!("{before_title}{}{middle}{}{after_root}", head_tags(head), data_script(data))
+            }
+            Self::Whole(html) => html.clone(),
+        }
+    }
+}
+
+/// `text` safe in HTML text and in a quoted attribute.
+pub(crate) fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON safe inside a `<script>` element: `<`, `>` and `&` only ever occur in JSON
+/// strings, where their `\u` escapes mean the same, so no `</script>` or `<!--` can
+/// appear.
+pub(crate) fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+/// The title, description, canonical link, OpenGraph and Twitter card tags, the
+/// structured data and the preload of the largest image. Each but the title and the
+/// preload is marked `data-head`: the SPA replaces those after a client-side navigation.
+fn head_tags(head: &PageHead) -> String {
+    let mut out = format!("<title>{}</title>", escape_html(&head.title));
+    let mut meta = |attr: &str, name: &str, content: &str| {
+        let _ = write!(out, "<meta {attr}=\"{name}\" content=\"{}\" data-head>", escape_html(content));
+    };
+    let description = head.description.as_deref();
+    if let Some(d) = description {
+        meta("name", "description", d);
+    }
+    meta("property", "og:type", &head.og_type);
+    meta("property", "og:title", &head.title);
+    meta("property", "og:url", &head.canonical);
+    if let Some(d) = description {
+        meta("property", "og:description", d);
+    }
+    if let Some(image) = &head.image {
+        meta("property", "og:image", image);
+    }
+    meta("name", "twitter:card", if head.image.is_some() { "summary_large_image" } else { "summary" });
+    meta("name", "twitter:title", &head.title);
+    if let Some(d) = description {
+        meta("name", "twitter:description", d);
+    }
+    if let Some(image) = &head.image {
+        meta("name", "twitter:image", image);
+    }
+    let _ = write!(out, "<link rel=\"canonical\" href=\"{}\" data-head>", escape_html(&head.canonical));
+    for object in &head.json_ld {
+        let _ =
+            write!(out, "<script type=\"application/ld+json\" data-head>{}</script>", script_safe(&object.to_string()));
+    }
+    if let Some(src) = &head.lcp_image {
+        // The very urls and sizes `ProductImage` asks for, so the browser uses this fetch.
+        let srcset = WIDTHS.iter().map(|w| format!("{} {w}w", image_path(src, *w))).collect::<Vec<_>>().join(", ");
+        let size = if head.og_type == "product" { 560 } else { 240 };
+        let _ = write!(
+            out,
+            "<link rel=\"preload\" as=\"image\" href=\"{}\" imagesrcset=\"{}\" imagesizes=\"(max-width: 768px) 100vw, {size}px\" fetchpriority=\"high\">",
+            escape_html(&image_path(src, WIDTHS[0])),
+            escape_html(&srcset),
+        );
+    }
+    out
+}
+
+/// `<script type="application/json" id="vitrine-data">{"key": body, ...}</script>`, or
+/// nothing without data.
+fn data_script(data: &[(String, Bytes)]) -> String {
+    if data.is_empty() {
+        return String::new();
+    }
+    let mut json = String::from("{");
+    for (i, (key, body)) in data.iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        json.push_str(&serde_json::Value::from(key.as_str()).to_string());
+        json.push(':');
+        json.push_str(&String::from_utf8_lossy(body));
+    }
+    json.push('}');
+    format!("<script type=\"application/json\" id=\"{DATA_ID}\">{}</script>", script_safe(&json))
+}
+
+#[cfg(test)]
+mod tests;

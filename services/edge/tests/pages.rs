@@ -1,0 +1,231 @@
+//! Issue 12 over real HTTP, no browser: on every backend a page request answers the
+//! SPA's HTML with the page's own head (title, description, canonical link, link-preview
+//! tags, JSON-LD), the data the SPA starts with, and the page's real status: 404 for an
+//! unknown address, 301/302 with `Location` for a redirect, 503 for a failed lookup.
+//! A hostile name cannot break out of any of it.
+
+#[path = "support/page.rs"]
+mod page;
+
+use std::time::Duration;
+
+use page::{Page, built_spa};
+use serde_json::{Value, json};
+use vitrine_testkit::{TestApp, assert, browser, fake_store, magento, shopify};
+
+async fn switch(c: &reqwest::Client, app: &TestApp, driver: &str) {
+    let res = c.put(app.url("/api/driver")).json(&json!({ "driver": driver })).send().await.expect("put");
+    assert_eq!(assert::ok_json(res).await["driver"], driver);
+}
+
+/// A client that keeps the session cookie but does not follow redirects.
+fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(20))
+        .build()
+        .expect("client")
+}
+
+/// The page at `path` is a written page of `status` titled `title` whose inlined page
+/// data is exactly what `/api/page` answers for it; returns the page.
+async fn written(c: &reqwest::Client, app: &TestApp, path: &str, status: u16, title: &str) -> Page {
+    let page = Page::get(c, &app.url(path)).await;
+    assert_eq!(page.status, status, "{path}: {}", page.html);
+    assert_eq!(page.title(), title, "{path}");
+    assert_eq!(page.canonical().as_deref(), Some(app.url(path).as_str()), "{path}");
+    let key = format!("/api/page?url={}", urlencode(path));
+    let data = page.data().expect("inlined data");
+    let api = assert::ok_json(c.get(app.url(&key)).send().await.expect("api")).await;
+    assert_eq!(data[&key], api, "{path}: the inlined answer is the API's");
+    assert_eq!(data["/api/driver"]["driver"], api_driver(c, app).await, "{path}");
+    assert!(data["/api/navigation"].is_object(), "{path}: the menu is inlined");
+    assert_eq!(api["head"]["title"], title, "{path}: the SPA gets the same head");
+    page
+}
+
+async fn api_driver(c: &reqwest::Client, app: &TestApp) -> Value {
+    assert::ok_json(c.get(app.url("/api/driver")).send().await.expect("driver")).await["driver"].clone()
+}
+
+/// `encodeURIComponent` for the paths used here.
+fn urlencode(path: &str) -> String {
+    path.replace('/', "%2F")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn in_memory_pages_have_their_heads_statuses_and_data() {
+    let spa = built_spa();
+    let app = TestApp::builder().static_dir(spa.path()).start().await;
+    let c = browser();
+
+    // A first visit gets its session with the page (the inlined driver is that session's).
+    let first = c.get(app.url("/1001")).send().await.expect("first");
+    assert!(first.headers().get("set-cookie").is_some(), "a session cookie");
+    assert_eq!(first.headers()["cache-control"], "private, no-cache");
+
+    let product = assert::ok_json(c.get(app.url("/api/products/1001")).send().await.expect("p")).await;
+    let name = product["products"][0]["name"].as_str().expect("name").to_owned();
+    let page = written(
+        &c,
+        &app,
+        "/1001",
+        200,
+        &format!("{name} | {}", product["products"][0]["brand"].as_str().unwrap_or_default()),
+    )
+    .await;
+    assert!(page.title().contains(&name), "the product's name in the title");
+    assert_eq!(
+        page.meta("name", "description"),
+        product["products"][0]["meta_description"].as_str().map(str::to_owned)
+    );
+    assert_eq!(page.meta("property", "og:type").as_deref(), Some("product"));
+    assert_eq!(page.meta("property", "og:url"), page.canonical());
+    let image = page.meta("property", "og:image").expect("og:image");
+    assert!(image.starts_with(&app.url("/img?src=")) && image.ends_with("&w=768"), "{image}");
+    assert_eq!(page.meta("name", "twitter:card").as_deref(), Some("summary_large_image"));
+    let ld = page.json_ld_of("Product");
+    assert_eq!((&ld["name"], &ld["url"], &ld["sku"]), (&json!(name), &json!(app.url("/1001")), &json!("MOCK-1001")));
+    assert_eq!(ld["offers"]["price"], product["products"][0]["price"]);
+    assert!(ld.get("aggregateRating").is_none(), "the mock has no reviews");
+    let trail = page.json_ld_of("BreadcrumbList");
+    assert_eq!(trail["itemListElement"][1]["name"], json!(name));
+    let preload = page.preload().expect("the product image is preloaded");
+    assert!(preload.starts_with("/img?src=") && preload.ends_with("&w=256"), "{preload}");
+    assert_eq!(page.html.matches("<meta name=\"description\"").count(), 1, "the shell's description is replaced");
+
+    let category = written(&c, &app, "/computers", 200, "Computers").await;
+    let collection = category.json_ld_of("CollectionPage");
+    assert_eq!(collection["mainEntity"]["numberOfItems"], 27);
+    assert_eq!(collection["mainEntity"]["itemListElement"].as_array().map(Vec::len), Some(24));
+    let second = Page::get(&c, &app.url("/computers?page=2&sort=name")).await;
+    assert_eq!(second.canonical(), Some(app.url("/computers?page=2")), "the order is a view of the page");
+    assert_eq!(second.json_ld_of("CollectionPage")["mainEntity"]["itemListElement"][0]["position"], 25);
+    let key = "/api/page?url=%2Fcomputers&page=2&sort=name";
+    assert_eq!(second.data().expect("data")[key]["category"]["listing"]["page"], 2, "filed under the SPA's key");
+    let games = Page::get(&c, &app.url("/computers/movies/games")).await;
+    let crumbs = games.json_ld_of("BreadcrumbList")["itemListElement"].clone();
+    let names: Vec<_> = crumbs.as_array().into_iter().flatten().map(|i| i["name"].clone()).collect();
+    assert_eq!(names.len(), 4, "home, two ancestors, the page: {crumbs}");
+
+    written(&c, &app, "/pages/about-us", 200, "About the Vitrine demo shop").await;
+
+    let home = Page::get(&c, &app.url("/")).await;
+    assert_eq!((home.status, home.title()), (200, "Vitrine".to_owned()));
+    let site = home.json_ld_of("WebSite");
+    assert_eq!(site["potentialAction"]["target"]["urlTemplate"], app.url("/search?q={search_term_string}"));
+    let data = home.data().expect("home data");
+    for key in ["/api/products/best-sellers", "/api/categories", "/api/navigation", "/api/driver"] {
+        assert!(!data[key].is_null(), "home inlines {key}");
+    }
+    let search = Page::get(&c, &app.url("/search?q=%20shirt%20")).await;
+    assert_eq!((search.status, search.title()), (200, "Search: shirt | Vitrine".to_owned()));
+    assert!(search.data().expect("search data")["/api/search?q=shirt"]["products"].is_array());
+
+    // Not found: 404 with the shell (the SPA shows its not-found screen), for GET and HEAD.
+    let missing = written(&c, &app, "/no-such-aisle", 404, "Vitrine").await;
+    assert!(missing.html.contains("<div id=\"root\"></div>"));
+    let head = c.head(app.url("/no/such/thing.html")).send().await.expect("head");
+    assert_eq!(head.status().as_u16(), 404);
+    // A built file is still the file; a missing asset is never the page.
+    assert_eq!(c.get(app.url("/assets/missing.js")).send().await.expect("asset").status().as_u16(), 404);
+    assert::json_error(c.get(app.url("/api/unknown")).send().await.expect("api"), 404, "not_found").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn magento_pages_redirect_rate_and_escape_hostile_text() {
+    let shop = magento::start();
+    let spa = built_spa();
+    let app = TestApp::builder().with_redis().static_dir(spa.path()).magento(&shop.url).start().await;
+    let c = no_redirects();
+    switch(&c, &app, "magento").await;
+
+    let bag = written(&c, &app, "/joust-duffle-bag.html", 200, "Joust Duffle Bag | Luma").await;
+    assert_eq!(bag.meta("name", "description").as_deref(), Some("The sporty Joust Duffle Bag."));
+    let ld = bag.json_ld_of("Product");
+    assert_eq!(ld["name"], "Joust Duffle Bag");
+    // spec §5: 93 / 100 × 5 to 2 significant digits, with its 3 reviews.
+    assert_eq!(ld["aggregateRating"], json!({"@type": "AggregateRating", "ratingValue": "4.7", "reviewCount": 3}));
+    assert_eq!((&ld["offers"]["price"], &ld["offers"]["priceCurrency"]), (&json!(34.0), &json!("USD")));
+    let category = written(&c, &app, "/gear/bags.html", 200, "Bags").await;
+    let trail = category.json_ld_of("BreadcrumbList")["itemListElement"].clone();
+    assert_eq!(trail[1]["item"], app.url("/gear.html"), "{trail}");
+
+    for (path, status, location) in
+        [("/old-duffle.html", 301, "/joust-duffle-bag.html"), ("/summer-bag.html", 302, "/gear/bags.html")]
+    {
+        let res = c.get(app.url(path)).send().await.expect(path);
+        assert_eq!(res.status().as_u16(), status, "{path}");
+        assert_eq!(res.headers()["location"], location, "{path}");
+        let head = c.head(app.url(path)).send().await.expect(path);
+        assert_eq!((head.status().as_u16(), &head.headers()["location"]), (status, &location.parse().expect("hv")));
+    }
+    written(&c, &app, "/no-such-page.html", 404, "Vitrine").await;
+
+    // The fixture's hostile meta title and description: text in the head, never markup.
+    let tank = Page::get(&c, &app.url("/cassius-sparring-tank.html")).await;
+    assert_eq!(tank.status, 200);
+    let hostile_title = "Cassius </title><script>alert(1)</script> Tank";
+    let hostile_description = "Spar \"hard\" & 'fast'</script><script>alert(2)</script><!--";
+    assert_eq!(tank.title(), hostile_title);
+    assert_eq!(tank.meta("name", "description").as_deref(), Some(hostile_description));
+    assert_eq!(tank.meta("property", "og:description").as_deref(), Some(hostile_description));
+    assert_eq!(tank.json_ld_of("Product")["description"], hostile_description);
+    let data = tank.data().expect("data");
+    assert_eq!(data["/api/page?url=%2Fcassius-sparring-tank.html"]["head"]["title"], hostile_title);
+    for raw in ["<script>alert", "</title><script>", "'fast'</script>", "<!--"] {
+        assert!(!tank.html.contains(raw), "{raw:?} written as markup");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn shopify_and_fake_store_pages_have_their_heads() {
+    const TOKEN: &str = "shpat_pages_42";
+    let shop = shopify::start(TOKEN);
+    let store = fake_store::start();
+    let spa = built_spa();
+    let app = TestApp::builder().static_dir(spa.path()).shopify(&shop.url, TOKEN).fake_store(&store.url).start().await;
+    let c = no_redirects();
+
+    switch(&c, &app, "shopify").await;
+    let board = written(&c, &app, "/products/hydrogen-snowboard", 200, "Hydrogen Snowboard").await;
+    assert_eq!(board.json_ld_of("Product")["name"], "The Hydrogen Snowboard");
+    assert_eq!(board.meta("property", "og:type").as_deref(), Some("product"));
+    let boards = written(&c, &app, "/collections/snowboards", 200, "Snowboards for every slope").await;
+    let listing = &boards.data().expect("data")["/api/page?url=%2Fcollections%2Fsnowboards"]["category"]["listing"];
+    let list = boards.json_ld_of("CollectionPage")["mainEntity"].clone();
+    assert_eq!(list["numberOfItems"], listing["total_count"]);
+    assert_eq!(list["itemListElement"].as_array().map(Vec::len), listing["products"].as_array().map(Vec::len));
+    assert_eq!(list["itemListElement"][0]["url"], app.url(listing["products"][0]["url"].as_str().unwrap_or_default()));
+    written(&c, &app, "/products/nope", 404, "Vitrine").await;
+
+    switch(&c, &app, "fake").await;
+    let backpack = written(&c, &app, "/product/1", 200, "Fjallraven Foldsack No. 1 Backpack").await;
+    assert_eq!(backpack.json_ld_of("Product")["offers"]["priceCurrency"], "USD");
+    written(&c, &app, "/product/404", 404, "Vitrine").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_failed_lookup_is_503_and_a_slow_backend_gets_the_plain_shell() {
+    // Magento configured at an address where nothing answers: every lookup fails.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let dead = format!("http://{}/", closed.local_addr().expect("addr"));
+    drop(closed);
+    let spa = built_spa();
+    let app = TestApp::builder().static_dir(spa.path()).magento(&dead).start().await;
+    let c = no_redirects();
+    switch(&c, &app, "magento").await;
+    let failed = Page::get(&c, &app.url("/joust-duffle-bag.html")).await;
+    assert_eq!(failed.status, 503, "{}", failed.html);
+    assert_eq!(failed.title(), "Vitrine");
+
+    // No time at all for the data: the plain shell, whatever the address, and the SPA
+    // fetches as it always did.
+    let late = TestApp::builder().static_dir(spa.path()).head_budget(Duration::ZERO).start().await;
+    for path in ["/1001", "/no-such-aisle", "/"] {
+        let plain = Page::get(&c, &late.url(path)).await;
+        assert_eq!((plain.status, plain.title()), (200, "Vitrine".to_owned()), "{path}");
+        assert!(plain.data().is_none() && plain.json_ld().is_empty(), "{path}: nothing written");
+    }
+}
