@@ -2,7 +2,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
-import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, launchBrowser, newPage, settled, startSuite } from "./suite.mjs";
+import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, jsonLd, launchBrowser, newPage, settled, startSuite } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -30,8 +30,8 @@ for (const [label, viewport] of [["1280", DESKTOP], ["375", MOBILE]]) {
     assert.ok(await page.getByText(new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(p.price)).isVisible());
     assert.ok(await page.getByRole("heading", { name: "Description" }).isVisible());
     assert.ok(await page.getByText(p.brand).isVisible());
-    const ld = JSON.parse(await page.locator('script[type="application/ld+json"]').textContent());
-    assert.equal(ld["@type"], "Product");
+    const ld = (await jsonLd(page)).find((o) => o["@type"] === "Product");
+    assert.equal(ld?.["@type"], "Product");
     assert.equal(ld.name, p.name);
     const columns = await page.locator(".product").evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
     assert.equal(columns, viewport.width > 768 ? 2 : 1, "two columns, one at 768px or narrower");

@@ -124,3 +124,8 @@ export async function switchTo(page, driver) {
   await page.getByLabel("Driver").selectOption(driver);
   assert.equal((await reload).status(), 200, `${driver} menu`);
 }
+
+/** The page's JSON-LD objects (issue 12: one script each in the head, written by the edge). */
+export async function jsonLd(page) {
+  return (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+}

@@ -2,14 +2,17 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/App";
+import { readInlined } from "./api/inlined";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (root) {
+  // Before the first render, so SWR starts from the edge's answers instead of fetching them.
+  const inlined = readInlined(document);
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>
-        <App />
+        <App inlined={inlined} />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -25,4 +25,5 @@ export type Category = Schemas["Category"];
 export type CategoryPage = Schemas["CategoryPage"];
 export type ContentPage = Schemas["ContentPage"];
 export type PageData = Schemas["PageData"];
+export type PageHead = Schemas["PageHead"];
 export type ErrorDetail = Schemas["ErrorDetail"];

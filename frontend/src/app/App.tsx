@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { Route, Routes } from "react-router";
 import { SWRConfig } from "swr";
 import { NavBar } from "../components/NavBar";
@@ -8,6 +8,8 @@ import { Home } from "../pages/Home";
 import { ResolvedRoute } from "../pages/ResolvedRoute";
 import { SearchPage } from "../pages/SearchPage";
 import { swrConfig, useApplySwitch, useDriver } from "../hooks/data";
+import { inlinedSwr } from "../hooks/inlinedSwr";
+import type { Inlined } from "../api/inlined";
 import { useDriverEvents } from "../hooks/useDriverEvents";
 
 /** Applies a switch made in another tab of this session: the event names the driver. */
@@ -40,9 +42,11 @@ export function Shell() {
   );
 }
 
-export function App() {
+/** The app, starting from the answers the edge inlined into the page (none: it fetches them). */
+export function App({ inlined }: { inlined: Inlined }) {
+  const config = useMemo(() => ({ ...swrConfig, ...inlinedSwr(inlined) }), [inlined]);
   return (
-    <SWRConfig value={swrConfig}>
+    <SWRConfig value={config}>
       <Shell />
     </SWRConfig>
   );

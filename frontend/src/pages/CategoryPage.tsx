@@ -1,26 +1,19 @@
-import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { CategoryPage as CategoryData } from "../api/types";
 import { listingParams, productCount, SORT_LABELS } from "../app/listing";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ListingResults, SortLinks } from "../components/Listing";
-import { applyTitle } from "../seo/title";
-import { breadcrumbJsonLd, collectionJsonLd, scriptJson } from "../seo/jsonld";
 
 /**
  * A category (issue 10): breadcrumbs, title, product count, description, child
  * categories, sort links, a grid of 24 products and a pager. `?page=N&sort=S` are in the
- * URL; `busy` while the next page or order of it loads (this one stays on screen).
+ * URL; `busy` while the next page or order of it loads (this one stays on screen). Its
+ * title and structured data are in the page's head (issue 12, see seo/head.ts).
  */
-export function CategoryPage({ path, data, busy }: { path: string; data: CategoryData; busy: boolean }) {
+export function CategoryPage({ data, busy }: { data: CategoryData; busy: boolean }) {
   const [search] = useSearchParams();
   const { sort } = listingParams(search);
   const { category, listing } = data;
-  useEffect(() => {
-    applyTitle(category.meta_title || category.name);
-  }, [category]);
-
-  const pageUrl = window.location.origin + path;
   return (
     <section className="listing-page" aria-labelledby="listing-heading">
       <Breadcrumbs trail={category.breadcrumbs} current={category.name} />
@@ -49,12 +42,6 @@ export function CategoryPage({ path, data, busy }: { path: string; data: Categor
           <ListingResults listing={listing} busy={busy} />
         </>
       )}
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{
-          __html: scriptJson([collectionJsonLd(category.name, pageUrl, listing), breadcrumbJsonLd(category.breadcrumbs, category.name, pageUrl)]),
-        }}
-      />
     </section>
   );
 }

@@ -1,12 +1,7 @@
-import { useEffect } from "react";
 import type { ContentPage as Content } from "../api/types";
-import { applyTitle } from "../seo/title";
 
-/** A CMS page (issue 10): its title and sanitised body. */
+/** A CMS page (issue 10): its title and sanitised body (its head is the page's, see seo/head.ts). */
 export function ContentPage({ page }: { page: Content }) {
-  useEffect(() => {
-    applyTitle(page.meta_title || page.title);
-  }, [page]);
   return (
     <article className="content-page">
       <h1>{page.title}</h1>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useBestSellers, useCategories } from "../hooks/data";
 import { ProductGrid } from "../components/ProductCard";
+import { useHead } from "../seo/head";
 
 // spec §2 route 1. The best sellers and the driver's main categories (the menu's top
 // level; the fake store's own categories, since its menu is in-memory's); placeholders
@@ -8,6 +9,8 @@ import { ProductGrid } from "../components/ProductCard";
 export function Home() {
   const best = useBestSellers();
   const categories = useCategories();
+  // No head data of its own: the edge's, on a first load, stays (issue 12).
+  useHead(null);
   return (
     <div className="home">
       <section className="hero">

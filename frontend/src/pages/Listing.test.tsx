@@ -4,7 +4,7 @@ import { Route, Routes } from "react-router";
 import { ResolvedRoute } from "./ResolvedRoute";
 import { SearchPage } from "./SearchPage";
 import { SearchForm } from "../components/SearchForm";
-import { WhereAmI, pageAnswer, renderAt, stubApi } from "../test/render";
+import { WhereAmI, headFor, pageAnswer, renderAt, stubApi } from "../test/render";
 import { resetTitleMemory } from "../seo/title";
 
 const card = (n: number) => ({ id: `p${n}`, type: "simple", url: `/p${n}`, name: `Chair ${n}`, images: [], price: 10 + n, discount: null });
@@ -44,7 +44,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("category pages (issue 10)", () => {
   it("show the category, its products, sort links and a pager of real links", async () => {
     stubApi({
-      "/api/page?url=%2Ffurniture": () => found("CATEGORY", { category: { category: furniture, listing: listing(1, 27) } }),
+      "/api/page?url=%2Ffurniture": () => found("CATEGORY", { category: { category: furniture, listing: listing(1, 27) }, head: headFor("Furniture | Shop", "/furniture") }),
       "/api/page?url=%2Ffurniture&page=2": () => found("CATEGORY", { category: { category: furniture, listing: listing(2, 27) } }),
     });
     renderAt(app(), "/furniture");
@@ -99,7 +99,7 @@ describe("content pages (issue 10)", () => {
   it("show their title and body", async () => {
     stubApi({
       "/api/page?url=%2Fabout-us": () =>
-        found("CMS_PAGE", { content: { id: "about-us", url: "/about-us", title: "About us", content: "<h2>Who we are</h2>", meta_title: "About Luma", meta_description: null } }),
+        found("CMS_PAGE", { content: { id: "about-us", url: "/about-us", title: "About us", content: "<h2>Who we are</h2>", meta_title: "About Luma", meta_description: null }, head: headFor("About Luma", "/about-us") }),
     });
     renderAt(app(), "/about-us");
     expect(await screen.findByRole("heading", { level: 1, name: "About us" })).toBeTruthy();

@@ -1,10 +1,12 @@
 import type { Product } from "../api/types";
 import { ProductImage } from "../components/ProductImage";
 import { formatPrice } from "../app/format";
-import { productJsonLd, scriptJson } from "../seo/jsonld";
 
-/** spec §2 "Product page": image, optional brand, name, price, optional description. */
-export function ProductView({ product, pageUrl }: { product: Product; pageUrl: string }) {
+/**
+ * spec §2 "Product page": image, optional brand, name, price, optional description. Its
+ * structured data is in the page's head (issue 12: the edge builds it, see seo/head.ts).
+ */
+export function ProductView({ product }: { product: Product }) {
   const alt = product.thumbnail?.label || product.name;
   return (
     <article className="product">
@@ -23,7 +25,6 @@ export function ProductView({ product, pageUrl }: { product: Product; pageUrl: s
           </section>
         )}
       </div>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(product, pageUrl)) }} />
     </article>
   );
 }

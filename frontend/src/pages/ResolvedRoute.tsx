@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { Navigate, useLocation, useSearchParams } from "react-router";
 import { useKept, usePage } from "../hooks/data";
 import { decide, joinSegments } from "../app/routing";
 import { listingParams } from "../app/listing";
-import { applyTitle } from "../seo/title";
+import { useHead } from "../seo/head";
 import { LoadFailed } from "../components/LoadFailed";
 import { NotFound } from "./NotFound";
 import { ProductLoading, ProductView } from "./ProductView";
@@ -14,7 +13,8 @@ import { ContentPage } from "./ContentPage";
 // (PRODUCT), a category (CATEGORY) or a content page (CMS_PAGE, issue 10). One request
 // (`/api/page`) brings the lookup and the page's data together, so every page costs one
 // round trip. Paging or sorting a category keeps it on screen until the next page
-// arrives; another path starts from the loading state.
+// arrives; another path starts from the loading state. The page's head (title, meta
+// tags, JSON-LD) comes with its data, built by the edge (issue 12).
 export function ResolvedRoute() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
@@ -25,9 +25,10 @@ export function ResolvedRoute() {
   const resolution = shown?.resolution;
   const decision = resolution ? decide(resolution) : null;
 
-  useEffect(() => {
-    if (decision?.kind === "product") applyTitle(resolution?.data?.title);
-  }, [decision?.kind, resolution]);
+  // Once the lookup has answered: the page's head, or none where the lookup named no page
+  // (not found, a redirect, a failed lookup), whatever head the answer carries.
+  const isPage = decision?.kind === "product" || decision?.kind === "category" || decision?.kind === "content";
+  useHead(decision ? ((isPage && shown?.head) || null) : undefined);
 
   if (error && !shown) return <Navigate to="/" replace />;
   if (!shown || !resolution || !decision) return <ProductLoading />;
@@ -43,11 +44,11 @@ export function ResolvedRoute() {
       if (shown.failure) return <Navigate to={resolution.failed_resolution_path} replace />;
       // spec §2: the first entry of the returned products list.
       const first = shown.product?.products[0];
-      return first ? <ProductView product={first} pageUrl={window.location.origin + path} /> : <NotFound />;
+      return first ? <ProductView product={first} /> : <NotFound />;
     }
     case "category":
       if (shown.failure) return <LoadFailed what="This category" message={shown.failure.message} retry={retry} />;
-      return shown.category ? <CategoryPage path={path} data={shown.category} busy={!data} /> : <NotFound />;
+      return shown.category ? <CategoryPage data={shown.category} busy={!data} /> : <NotFound />;
     case "content":
       if (shown.failure) return <LoadFailed what="This page" message={shown.failure.message} retry={retry} />;
       return shown.content ? <ContentPage page={shown.content} /> : <NotFound />;

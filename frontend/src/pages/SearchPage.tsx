@@ -6,6 +6,7 @@ import { ListingResults, SortLinks } from "../components/Listing";
 import { ProductGrid } from "../components/ProductCard";
 import { LoadFailed } from "../components/LoadFailed";
 import { applyTitle } from "../seo/title";
+import { useHead } from "../seo/head";
 
 const LOADING_CARDS = 4;
 
@@ -16,6 +17,7 @@ export function SearchPage() {
   const { page, sort } = listingParams(search);
   const { data, error, mutate } = useSearch(q, page, sort);
   const shown = useKept(data, q);
+  useHead(null);
 
   useEffect(() => {
     applyTitle(q ? `Search: ${q} | Vitrine` : "Search | Vitrine");

@@ -4,6 +4,9 @@ import { MemoryRouter, useLocation } from "react-router";
 import { SWRConfig } from "swr";
 import { vi } from "vitest";
 import { swrConfig } from "../hooks/data";
+import { inlinedSwr } from "../hooks/inlinedSwr";
+import type { Inlined } from "../api/inlined";
+import type { PageHead } from "../api/types";
 
 type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 export type Routes = Record<string, () => Reply>;
@@ -24,10 +27,13 @@ export function stubApi(routes: Routes): string[] {
   return calls;
 }
 
-/** Renders with a fresh SWR cache and an in-memory router at `path`. */
-export function renderAt(ui: ReactNode, path = "/") {
+/**
+ * Renders with a fresh SWR cache (holding `inlined`, the answers an edge would have
+ * inlined into the page, as the app's) and an in-memory router at `path`.
+ */
+export function renderAt(ui: ReactNode, path = "/", inlined: Inlined = new Map()) {
   return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map(), dedupingInterval: 0 }}>
+    <SWRConfig value={{ ...swrConfig, ...inlinedSwr(inlined), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </SWRConfig>,
   );
@@ -52,4 +58,9 @@ export function pageAnswer(resolution: Record<string, unknown>, data: Record<str
       ...data,
     },
   };
+}
+
+/** The head an edge would send with a page at `path` titled `title` (no description, image or JSON-LD unless given). */
+export function headFor(title: string, path: string, patch: Partial<PageHead> = {}): PageHead {
+  return { title, description: null, canonical: `http://shop.test${path}`, og_type: "website", image: null, json_ld: [], ...patch };
 }
