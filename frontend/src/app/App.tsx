@@ -8,15 +8,29 @@ import { Home } from "../pages/Home";
 import { ResolvedRoute } from "../pages/ResolvedRoute";
 import { SearchPage } from "../pages/SearchPage";
 import { swrConfig, useApplySwitch, useDriver } from "../hooks/data";
+import { api, getJson } from "../api/client";
+import type { DriverInfo } from "../api/types";
 import { inlinedSwr } from "../hooks/inlinedSwr";
 import type { Inlined } from "../api/inlined";
 import { useDriverEvents } from "../hooks/useDriverEvents";
 
-/** Applies a switch made in another tab of this session: the event names the driver. */
+/**
+ * Applies a switch made in another tab of this session. An event is taken as a hint, not
+ * the truth: a stream's first frame says the driver when it connected, which can be from
+ * before a switch this tab has just made and applied. So the session's driver is read
+ * again, and only a real change reloads the views.
+ */
 function FollowOtherTabs() {
   const { data } = useDriver();
   const applySwitch = useApplySwitch();
-  const onSwitch = useCallback((driver: string) => void applySwitch(driver), [applySwitch]);
+  const onSwitch = useCallback(
+    () =>
+      void getJson<DriverInfo>(api.driver)
+        .then((info) => applySwitch(info.driver, info))
+        // Unreachable edge: the next event or the next page load tries again.
+        .catch(() => undefined),
+    [applySwitch],
+  );
   useDriverEvents(data?.driver, onSwitch);
   return null;
 }

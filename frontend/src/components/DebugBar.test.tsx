@@ -12,11 +12,15 @@ const tree = {
   children: [{ id: "g", url: "/garden", name: "Garden", total_products: 1, children_count: 0, breadcrumbs: [], children: [] }],
 };
 
-/** The edge as the shell sees it; PUT /api/driver answers the driver asked for. */
+/** The session's driver at the edge: another tab's switch sets it. */
+let session = "in-memory";
+
+/** The edge as the shell sees it; PUT /api/driver switches to fake. */
 function edge() {
+  session = "in-memory";
   return stubApi({
-    "GET /api/driver": () => driverInfo("in-memory"),
-    "PUT /api/driver": () => driverInfo("fake"),
+    "GET /api/driver": () => driverInfo(session),
+    "PUT /api/driver": () => driverInfo((session = "fake")),
     "/api/navigation": () => ({ status: 200, body: tree }),
     "/api/products/best-sellers": () => ({ status: 200, body: [] }),
   });
@@ -49,7 +53,7 @@ describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
     expect(count(calls, "GET /api/driver")).toBe(1);
   });
 
-  it("follows another tab's switch from the event alone, on one stream across switches", async () => {
+  it("follows another tab's switch, checked with the edge, on one stream across switches", async () => {
     const streams = stubEventSource();
     const calls = edge();
     renderAt(<Shell />);
@@ -61,18 +65,26 @@ describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
     expect(document.documentElement.dataset.driverEvents).toBe("open");
     stream.driver("in-memory"); // the stream's first frame: the current driver, nothing to do
 
-    stream.driver("magento"); // another tab switched
+    session = "magento"; // another tab switched
+    stream.driver("magento");
     await waitFor(() => expect(select().value).toBe("magento"));
     await waitFor(() => expect(count(calls, "GET /api/navigation")).toBe(2));
+    expect(count(calls, "GET /api/driver")).toBe(2);
 
     fireEvent.change(select(), { target: { value: "fake" } }); // this tab switches
     await waitFor(() => expect(select().value).toBe("fake"));
     await waitFor(() => expect(count(calls, "GET /api/navigation")).toBe(3));
     stream.driver("fake"); // this tab's own switch comes back: already applied
     await waitFor(() => expect(select().disabled).toBe(false));
+    expect(count(calls, "GET /api/driver")).toBe(2);
 
+    // A frame from before this tab's switch (a stream that connected just before it):
+    // the edge says fake, so nothing moves.
+    stream.driver("in-memory");
+    await waitFor(() => expect(count(calls, "GET /api/driver")).toBe(3));
+    await waitFor(() => expect(select().disabled).toBe(false));
+    expect(select().value).toBe("fake");
     expect(count(calls, "GET /api/navigation")).toBe(3);
-    expect(count(calls, "GET /api/driver")).toBe(1);
     expect(streams.length).toBe(1);
     expect(stream.closed).toBe(false);
   });

@@ -21,8 +21,9 @@ export function openDelayMs(): number {
  * Follows driver switches made in this session's other tabs (server-sent events).
  * One stream for the page's life: the current driver and the callback are read through
  * refs, so a switch does not close and reopen it. It opens only once the driver is known:
- * `GET /api/driver` is what issues a first visit's session cookie, and a stream opened
- * before that answer would listen to no session (the edge's stream never issues one).
+ * the page the edge wrote, or `GET /api/driver`, is what issues a first visit's session
+ * cookie, and a stream opened before that would listen to no session (the edge's stream
+ * never issues one).
  * While it is open the root element carries `data-driver-events="open"`, which browser
  * tests wait for.
  */

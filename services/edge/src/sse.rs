@@ -120,14 +120,16 @@ fn frame(driver: Driver) -> Bytes {
             body = crate::dto::ErrorBody)))]
 pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     // The stream never issues a session: one issued here could lose the race with the
-    // cookie `GET /api/driver` sets at the same time, leaving the stream deaf to the
-    // session the tab really uses. Without a cookie it follows nothing, and counts
+    // cookie the page (or `GET /api/driver`) set, leaving the stream deaf to the session
+    // the tab really uses. Without a cookie it follows nothing, and counts
     // against its client address's share instead.
     let session = session::id(&req);
     let owner = session.clone().unwrap_or_else(|| switch_limit::client_address(&req, state.trust_forwarded_for));
     let slot = state.streams.take(&owner)?;
-    let current = session::choice(&state, session.as_deref()).await.driver;
+    // Subscribed first: a switch landing while the current driver is read is then sent
+    // after it, not lost between the two.
     let mut switches = state.events.subscribe();
+    let current = session::choice(&state, session.as_deref()).await.driver;
     let shutdown = state.shutdown.clone();
     let keep_alive = state.sse_keep_alive;
     let (tx, rx) = mpsc::channel::<Bytes>(16);
