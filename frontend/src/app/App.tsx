@@ -15,20 +15,22 @@ import type { Inlined } from "../api/inlined";
 import { useDriverEvents } from "../hooks/useDriverEvents";
 
 /**
- * Applies a switch made in another tab of this session. An event is taken as a hint, not
- * the truth: a stream's first frame says the driver when it connected, which can be from
- * before a switch this tab has just made and applied. So the session's driver is read
- * again, and only a real change reloads the views.
+ * Applies a switch made in another tab of this session. A switch event is applied as it
+ * comes; a connection's first frame is only the driver when the stream connected, which
+ * can predate a switch this tab has just made, so it is checked with the edge first and
+ * only a real change reloads the views.
  */
 function FollowOtherTabs() {
   const { data } = useDriver();
   const applySwitch = useApplySwitch();
   const onSwitch = useCallback(
-    () =>
+    (driver: string, fromConnect: boolean) => {
+      if (!fromConnect) return void applySwitch(driver);
       void getJson<DriverInfo>(api.driver)
         .then((info) => applySwitch(info.driver, info))
         // Unreachable edge: the next event or the next page load tries again.
-        .catch(() => undefined),
+        .catch(() => undefined);
+    },
     [applySwitch],
   );
   useDriverEvents(data?.driver, onSwitch);

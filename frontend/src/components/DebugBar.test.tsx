@@ -53,7 +53,7 @@ describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
     expect(count(calls, "GET /api/driver")).toBe(1);
   });
 
-  it("follows another tab's switch, checked with the edge, on one stream across switches", async () => {
+  it("follows another tab's switch, checks a connection's first frame, on one stream across switches", async () => {
     const streams = stubEventSource();
     const calls = edge();
     renderAt(<Shell />);
@@ -65,23 +65,24 @@ describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
     expect(document.documentElement.dataset.driverEvents).toBe("open");
     stream.driver("in-memory"); // the stream's first frame: the current driver, nothing to do
 
-    session = "magento"; // another tab switched
+    session = "magento"; // another tab switched: the event alone says so
     stream.driver("magento");
     await waitFor(() => expect(select().value).toBe("magento"));
     await waitFor(() => expect(count(calls, "GET /api/navigation")).toBe(2));
-    expect(count(calls, "GET /api/driver")).toBe(2);
+    expect(count(calls, "GET /api/driver")).toBe(1);
 
     fireEvent.change(select(), { target: { value: "fake" } }); // this tab switches
     await waitFor(() => expect(select().value).toBe("fake"));
     await waitFor(() => expect(count(calls, "GET /api/navigation")).toBe(3));
     stream.driver("fake"); // this tab's own switch comes back: already applied
     await waitFor(() => expect(select().disabled).toBe(false));
-    expect(count(calls, "GET /api/driver")).toBe(2);
+    expect(count(calls, "GET /api/driver")).toBe(1);
 
-    // A frame from before this tab's switch (a stream that connected just before it):
-    // the edge says fake, so nothing moves.
+    // The stream reconnects, and its first frame was read before this tab's switch
+    // landed: checked with the edge, which says fake, so nothing moves.
+    stream.connect();
     stream.driver("in-memory");
-    await waitFor(() => expect(count(calls, "GET /api/driver")).toBe(3));
+    await waitFor(() => expect(count(calls, "GET /api/driver")).toBe(2));
     await waitFor(() => expect(select().disabled).toBe(false));
     expect(select().value).toBe("fake");
     expect(count(calls, "GET /api/navigation")).toBe(3);

@@ -19,6 +19,8 @@ export function openDelayMs(): number {
 
 /**
  * Follows driver switches made in this session's other tabs (server-sent events).
+ * `onSwitch` gets each driver that differs from `current`, and whether it is the first
+ * frame of a connection (a snapshot, to be checked) rather than a switch as it happened.
  * One stream for the page's life: the current driver and the callback are read through
  * refs, so a switch does not close and reopen it. It opens only once the driver is known:
  * the page the edge wrote, or `GET /api/driver`, is what issues a first visit's session
@@ -27,7 +29,10 @@ export function openDelayMs(): number {
  * While it is open the root element carries `data-driver-events="open"`, which browser
  * tests wait for.
  */
-export function useDriverEvents(current: string | undefined, onSwitch: (driver: string) => void): void {
+export function useDriverEvents(
+  current: string | undefined,
+  onSwitch: (driver: string, fromConnect: boolean) => void,
+): void {
   const currentRef = useRef(current);
   const onSwitchRef = useRef(onSwitch);
   useEffect(() => {
@@ -40,16 +45,24 @@ export function useDriverEvents(current: string | undefined, onSwitch: (driver: 
     if (!known || typeof EventSource === "undefined") return;
     const root = document.documentElement.dataset;
     let source: EventSource | null = null;
+    // The first frame after each (re)connection is the driver when the stream connected,
+    // not a switch: it may predate a switch this tab made meanwhile.
+    let snapshot = false;
     const open = () => {
       source = new EventSource("/api/driver/events");
-      source.addEventListener("open", () => (root.driverEvents = "open"));
+      source.addEventListener("open", () => {
+        snapshot = true;
+        root.driverEvents = "open";
+      });
       // The browser reconnects by itself; until then the stream is not open.
       source.addEventListener("error", () => delete root.driverEvents);
       source.addEventListener("driver", (event: MessageEvent<string>) => {
+        const fromConnect = snapshot;
+        snapshot = false;
         try {
           const { driver } = JSON.parse(event.data) as { driver: string };
           const known = currentRef.current;
-          if (known !== undefined && driver !== known) onSwitchRef.current(driver);
+          if (known !== undefined && driver !== known) onSwitchRef.current(driver, fromConnect);
         } catch {
           // A malformed event is ignored; the next one carries the full state again.
         }
