@@ -16,6 +16,7 @@
 //! - [`spa`]: the built React app's files.
 //! - [`page`]: every other address: the SPA's HTML with the page's head, data and status.
 //! - [`headers`]: security and cache headers.
+//! - [`markup`]: escaping text for HTML and XML.
 //! - [`sitemap`]: `/robots.txt` and the sitemap of the default driver's pages.
 //! - [`origin`]: the site's public origin, for absolute links.
 
@@ -26,6 +27,7 @@ mod error;
 mod headers;
 mod health;
 mod image;
+mod markup;
 mod metrics;
 pub mod openapi;
 mod origin;

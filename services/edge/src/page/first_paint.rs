@@ -8,7 +8,7 @@
 use serde::Deserialize;
 
 use super::request::image_path;
-use super::shell::escape_html;
+use crate::markup::escape;
 
 /// How many product cards the first paint shows: the first screen's.
 const CARDS: usize = 4;
@@ -73,7 +73,7 @@ fn image(thumbnail: Option<&Thumbnail>, alt: &str, size: u32, first: bool) -> St
     let Some(t) = thumbnail.filter(|t| !t.url.is_empty()) else {
         return format!(
             "<img class=\"product-image\" src=\"/placeholder.svg\" alt=\"{}\" width=\"{size}\" height=\"{size}\">",
-            escape_html(alt)
+            escape(alt)
         );
     };
     let alt = if t.label.is_empty() { alt } else { &t.label };
@@ -81,9 +81,9 @@ fn image(thumbnail: Option<&Thumbnail>, alt: &str, size: u32, first: bool) -> St
     let loading = if first { "loading=\"eager\" fetchpriority=\"high\"" } else { "loading=\"lazy\"" };
     format!(
         "<img class=\"product-image\" src=\"{}\" srcset=\"{}\" sizes=\"(max-width: 768px) 100vw, {size}px\" alt=\"{}\" width=\"{size}\" height=\"{size}\" {loading}>",
-        escape_html(&image_path(&t.url, 256)),
-        escape_html(&srcset),
-        escape_html(alt)
+        escape(&image_path(&t.url, 256)),
+        escape(&srcset),
+        escape(alt)
     )
 }
 
@@ -96,9 +96,9 @@ fn grid(cards: &[Card]) -> String {
         .map(|(i, c)| {
             format!(
                 "<li class=\"product-card\"><a href=\"{}\">{}<span class=\"card-name\">{}</span><span class=\"card-price\">&nbsp;</span><span class=\"card-deal\"></span></a></li>",
-                escape_html(&c.url),
+                escape(&c.url),
                 image(c.thumbnail.as_ref(), &c.name, 240, i == 0),
-                escape_html(&c.name)
+                escape(&c.name)
             )
         })
         .collect();
@@ -125,15 +125,12 @@ pub(crate) fn home(best_sellers: &[Card]) -> String {
 /// nothing for any other answer.
 pub(crate) fn page(parts: &PageParts) -> Option<String> {
     if let Some(p) = parts.product.as_ref().and_then(|r| r.products.first()) {
-        let brand = p
-            .brand
-            .as_deref()
-            .map(|b| format!("<p class=\"product-brand\">{}</p>", escape_html(b)))
-            .unwrap_or_default();
+        let brand =
+            p.brand.as_deref().map(|b| format!("<p class=\"product-brand\">{}</p>", escape(b))).unwrap_or_default();
         return Some(in_page(&format!(
             "<article class=\"product\"><div class=\"product-media\">{}</div><div class=\"product-info\">{brand}<h1 class=\"product-name\">{}</h1></div></article>",
             image(p.thumbnail.as_ref(), &p.name, 560, true),
-            escape_html(&p.name)
+            escape(&p.name)
         )));
     }
     if let Some(c) = &parts.category {
@@ -145,14 +142,14 @@ pub(crate) fn page(parts: &PageParts) -> Option<String> {
             .unwrap_or_default();
         return Some(in_page(&format!(
             "<section class=\"listing-page\"><h1 id=\"listing-heading\">{}</h1>{description}{}</section>",
-            escape_html(&c.category.name),
+            escape(&c.category.name),
             grid(&c.listing.products)
         )));
     }
     parts.content.as_ref().map(|c| {
         in_page(&format!(
             "<article class=\"content-page\"><h1>{}</h1><div class=\"content-body\">{}</div></article>",
-            escape_html(&c.title),
+            escape(&c.title),
             c.content
         ))
     })

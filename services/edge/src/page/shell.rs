@@ -9,6 +9,7 @@ use bytes::Bytes;
 
 use super::request::image_path;
 use crate::dto::PageHead;
+use crate::markup::escape;
 
 /// The root element the SPA renders into: the first paint goes inside, the page's
 /// data after it.
@@ -73,22 +74,6 @@ impl Shell {
     }
 }
 
-/// `text` safe in HTML text and in a quoted attribute.
-pub(crate) fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// JSON safe inside a `<script>` element: `<`, `>` and `&` only ever occur in JSON
 /// strings, where their `\u` escapes mean the same, so no `</script>` or `<!--` can
 /// appear.
@@ -100,9 +85,9 @@ pub(crate) fn script_safe(json: &str) -> String {
 /// structured data and the preload of the largest image. Each but the title and the
 /// preload is marked `data-head`: the SPA replaces those after a client-side navigation.
 fn head_tags(head: &PageHead) -> String {
-    let mut out = format!("<title>{}</title>", escape_html(&head.title));
+    let mut out = format!("<title>{}</title>", escape(&head.title));
     let mut meta = |attr: &str, name: &str, content: &str| {
-        let _ = write!(out, "<meta {attr}=\"{name}\" content=\"{}\" data-head>", escape_html(content));
+        let _ = write!(out, "<meta {attr}=\"{name}\" content=\"{}\" data-head>", escape(content));
     };
     let description = head.description.as_deref();
     if let Some(d) = description {
@@ -125,7 +110,7 @@ fn head_tags(head: &PageHead) -> String {
     if let Some(image) = &head.image {
         meta("name", "twitter:image", image);
     }
-    let _ = write!(out, "<link rel=\"canonical\" href=\"{}\" data-head>", escape_html(&head.canonical));
+    let _ = write!(out, "<link rel=\"canonical\" href=\"{}\" data-head>", escape(&head.canonical));
     for object in &head.json_ld {
         let _ =
             write!(out, "<script type=\"application/ld+json\" data-head>{}</script>", script_safe(&object.to_string()));
@@ -137,8 +122,8 @@ fn head_tags(head: &PageHead) -> String {
         let _ = write!(
             out,
             "<link rel=\"preload\" as=\"image\" href=\"{}\" imagesrcset=\"{}\" imagesizes=\"(max-width: 768px) 100vw, {size}px\" fetchpriority=\"high\">",
-            escape_html(&image_path(src, WIDTHS[0])),
-            escape_html(&srcset),
+            escape(&image_path(src, WIDTHS[0])),
+            escape(&srcset),
         );
     }
     out

@@ -5,6 +5,8 @@
 
 use std::fmt::Write as _;
 
+use crate::markup::escape;
+
 const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
 /// The index listing `/sitemap-1.xml` … `/sitemap-{pages}.xml`.
@@ -47,22 +49,6 @@ fn percent_encode(path: &str) -> String {
     out
 }
 
-/// XML's five entities.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,7 +59,7 @@ mod tests {
             ("/", "https://s.example/"),
             ("/1001", "https://s.example/1001"),
             ("/search?q=a&b=c", "https://s.example/search?q=a&amp;b=c"),
-            ("/it's", "https://s.example/it&apos;s"),
+            ("/it's", "https://s.example/it&#39;s"),
             ("/a b", "https://s.example/a%20b"),
             ("/<script>\"x\"", "https://s.example/%3Cscript%3E%22x%22"),
             ("/café", "https://s.example/caf%C3%A9"),

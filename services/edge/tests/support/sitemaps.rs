@@ -32,7 +32,7 @@ fn locs(xml: &str) -> Vec<String> {
     xml.split("<loc>")
         .skip(1)
         .filter_map(|rest| rest.split_once("</loc>"))
-        .map(|(loc, _)| loc.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'"))
+        .map(|(loc, _)| loc.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'"))
         .map(|loc| loc.replace("&amp;", "&"))
         .collect()
 }
