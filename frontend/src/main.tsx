@@ -3,7 +3,8 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/App";
 import { readInlined } from "./api/inlined";
-import "./styles.css";
+
+// Started by boot.ts once the page the edge wrote has been painted.
 
 const root = document.getElementById("root");
 if (root) {

@@ -230,5 +230,6 @@ async fn a_failed_lookup_is_503_and_a_slow_backend_gets_the_plain_shell() {
         let plain = Page::get(&c, &late.url(path)).await;
         assert_eq!((plain.status, plain.title()), (200, "Vitrine".to_owned()), "{path}");
         assert!(plain.data().is_none() && plain.json_ld().is_empty(), "{path}: nothing written");
+        assert_eq!(plain.meta("name", "description").as_deref(), Some("The shell's own description."), "{path}");
     }
 }

@@ -27,6 +27,7 @@ use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION, VARY};
 use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use serde::Deserialize;
+use tokio::task::JoinHandle;
 
 use self::request::{PageRequest, keys};
 use self::shell::Shell;
@@ -84,20 +85,7 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     };
     let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
     let asked = PageRequest::parse(req.path(), req.query_string());
-    // Spawned: past the budget the reads still finish and fill the caches the SPA's own
-    // requests will find.
-    let reads = tokio::spawn(write(state.clone(), choice, origin, asked));
-    let written = match tokio::time::timeout(state.head_budget, reads).await {
-        Ok(Ok(written)) => Some(written),
-        Ok(Err(e)) => {
-            tracing::error!(error = %e, "page reads panicked");
-            None
-        }
-        Err(_) => {
-            state.metrics.page_heads.with_label_values(&["late"]).inc();
-            None
-        }
-    };
+    let written = write(&state, choice, origin, asked).await;
     let mut res = HttpResponse::build(written.as_ref().map_or(StatusCode::OK, |w| w.status));
     res.insert_header((CACHE_CONTROL, "private, no-cache")).insert_header((VARY, "Cookie"));
     if let Some(cookie) = cookie {
@@ -117,68 +105,121 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     ))
 }
 
-/// The reads a page needs, and what they say about it.
-async fn write(state: web::Data<AppState>, choice: session::Choice, origin: String, asked: PageRequest) -> Written {
-    let driver = dto::DriverInfo::new(choice.driver, None);
-    let driver = Bytes::from(serde_json::to_vec(&driver).unwrap_or_default());
-    let navigation = api::cached_body(&state, choice, keys::NAVIGATION.to_owned(), |r| api::read_navigation(&state, r));
-    let mut data = vec![(keys::DRIVER.to_owned(), driver)];
-    let mut keep = |key: &str, body: Result<Bytes, ApiError>| {
-        if let Ok(body) = body {
-            data.push((key.to_owned(), body));
+/// A read the page can do without: the menu, the home page's category links. Started
+/// with the page's own reads and inlined if it is done within the budget; a late one
+/// never turns a written page into the plain shell (the SPA fetches what is missing),
+/// and it finishes anyway, warming the caches.
+#[derive(Clone, Copy)]
+enum Side {
+    Navigation,
+    Categories,
+}
+
+impl Side {
+    const fn key(self) -> &'static str {
+        match self {
+            Self::Navigation => keys::NAVIGATION,
+            Self::Categories => keys::CATEGORIES,
+        }
+    }
+
+    fn start(
+        self,
+        state: &web::Data<AppState>,
+        choice: session::Choice,
+    ) -> (Self, JoinHandle<Result<Bytes, ApiError>>) {
+        let state = state.clone();
+        let task = tokio::spawn(async move {
+            let key = self.key().to_owned();
+            match self {
+                Self::Navigation => api::cached_body(&state, choice, key, |r| api::read_navigation(&state, r)).await,
+                Self::Categories => api::cached_body(&state, choice, key, |r| api::read_categories(&state, r)).await,
+            }
+        });
+        (self, task)
+    }
+}
+
+/// The page's reads under the budget: `None` when its own data is late (the plain shell
+/// goes out). They run in tasks: past the budget they still finish and fill the caches
+/// the SPA's own requests will find. The side reads get what is left of the budget.
+async fn write(
+    state: &web::Data<AppState>,
+    choice: session::Choice,
+    origin: String,
+    asked: PageRequest,
+) -> Option<Written> {
+    let deadline = tokio::time::Instant::now() + state.head_budget;
+    let mut sides = vec![Side::Navigation.start(state, choice)];
+    if asked == PageRequest::Home {
+        sides.push(Side::Categories.start(state, choice));
+    }
+    let own = tokio::spawn(own_reads(state.clone(), choice, origin, asked));
+    let mut written = match tokio::time::timeout_at(deadline, own).await {
+        Ok(Ok(written)) => written,
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "page reads panicked");
+            return None;
+        }
+        Err(_) => {
+            state.metrics.page_heads.with_label_values(&["late"]).inc();
+            return None;
         }
     };
+    let driver = dto::DriverInfo::new(choice.driver, None);
+    written.data.push((keys::DRIVER.to_owned(), Bytes::from(serde_json::to_vec(&driver).unwrap_or_default())));
+    for (side, mut task) in sides {
+        if let Ok(Ok(Ok(body))) = tokio::time::timeout_at(deadline, &mut task).await {
+            written.data.push((side.key().to_owned(), body));
+        }
+    }
+    Some(written)
+}
+
+/// The reads of the page itself, and what they say about it.
+async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: String, asked: PageRequest) -> Written {
     match asked {
         PageRequest::Home => {
-            let (menu, best, categories) = tokio::join!(
-                navigation,
-                api::cached_body(&state, choice, keys::BEST_SELLERS.to_owned(), |r| api::read_best_sellers(&state, r)),
-                api::cached_body(&state, choice, keys::CATEGORIES.to_owned(), |r| api::read_categories(&state, r)),
-            );
+            let key = keys::BEST_SELLERS.to_owned();
+            let best = api::cached_body(&state, choice, key, |r| api::read_best_sellers(&state, r)).await;
             let cards: Vec<first_paint::Card> =
                 best.as_ref().ok().and_then(|b| serde_json::from_slice(b).ok()).unwrap_or_default();
-            keep(keys::NAVIGATION, menu);
-            keep(keys::BEST_SELLERS, best);
-            keep(keys::CATEGORIES, categories);
             let mut head = head::home(&origin);
             head.lcp_image = cards.first().and_then(first_paint::Card::image_url);
+            let data = best.map(|b| vec![(keys::BEST_SELLERS.to_owned(), b)]).unwrap_or_default();
             Written { status: StatusCode::OK, location: None, head, paint: first_paint::home(&cards), data }
         }
         PageRequest::Search { words, page, sort } => {
             let head = head::search(&origin, words.as_deref(), page);
-            let Some(words) = words else {
-                keep(keys::NAVIGATION, navigation.await);
-                return Written { status: StatusCode::OK, location: None, head, paint: String::new(), data };
-            };
-            let key = keys::search(&words, page, sort);
-            let found = api::cached_body(&state, choice, api::search_key(&words, page, sort), |r| {
-                api::read_search(&state, r, words, page, sort)
-            });
-            let (menu, found) = tokio::join!(navigation, found);
-            keep(keys::NAVIGATION, menu);
-            keep(&key, found);
+            let mut data = Vec::new();
+            if let Some(words) = words {
+                let key = keys::search(&words, page, sort);
+                let found = api::cached_body(&state, choice, api::search_key(&words, page, sort), |r| {
+                    api::read_search(&state, r, words, page, sort)
+                });
+                data.extend(found.await.ok().map(|b| (key, b)));
+            }
             Written { status: StatusCode::OK, location: None, head, paint: String::new(), data }
         }
         PageRequest::Path { path, page, sort } => {
             let key = keys::page(&path, page, sort);
             let cache_key = api::page_key(&origin, &path, page, sort);
             let read = |r: Reader| api::read_page(&state, r, &origin, path.clone(), page, sort);
-            let (menu, answer) = tokio::join!(navigation, api::cached_body(&state, choice, cache_key, read));
-            keep(keys::NAVIGATION, menu);
-            let Ok(body) = answer else {
+            let Ok(body) = api::cached_body(&state, choice, cache_key, read).await else {
                 // The lookup itself failed: the SPA asks again and shows what it shows.
+                let head = head::failed(&origin, &path);
                 return Written {
                     status: StatusCode::SERVICE_UNAVAILABLE,
                     location: None,
-                    head: head::failed(&origin, &path),
+                    head,
                     paint: String::new(),
-                    data,
+                    data: Vec::new(),
                 };
             };
             let verdict = serde_json::from_slice::<Verdict>(&body).ok();
             let paint = serde_json::from_slice::<first_paint::PageParts>(&body).ok();
             let paint = paint.as_ref().and_then(first_paint::page).unwrap_or_default();
-            keep(&key, Ok(body));
+            let data = vec![(key, body)];
             match verdict {
                 Some(v) => Written { status: v.status(), location: v.location(), head: v.head, paint, data },
                 None => {

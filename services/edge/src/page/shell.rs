@@ -22,8 +22,9 @@ const WIDTHS: [u32; 3] = [256, 512, 768];
 /// `index.html`, cut where a page's own parts go.
 #[derive(Debug, Clone)]
 pub(crate) enum Shell {
-    /// Before the `<title>`, between its end and the root element, and after that.
-    Cut { before_title: String, middle: String, after_root: String },
+    /// Before the `<title>` (without the shell's description), the shell's description
+    /// tag, between the title's end and the root element, and after that.
+    Cut { before_title: String, description: String, middle: String, after_root: String },
     /// A file without the marks: served unchanged.
     Whole(String),
 }
@@ -36,12 +37,15 @@ impl Shell {
             let title_end = html[title..].find("</title>")? + title + "</title>".len();
             let root = html[title_end..].find(ROOT)? + title_end;
             let mut before_title = html[..title].to_owned();
+            let mut description = String::new();
             if let Some(start) = before_title.find("<meta name=\"description\"") {
                 let end = before_title[start..].find('>')? + start + 1;
+                description = before_title[start..end].to_owned();
                 before_title.replace_range(start..end, "");
             }
             Some(Self::Cut {
                 before_title,
+                description,
                 middle: html[title_end..root].to_owned(),
                 after_root: html[root + ROOT.len()..].to_owned(),
             })
@@ -49,11 +53,15 @@ impl Shell {
         cut().unwrap_or_else(|| Self::Whole(html.to_owned()))
     }
 
-    /// The file as built: the SPA finds its own way (the head's budget ran out).
+    /// The file as built, its own description and title included: the SPA finds its own
+    /// way (the page's data was later than the budget).
     pub(crate) fn plain(&self) -> String {
         match self {
-            Self::Cut { before_title, middle, after_root } => {
-                format!("{before_title}<title>{}</title>{middle}{ROOT}{after_root}", super::head::SITE_NAME)
+            Self::Cut { before_title, description, middle, after_root } => {
+                format!(
+                    "{before_title}{description}<title>{}</title>{middle}{ROOT}{after_root}",
+                    super::head::SITE_NAME
+                )
             }
             Self::Whole(html) => html.clone(),
         }
@@ -64,7 +72,7 @@ impl Shell {
     /// `(key, JSON body)` pairs as the edge's API answers them.
     pub(crate) fn render(&self, head: &PageHead, paint: &str, data: &[(String, Bytes)]) -> String {
         match self {
-            Self::Cut { before_title, middle, after_root } => format!(
+            Self::Cut { before_title, middle, after_root, .. } => format!(
                 "{before_title}{}{middle}<div id=\"root\">{paint}</div>{}{after_root}",
                 head_tags(head),
                 data_script(data)
