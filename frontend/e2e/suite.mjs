@@ -125,7 +125,7 @@ export async function settled(page) {
 
 /** Switches the debug bar to `driver` and waits for the menu that switch reloads. */
 export async function switchTo(page, driver) {
-  await page.waitForFunction(() => !document.querySelector("#driver-select").disabled);
+  await page.waitForFunction(() => document.querySelector("#driver-select")?.disabled === false);
   const reload = page.waitForResponse((r) => r.url().endsWith("/api/navigation"));
   await page.getByLabel("Driver").selectOption(driver);
   assert.equal((await reload).status(), 200, `${driver} menu`);

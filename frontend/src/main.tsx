@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/App";
@@ -10,11 +10,16 @@ const root = document.getElementById("root");
 if (root) {
   // Before the first render, so SWR starts from the edge's answers instead of fetching them.
   const inlined = readInlined(document);
-  createRoot(root).render(
-    <StrictMode>
-      <BrowserRouter>
-        <App inlined={inlined} />
-      </BrowserRouter>
-    </StrictMode>,
+  const app = createRoot(root);
+  // The page the edge wrote is on screen already: the app's first render is a transition,
+  // which React splits into short tasks, so taking the page over never blocks input long.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <BrowserRouter>
+          <App inlined={inlined} />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
   );
 }

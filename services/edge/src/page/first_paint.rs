@@ -29,9 +29,10 @@ pub(crate) struct Card {
     brand: Option<String>,
 }
 
+/// A list of products: a product answer (`{id, products}`) or a listing's page.
 #[derive(Deserialize)]
-struct Products {
-    products: Vec<Card>,
+pub(crate) struct Products {
+    pub(crate) products: Vec<Card>,
 }
 
 #[derive(Deserialize)]
@@ -118,6 +119,19 @@ pub(crate) fn home(best_sellers: &[Card]) -> String {
     in_page(&format!(
         "<div class=\"home\"><section class=\"hero\"><h1>Vitrine</h1><p>A demo storefront. Switch the backend in the debug bar to compare drivers.</p></section><section><h2>Best sellers</h2>{}</section></div>",
         grid(best_sellers)
+    ))
+}
+
+/// The search page (`SearchPage`): its heading and first results, or that none match.
+pub(crate) fn search(words: &str, found: &Products) -> String {
+    let words = escape(words);
+    let results = if found.products.is_empty() {
+        format!("<p class=\"listing-empty\">No products match “{words}”.</p>")
+    } else {
+        grid(&found.products)
+    };
+    in_page(&format!(
+        "<section class=\"listing-page\"><h1 id=\"listing-heading\">Results for “{words}”</h1>{results}</section>"
     ))
 }
 

@@ -190,16 +190,21 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
             Written { status: StatusCode::OK, location: None, head, paint: first_paint::home(&cards), data }
         }
         PageRequest::Search { words, page, sort } => {
-            let head = head::search(&origin, words.as_deref(), page);
-            let mut data = Vec::new();
+            let mut head = head::search(&origin, words.as_deref(), page);
+            let (mut data, mut paint) = (Vec::new(), String::new());
             if let Some(words) = words {
                 let key = keys::search(&words, page, sort);
-                let found = api::cached_body(&state, choice, api::search_key(&words, page, sort), |r| {
-                    api::read_search(&state, r, words, page, sort)
-                });
-                data.extend(found.await.ok().map(|b| (key, b)));
+                let cache_key = api::search_key(&words, page, sort);
+                let read = |r: Reader| api::read_search(&state, r, words.clone(), page, sort);
+                if let Ok(body) = api::cached_body(&state, choice, cache_key, read).await {
+                    if let Ok(found) = serde_json::from_slice::<first_paint::Products>(&body) {
+                        head.lcp_image = found.products.first().and_then(first_paint::Card::image_url);
+                        paint = first_paint::search(&words, &found);
+                    }
+                    data.push((key, body));
+                }
             }
-            Written { status: StatusCode::OK, location: None, head, paint: String::new(), data }
+            Written { status: StatusCode::OK, location: None, head, paint, data }
         }
         PageRequest::Path { path, page, sort } => {
             let key = keys::page(&path, page, sort);

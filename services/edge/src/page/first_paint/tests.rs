@@ -55,3 +55,15 @@ fn content_pages_paint_and_nothing_else_does() {
     let home = home(&[]);
     assert!(home.contains("<h1>Vitrine</h1>") && home.contains("<ul class=\"product-grid\"></ul>"));
 }
+
+#[test]
+fn a_search_paints_its_results_or_that_none_match() {
+    let found: Products = serde_json::from_value(json!({"products": [card(1)], "total_count": 1})).expect("a listing");
+    let html = search("chair <b>", &found);
+    assert!(
+        html.contains("<h1 id=\"listing-heading\">Results for “chair &lt;b&gt;”</h1><ul class=\"product-grid\">"),
+        "{html}"
+    );
+    let none: Products = serde_json::from_value(json!({"products": []})).expect("a listing");
+    assert!(search("zz", &none).contains("<p class=\"listing-empty\">No products match “zz”.</p>"));
+}
