@@ -107,7 +107,7 @@ pub(crate) struct Reader {
 
 /// The service requests of a read, each carrying the reader's driver and freshness.
 impl Reader {
-    fn of(choice: session::Choice) -> Self {
+    pub(crate) fn of(choice: session::Choice) -> Self {
         Self { driver: choice.driver.into(), fresh_after_ms: choice.fresh_after_ms() }
     }
 

@@ -49,6 +49,9 @@ pub struct Config {
     /// How long a page waits for its data before the edge sends the plain shell and
     /// leaves the fetching to the SPA (issue 12: 300 ms).
     pub head_budget: std::time::Duration,
+    /// How many of the default driver's pages to read at start, so that their first
+    /// visitors get them written (issue 12); 0: none.
+    pub warm_pages: usize,
     /// URLs per sitemap page (the protocol's most, 50 000; tests set a few to see paging).
     pub sitemap_page_urls: usize,
 }
@@ -75,6 +78,7 @@ impl Config {
             trust_forwarded_for: false,
             public_url: None,
             head_budget: std::time::Duration::from_millis(300),
+            warm_pages: 0,
             sitemap_page_urls: crate::sitemap::PROTOCOL_PAGE_URLS,
         }
     }

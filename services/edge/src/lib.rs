@@ -90,6 +90,9 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     let state = web::Data::new(AppState::new(&config, store, shutdown.clone()).await?);
+    if config.warm_pages > 0 {
+        tokio::spawn(page::warm::run(state.clone(), config.warm_pages));
+    }
     let workers = config.workers;
     let server = HttpServer::new(move || app(state.clone()))
         .workers(workers)

@@ -18,7 +18,8 @@ pub(crate) struct Metrics {
     pub(crate) switches: IntCounterVec,
     pub(crate) response_cache: IntCounterVec,
     pub(crate) switches_refused: IntCounterVec,
-    /// Pages served with their head written, or plain because the backend was late.
+    /// Pages served with their head written, or plain because the backend was late, and
+    /// pages read at start to warm the caches.
     pub(crate) page_heads: IntCounterVec,
 }
 
@@ -69,7 +70,10 @@ impl Metrics {
         )
         .unwrap();
         let page_heads = IntCounterVec::new(
-            Opts::new("vitrine_edge_page_heads_total", "Pages served with their head written, or plain (late)"),
+            Opts::new(
+                "vitrine_edge_page_heads_total",
+                "Pages served with their head written (written), or plain (late); pages read at start (warmed)",
+            ),
             &["result"],
         )
         .unwrap();

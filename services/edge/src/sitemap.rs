@@ -50,7 +50,7 @@ impl SitemapCache {
     }
 
     /// The default driver's paths, gathered once per [`TTL`].
-    async fn paths(&self, state: &AppState) -> Result<Paths, ApiError> {
+    pub(crate) async fn paths(&self, state: &AppState) -> Result<Paths, ApiError> {
         let driver = state.default_driver;
         let cell = self.builds.get_with(driver, || Arc::new(OnceCell::new()));
         let paths = cell

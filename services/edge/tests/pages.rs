@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use page::{Page, built_spa};
 use serde_json::{Value, json};
-use vitrine_testkit::{TestApp, assert, browser, fake_store, magento, shopify};
+use vitrine_testkit::{TestApp, assert, browser, eventually, fake_store, magento, shopify};
 
 async fn switch(c: &reqwest::Client, app: &TestApp, driver: &str) {
     let res = c.put(app.url("/api/driver")).json(&json!({ "driver": driver })).send().await.expect("put");
@@ -231,5 +231,39 @@ async fn a_failed_lookup_is_503_and_a_slow_backend_gets_the_plain_shell() {
         assert_eq!((plain.status, plain.title()), (200, "Vitrine".to_owned()), "{path}");
         assert!(plain.data().is_none() && plain.json_ld().is_empty(), "{path}: nothing written");
         assert_eq!(plain.meta("name", "description").as_deref(), Some("The shell's own description."), "{path}");
+    }
+}
+
+/// The edge's count of pages read at start.
+async fn warmed(c: &reqwest::Client, app: &TestApp) -> u64 {
+    let text = c.get(app.url("/metrics")).send().await.expect("metrics").text().await.unwrap_or_default();
+    let line = text.lines().find(|l| l.starts_with("vitrine_edge_page_heads_total{result=\"warmed\"}"));
+    line.and_then(|l| l.rsplit(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn pages_warmed_at_start_are_written_for_their_first_visitor() {
+    // The spec's mock delay (500 ms) on every first answer, and the visitors' budget (300 ms):
+    // a page nobody has read yet goes out plain...
+    let spa = built_spa();
+    let delay = Duration::from_millis(500);
+    let budget = Duration::from_millis(300);
+    let cold = TestApp::builder().static_dir(spa.path()).mock_delay(delay).head_budget(budget).start().await;
+    let c = browser();
+    let first = Page::get(&c, &cold.url("/1002")).await;
+    assert!(first.data().is_none() && first.title() == "Vitrine", "a cold page is the plain shell");
+
+    // ...unless the edge read it at start.
+    let app =
+        TestApp::builder().static_dir(spa.path()).mock_delay(delay).head_budget(budget).warm_pages(100).start().await;
+    // Home, the menu's categories and the 35 products.
+    assert!(eventually(Duration::from_secs(60), || async { warmed(&c, &app).await >= 36 }).await, "warmed");
+    for (path, title) in [("/1002", None), ("/computers", Some("Computers")), ("/", Some("Vitrine"))] {
+        let page = Page::get(&c, &app.url(path)).await;
+        assert_eq!(page.status, 200, "{path}");
+        assert!(page.data().is_some(), "{path}: written for its first visitor");
+        if let Some(title) = title {
+            assert_eq!(page.title(), title);
+        }
     }
 }

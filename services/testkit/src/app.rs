@@ -24,6 +24,7 @@ pub struct TestAppBuilder {
     shopify: Option<(String, String)>,
     switch_limits: Option<vitrine_edge::SwitchLimits>,
     head_budget: Duration,
+    warm_pages: usize,
 }
 
 pub struct TestApp {
@@ -63,6 +64,7 @@ impl Default for TestAppBuilder {
             // Long: a test reads a written page, however busy the machine (issue 12's
             // 300 ms is for visitors, and `head_budget` tests the plain shell).
             head_budget: Duration::from_secs(30),
+            warm_pages: 0,
         }
     }
 }
@@ -147,6 +149,13 @@ impl TestAppBuilder {
         self
     }
 
+    /// Read the default driver's first `pages` pages at start (none by default).
+    #[must_use]
+    pub const fn warm_pages(mut self, pages: usize) -> Self {
+        self.warm_pages = pages;
+        self
+    }
+
     /// Serve a built SPA from `dir`.
     #[must_use]
     pub fn static_dir(mut self, dir: &std::path::Path) -> Self {
@@ -177,6 +186,7 @@ impl TestAppBuilder {
         }
         config.edge.static_dir = self.static_dir;
         config.edge.head_budget = self.head_budget;
+        config.edge.warm_pages = self.warm_pages;
         if let Some(limits) = self.switch_limits {
             config.edge.switch_limits = limits;
         }

@@ -173,6 +173,10 @@ pub(crate) struct EdgeOptions {
     /// SPA fetches it itself (issue 12).
     #[arg(long, env = "VITRINE_HEAD_BUDGET_MS", default_value_t = 300)]
     pub(crate) head_budget_ms: u64,
+    /// How many of the default driver's pages the edge reads at start, so that their
+    /// first visitors get them written rather than plain (issue 12); 0: none.
+    #[arg(long, env = "VITRINE_WARM_PAGES", default_value_t = 200)]
+    pub(crate) warm_pages: usize,
 }
 
 /// Where each driver's adapter listens. Unset: that driver answers "not configured".

@@ -51,6 +51,7 @@ pub(crate) fn edge(mut config: vitrine_edge::Config, opts: &EdgeOptions) -> anyh
         None => None,
     };
     config.head_budget = std::time::Duration::from_millis(opts.head_budget_ms);
+    config.warm_pages = opts.warm_pages;
     Ok(config)
 }
 

@@ -11,12 +11,14 @@
 //! - [`jsonld`]: schema.org structured data, the one builder.
 //! - [`first_paint`]: the page's main content in the HTML, painted before any script.
 //! - [`shell`]: `index.html` with the head, the first paint and the data written in.
+//! - [`warm`]: the default driver's pages read at start, so first visitors get them written.
 
 pub(crate) mod first_paint;
 pub(crate) mod head;
 pub(crate) mod jsonld;
 pub(crate) mod request;
 pub(crate) mod shell;
+pub(crate) mod warm;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
