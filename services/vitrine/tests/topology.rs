@@ -81,8 +81,12 @@ struct Topology {
 impl Topology {
     fn new() -> Self {
         let redis = RedisServer::start();
-        let env =
-            vec![("VITRINE_REDIS_URL".to_owned(), redis.url()), ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned())];
+        // No warming at start: the tests count the calls one page view makes.
+        let env = vec![
+            ("VITRINE_REDIS_URL".to_owned(), redis.url()),
+            ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned()),
+            ("VITRINE_WARM_PAGES".to_owned(), "0".to_owned()),
+        ];
         Self { _redis: redis, env, mock: None, adapter_gate: None, adapter: None, domain: Vec::new(), edge: None }
     }
 
