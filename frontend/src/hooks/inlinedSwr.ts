@@ -27,7 +27,10 @@ export function inlinedSwr(inlined: Inlined): Pick<SWRConfiguration, "provider" 
     return useSWRNext(key, fetcher, edges ? { ...config, revalidateOnMount: false } : config);
   };
   return {
-    provider: () => new Map<string, State>(Array.from(inlined, ([key, data]) => [key, { data }])),
+    // `_k` is the key as a hook passes it, which SWR's filter form of `mutate` (a driver
+    // switch's reload) matches on: without it, an entry no hook has mounted yet would
+    // look like any key, the driver's own included.
+    provider: () => new Map<string, State>(Array.from(inlined, ([key, data]) => [key, { data, _k: key }])),
     use: [skipMountFetch],
   };
 }

@@ -3,7 +3,7 @@
 //! in-memory backend's spec delay is 500 ms): so the first visitor of each page would
 //! get the plain shell. At start the edge reads, for the default driver, what its home
 //! page and its first `limit` pages (the sitemap's paths: categories, then products)
-//! need, a few at a time, filling the shared caches those pages then read from.
+//! need, sixteen at a time, filling the shared caches those pages then read from.
 
 use actix_web::web;
 use futures_util::StreamExt;
@@ -11,8 +11,10 @@ use futures_util::StreamExt;
 use crate::api::{self, Reader};
 use crate::{AppState, dto, session};
 
-/// Page reads at once while warming: the backends serve visitors meanwhile.
-const AT_ONCE: usize = 4;
+/// Page reads at once while warming: a read mostly waits on its backend (the mock's
+/// 500 ms), so the first seconds after start are covered quickly, while half of the
+/// adapter's upstream connections (32) stay free for visitors.
+const AT_ONCE: usize = 16;
 
 /// Warms the default driver's home page and first `limit` pages; counts each page read
 /// (`vitrine_edge_page_heads_total{result="warmed"}`).
