@@ -91,7 +91,12 @@ pub async fn serve(
     let addr = listener.local_addr()?;
     let state = web::Data::new(AppState::new(&config, store, shutdown.clone()).await?);
     if config.warm_pages > 0 {
-        tokio::spawn(page::warm::run(state.clone(), config.warm_pages));
+        // The first visitors get written pages: the edge answers once the default
+        // driver's pages are read, or after a bounded wait (the reading goes on).
+        let warming = tokio::spawn(page::warm::run(state.clone(), config.warm_pages));
+        if tokio::time::timeout(page::warm::WAIT, warming).await.is_err() {
+            tracing::warn!("pages still warming; answering meanwhile");
+        }
     }
     let workers = config.workers;
     let server = HttpServer::new(move || app(state.clone()))

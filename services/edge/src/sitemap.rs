@@ -14,7 +14,7 @@
 //! the others wait for it. A failed build is not kept (the cell stays empty), so the next
 //! request tries again; it answers 503, never 500.
 
-mod collect;
+pub(crate) mod collect;
 mod xml;
 
 use std::sync::Arc;

@@ -2,33 +2,46 @@
 //! budget (300 ms), and a backend's first, uncached answer can take longer (the
 //! in-memory backend's spec delay is 500 ms): so the first visitor of each page would
 //! get the plain shell. At start the edge reads, for the default driver, what its home
-//! page and its first `limit` pages (the sitemap's paths: categories, then products)
-//! need, sixteen at a time, filling the shared caches those pages then read from.
+//! page and its first `limit` pages (its listed products, then its menu's categories)
+//! need, sixteen at a time, filling the shared caches those pages then read from. The
+//! edge starts answering once that is done, or after [`WAIT`] (the rest goes on).
+
+use std::time::Duration;
 
 use actix_web::web;
 use futures_util::StreamExt;
 
 use crate::api::{self, Reader};
+use crate::sitemap::collect;
 use crate::{AppState, dto, session};
 
 /// Page reads at once while warming: a read mostly waits on its backend (the mock's
 /// 500 ms), so the first seconds after start are covered quickly, while half of the
-/// adapter's upstream connections (32) stay free for visitors.
+/// adapter's upstream connections (32) stay free.
 const AT_ONCE: usize = 16;
+
+/// The longest the edge waits for warming before it starts answering.
+pub(crate) const WAIT: Duration = Duration::from_secs(10);
 
 /// Warms the default driver's home page and first `limit` pages; counts each page read
 /// (`vitrine_edge_page_heads_total{result="warmed"}`).
 pub(crate) async fn run(state: web::Data<AppState>, limit: usize) {
     let reader = Reader::of(session::Choice::default_for(state.default_driver));
-    let _ = tokio::join!(
-        api::read_navigation(&state, reader),
-        api::read_best_sellers(&state, reader),
-        api::read_categories(&state, reader),
+    let (home, paths) = tokio::join!(
+        async {
+            tokio::join!(
+                api::read_navigation(&state, reader),
+                api::read_best_sellers(&state, reader),
+                api::read_categories(&state, reader),
+            )
+        },
+        collect::quick_paths(&state, state.default_driver),
     );
-    let paths = match state.sitemap.paths(&state).await {
+    drop(home);
+    let paths = match paths {
         Ok(paths) => paths,
-        Err(e) => {
-            tracing::warn!(error = %e, "pages not warmed: the default driver's paths are not known");
+        Err(status) => {
+            tracing::warn!(grpc_code = ?status.code(), detail = status.message(), "pages not warmed");
             return;
         }
     };

@@ -40,6 +40,20 @@ pub(super) async fn paths(state: &AppState, driver: Driver) -> Result<Vec<String
     Ok(unique(std::iter::once("/".to_owned()).chain(categories).chain(products)))
 }
 
+/// The paths two calls name, for warming (`crate::page::warm`): home, the listed
+/// products (mock-data and the fake store list them all), then the menu's categories.
+pub(crate) async fn quick_paths(state: &AppState, driver: Driver) -> Result<Vec<String>, Status> {
+    let driver = i32::from(driver);
+    let (mut navigation, mut catalogue) = (state.navigation.clone(), state.catalogue.clone());
+    let (tree, listed) = tokio::join!(
+        navigation.get_tree(DriverRequest { driver, fresh_after_ms: 0 }),
+        catalogue.list_products(ProductsRequest { driver, limit: crate::api::MAX_LIMIT, fresh_after_ms: 0 }),
+    );
+    let products = listed?.into_inner().products;
+    let categories = category_urls(&tree?.into_inner());
+    Ok(unique(std::iter::once("/".to_owned()).chain(products.iter().map(product_path)).chain(categories)))
+}
+
 /// Every node's url but the root's (the tree's root is the menu itself), depth first.
 fn category_urls(root: &NavigationNode) -> Vec<String> {
     fn walk(node: &NavigationNode, out: &mut Vec<String>) {
