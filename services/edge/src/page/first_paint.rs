@@ -7,11 +7,15 @@
 
 use serde::Deserialize;
 
-use super::request::image_path;
+use super::request::image_sources;
 use crate::markup::escape;
 
 /// How many product cards the first paint shows: the first screen's.
 const CARDS: usize = 4;
+/// The boxes, in CSS pixels, of a product page's image and a card's (`ProductView`,
+/// `ProductCard`).
+pub(crate) const PRODUCT_IMAGE: u32 = 560;
+pub(crate) const CARD_IMAGE: u32 = 240;
 
 #[derive(Deserialize)]
 pub(crate) struct Thumbnail {
@@ -78,11 +82,11 @@ fn image(thumbnail: Option<&Thumbnail>, alt: &str, size: u32, first: bool) -> St
         );
     };
     let alt = if t.label.is_empty() { alt } else { &t.label };
-    let srcset = [256, 512, 768].map(|w| format!("{} {w}w", image_path(&t.url, w))).join(", ");
+    let (src, srcset, sizes) = image_sources(&t.url, size);
     let loading = if first { "loading=\"eager\" fetchpriority=\"high\"" } else { "loading=\"lazy\"" };
     format!(
-        "<img class=\"product-image\" src=\"{}\" srcset=\"{}\" sizes=\"(max-width: 768px) 100vw, {size}px\" alt=\"{}\" width=\"{size}\" height=\"{size}\" {loading}>",
-        escape(&image_path(&t.url, 256)),
+        "<img class=\"product-image\" src=\"{}\" srcset=\"{}\" sizes=\"{sizes}\" alt=\"{}\" width=\"{size}\" height=\"{size}\" {loading}>",
+        escape(&src),
         escape(&srcset),
         escape(alt)
     )
@@ -98,7 +102,7 @@ fn grid(cards: &[Card]) -> String {
             format!(
                 "<li class=\"product-card\"><a href=\"{}\">{}<span class=\"card-name\">{}</span><span class=\"card-price\">&nbsp;</span><span class=\"card-deal\"></span></a></li>",
                 escape(&c.url),
-                image(c.thumbnail.as_ref(), &c.name, 240, i == 0),
+                image(c.thumbnail.as_ref(), &c.name, CARD_IMAGE, i == 0),
                 escape(&c.name)
             )
         })
@@ -143,7 +147,7 @@ pub(crate) fn page(parts: &PageParts) -> Option<String> {
             p.brand.as_deref().map(|b| format!("<p class=\"product-brand\">{}</p>", escape(b))).unwrap_or_default();
         return Some(in_page(&format!(
             "<article class=\"product\"><div class=\"product-media\">{}</div><div class=\"product-info\">{brand}<h1 class=\"product-name\">{}</h1></div></article>",
-            image(p.thumbnail.as_ref(), &p.name, 560, true),
+            image(p.thumbnail.as_ref(), &p.name, PRODUCT_IMAGE, true),
             escape(&p.name)
         )));
     }

@@ -30,6 +30,17 @@ pub(crate) fn image_path(src: &str, width: u32) -> String {
     format!("/img?src={}&w={width}", encode_component(src))
 }
 
+/// The widths the SPA's `ProductImage` offers; the first is its `src`.
+const IMAGE_WIDTHS: [u32; 3] = [256, 512, 768];
+
+/// A product image as `ProductImage` asks for it, in a box of `size` CSS pixels: its
+/// `src`, `srcset` and `sizes`. The preload and the first paint use these very values,
+/// so the browser's one fetch serves both and the app.
+pub(crate) fn image_sources(src: &str, size: u32) -> (String, String, String) {
+    let srcset = IMAGE_WIDTHS.map(|w| format!("{} {w}w", image_path(src, w))).join(", ");
+    (image_path(src, IMAGE_WIDTHS[0]), srcset, format!("(max-width: 768px) 100vw, {size}px"))
+}
+
 /// A page the SPA shows, with the listing parameters it would read from the address.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum PageRequest {

@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 
 use bytes::Bytes;
 
-use super::request::image_path;
+use super::first_paint::{CARD_IMAGE, PRODUCT_IMAGE};
+use super::request::image_sources;
 use crate::dto::PageHead;
 use crate::markup::escape;
 
@@ -16,8 +17,6 @@ use crate::markup::escape;
 const ROOT: &str = "<div id=\"root\"></div>";
 /// The id of the `application/json` script holding the data the SPA starts with.
 pub(crate) const DATA_ID: &str = "vitrine-data";
-/// The image widths the SPA's product image offers (`ProductImage`).
-const WIDTHS: [u32; 3] = [256, 512, 768];
 
 /// `index.html`, cut where a page's own parts go.
 #[derive(Debug, Clone)]
@@ -125,12 +124,12 @@ fn head_tags(head: &PageHead) -> String {
     }
     if let Some(src) = &head.lcp_image {
         // The very urls and sizes `ProductImage` asks for, so the browser uses this fetch.
-        let srcset = WIDTHS.iter().map(|w| format!("{} {w}w", image_path(src, *w))).collect::<Vec<_>>().join(", ");
-        let size = if head.og_type == "product" { 560 } else { 240 };
+        let size = if head.og_type == "product" { PRODUCT_IMAGE } else { CARD_IMAGE };
+        let (href, srcset, sizes) = image_sources(src, size);
         let _ = write!(
             out,
-            "<link rel=\"preload\" as=\"image\" href=\"{}\" imagesrcset=\"{}\" imagesizes=\"(max-width: 768px) 100vw, {size}px\" fetchpriority=\"high\">",
-            escape(&image_path(src, WIDTHS[0])),
+            "<link rel=\"preload\" as=\"image\" href=\"{}\" imagesrcset=\"{}\" imagesizes=\"{sizes}\" fetchpriority=\"high\">",
+            escape(&href),
             escape(&srcset),
         );
     }

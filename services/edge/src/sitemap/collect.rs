@@ -23,14 +23,8 @@ const WALK_CONCURRENCY: usize = 4;
 
 /// The site's paths for `driver`, in order: home, categories (menu order), products.
 pub(super) async fn paths(state: &AppState, driver: Driver) -> Result<Vec<String>, Status> {
+    let (categories, listed) = menu_and_listed(state, driver).await?;
     let driver = i32::from(driver);
-    let (mut navigation, mut catalogue) = (state.navigation.clone(), state.catalogue.clone());
-    let (tree, listed) = tokio::join!(
-        navigation.get_tree(DriverRequest { driver, fresh_after_ms: 0 }),
-        catalogue.list_products(ProductsRequest { driver, limit: crate::api::MAX_LIMIT, fresh_after_ms: 0 }),
-    );
-    let categories = category_urls(&tree?.into_inner());
-    let listed = listed?.into_inner().products;
     let walked: Vec<Vec<Product>> = stream::iter(categories.iter().cloned())
         .map(|url| category_products(state, driver, url))
         .buffered(WALK_CONCURRENCY)
@@ -43,15 +37,19 @@ pub(super) async fn paths(state: &AppState, driver: Driver) -> Result<Vec<String
 /// The paths two calls name, for warming (`crate::page::warm`): home, the listed
 /// products (mock-data and the fake store list them all), then the menu's categories.
 pub(crate) async fn quick_paths(state: &AppState, driver: Driver) -> Result<Vec<String>, Status> {
+    let (categories, listed) = menu_and_listed(state, driver).await?;
+    Ok(unique(std::iter::once("/".to_owned()).chain(listed.iter().map(product_path)).chain(categories)))
+}
+
+/// The menu's category urls and the catalogue's listed products, asked for together.
+async fn menu_and_listed(state: &AppState, driver: Driver) -> Result<(Vec<String>, Vec<Product>), Status> {
     let driver = i32::from(driver);
     let (mut navigation, mut catalogue) = (state.navigation.clone(), state.catalogue.clone());
     let (tree, listed) = tokio::join!(
         navigation.get_tree(DriverRequest { driver, fresh_after_ms: 0 }),
         catalogue.list_products(ProductsRequest { driver, limit: crate::api::MAX_LIMIT, fresh_after_ms: 0 }),
     );
-    let products = listed?.into_inner().products;
-    let categories = category_urls(&tree?.into_inner());
-    Ok(unique(std::iter::once("/".to_owned()).chain(products.iter().map(product_path)).chain(categories)))
+    Ok((category_urls(&tree?.into_inner()), listed?.into_inner().products))
 }
 
 /// Every node's url but the root's (the tree's root is the menu itself), depth first.
