@@ -56,11 +56,15 @@ pub struct Drivers {
 
 /// Stands in for a backend whose client was not configured: every call says so
 /// (spec §8 'Client has not been defined yet') instead of the adapter failing to start.
+/// Medusa without a shop is spec §1's "coming soon" instead (issue 13).
 pub(crate) struct Unconfigured(pub(crate) vitrine_domain::Backend);
 
 impl Unconfigured {
     fn err<T>(&self) -> DriverResult<T> {
-        Err(DriverError::NotConfigured(self.0))
+        Err(match self.0 {
+            vitrine_domain::Backend::Medusa => DriverError::Disabled(vitrine_domain::Driver::Medusa),
+            backend => DriverError::NotConfigured(backend),
+        })
     }
 
     pub(crate) fn drivers(backend: vitrine_domain::Backend) -> Drivers {

@@ -65,6 +65,7 @@ pub fn build(config: &Config, store: SharedStore) -> Drivers {
                 })
             },
         ),
+        Backend::Medusa => Unconfigured::drivers(Backend::Medusa),
     }
 }
 

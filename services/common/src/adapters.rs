@@ -74,12 +74,13 @@ impl AdapterDirectory {
     /// The adapter that serves `driver` for `purpose`.
     ///
     /// # Errors
-    /// A disabled driver, an unconfigured backend.
+    /// An unconfigured backend; for a driver that needs its adapter to be enabled
+    /// (Medusa), [`DriverError::Disabled`]: spec §1's "coming soon".
     pub fn route(&self, driver: Driver, purpose: Purpose) -> Result<AdapterClient<GrpcChannel>, DriverError> {
         let backend = match purpose {
-            Purpose::Catalogue => driver.backend()?,
-            Purpose::Navigation => driver.navigation_backend()?,
+            Purpose::Catalogue => driver.backend(),
+            Purpose::Navigation => driver.navigation_backend(),
         };
-        self.client(backend)
+        self.client(backend).map_err(|e| if driver.always_enabled() { e } else { DriverError::Disabled(driver) })
     }
 }

@@ -1,6 +1,5 @@
 //! The driver values of the debug bar and the adapter ("backend") that serves each.
 
-use crate::DriverError;
 
 /// What a visitor can choose in the debug bar (spec §1, §4 "Active driver").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -11,17 +10,19 @@ pub enum Driver {
     /// spec §4: mageos is treated as magento.
     MageOs,
     Shopify,
-    /// spec §1: listed but disabled (coming soon).
+    /// spec §1 listed it as disabled (coming soon); issue 13 made it a driver, selectable
+    /// where its adapter is configured (the edge asks; see `enabled`).
     Medusa,
 }
 
-/// One adapter deployment each. Medusa has none: it is disabled.
+/// One adapter deployment each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Backend {
     InMemory,
     Fake,
     Magento,
     Shopify,
+    Medusa,
 }
 
 impl Driver {
@@ -58,36 +59,41 @@ impl Driver {
             Self::Magento => "Magento",
             Self::MageOs => "Mage-OS",
             Self::Shopify => "Shopify",
-            Self::Medusa => "Medusa (coming soon)",
+            Self::Medusa => "Medusa",
         }
     }
 
+    /// The debug bar's label when the driver cannot be selected (spec §1: coming soon).
     #[must_use]
-    pub const fn enabled(self) -> bool {
+    pub fn disabled_label(self) -> String {
+        format!("{} (coming soon)", self.label())
+    }
+
+    /// Whether the driver can be chosen whatever the deployment: every one but Medusa,
+    /// which issue 13 enables only where its adapter has a shop configured (spec §1 kept
+    /// it "listed, disabled" before; an unconfigured deployment still does).
+    #[must_use]
+    pub const fn always_enabled(self) -> bool {
         !matches!(self, Self::Medusa)
     }
 
     /// The adapter serving products and route resolution for this driver.
-    ///
-    /// # Errors
-    /// [`DriverError::Disabled`] for medusa.
-    pub const fn backend(self) -> Result<Backend, DriverError> {
+    #[must_use]
+    pub const fn backend(self) -> Backend {
         match self {
-            Self::InMemory => Ok(Backend::InMemory),
-            Self::Fake => Ok(Backend::Fake),
-            Self::Magento | Self::MageOs => Ok(Backend::Magento),
-            Self::Shopify => Ok(Backend::Shopify),
-            Self::Medusa => Err(DriverError::Disabled(self)),
+            Self::InMemory => Backend::InMemory,
+            Self::Fake => Backend::Fake,
+            Self::Magento | Self::MageOs => Backend::Magento,
+            Self::Shopify => Backend::Shopify,
+            Self::Medusa => Backend::Medusa,
         }
     }
 
     /// The adapter serving navigation. spec §4: for navigation, fake is treated like in-memory.
-    ///
-    /// # Errors
-    /// [`DriverError::Disabled`] for medusa.
-    pub const fn navigation_backend(self) -> Result<Backend, DriverError> {
+    #[must_use]
+    pub const fn navigation_backend(self) -> Backend {
         match self {
-            Self::Fake => Ok(Backend::InMemory),
+            Self::Fake => Backend::InMemory,
             other => other.backend(),
         }
     }
@@ -107,7 +113,7 @@ impl std::fmt::Display for Driver {
 }
 
 impl Backend {
-    pub const ALL: [Self; 4] = [Self::InMemory, Self::Fake, Self::Magento, Self::Shopify];
+    pub const ALL: [Self; 5] = [Self::InMemory, Self::Fake, Self::Magento, Self::Shopify, Self::Medusa];
 
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -116,6 +122,7 @@ impl Backend {
             Self::Fake => "fake",
             Self::Magento => "magento",
             Self::Shopify => "shopify",
+            Self::Medusa => "medusa",
         }
     }
 
@@ -132,6 +139,20 @@ impl Backend {
             Self::Fake => "FAKE",
             Self::Magento => "MAGENTO",
             Self::Shopify => "SHOPIFY",
+            Self::Medusa => "MEDUSA",
+        }
+    }
+}
+
+impl Backend {
+    /// The setting that holds this backend's credential, for texts that tell a deployer
+    /// what to fix (never its value).
+    #[must_use]
+    pub const fn key_setting(self) -> &'static str {
+        match self {
+            Self::Shopify => "VITRINE_SHOPIFY_ACCESS_TOKEN",
+            Self::Medusa => "VITRINE_MEDUSA_PUBLISHABLE_KEY",
+            Self::InMemory | Self::Fake | Self::Magento => "its settings",
         }
     }
 }
@@ -168,24 +189,24 @@ mod tests {
     fn backends_follow_spec_section_4() {
         use Backend as B;
         for (driver, products, navigation) in [
-            (Driver::InMemory, Some(B::InMemory), Some(B::InMemory)),
-            (Driver::Fake, Some(B::Fake), Some(B::InMemory)),
-            (Driver::Magento, Some(B::Magento), Some(B::Magento)),
-            (Driver::MageOs, Some(B::Magento), Some(B::Magento)),
-            (Driver::Shopify, Some(B::Shopify), Some(B::Shopify)),
-            (Driver::Medusa, None, None),
+            (Driver::InMemory, B::InMemory, B::InMemory),
+            (Driver::Fake, B::Fake, B::InMemory),
+            (Driver::Magento, B::Magento, B::Magento),
+            (Driver::MageOs, B::Magento, B::Magento),
+            (Driver::Shopify, B::Shopify, B::Shopify),
+            (Driver::Medusa, B::Medusa, B::Medusa),
         ] {
-            assert_eq!(driver.backend().ok(), products, "{driver} products");
-            assert_eq!(driver.navigation_backend().ok(), navigation, "{driver} navigation");
+            assert_eq!(driver.backend(), products, "{driver} products");
+            assert_eq!(driver.navigation_backend(), navigation, "{driver} navigation");
         }
     }
 
     #[test]
-    fn only_graphql_drivers_clear_on_switch_and_only_medusa_is_disabled() {
+    fn only_graphql_drivers_clear_on_switch_and_only_medusa_depends_on_its_adapter() {
         let clearing: Vec<_> = Driver::ALL.into_iter().filter(|d| d.clears_cache_on_switch()).collect();
         assert_eq!(clearing, [Driver::Magento, Driver::MageOs, Driver::Shopify]);
-        let disabled: Vec<_> = Driver::ALL.into_iter().filter(|d| !d.enabled()).collect();
-        assert_eq!(disabled, [Driver::Medusa]);
+        let conditional: Vec<_> = Driver::ALL.into_iter().filter(|d| !d.always_enabled()).collect();
+        assert_eq!(conditional, [Driver::Medusa]);
     }
 
     #[test]

@@ -51,6 +51,10 @@ pub enum DriverError {
     AlreadyDefined(Backend),
     #[error("bad input: {0}")]
     BadInput(String),
+    /// The backend refused this site's credentials (issue 13: Medusa's 400 `not_allowed`
+    /// for a missing or wrong publishable key): a deployment mistake, named for its fixer.
+    #[error("the {0} backend refused the configured key")]
+    KeyRefused(Backend),
 }
 
 impl DriverError {
@@ -65,7 +69,9 @@ impl DriverError {
             | Self::Undecodable(_)
             | Self::GraphQl(_) => Code::Unavailable,
             Self::Timeout => Code::DeadlineExceeded,
-            Self::Disabled(_) | Self::NotConfigured(_) | Self::AlreadyDefined(_) => Code::FailedPrecondition,
+            Self::Disabled(_) | Self::NotConfigured(_) | Self::AlreadyDefined(_) | Self::KeyRefused(_) => {
+                Code::FailedPrecondition
+            }
             Self::BadInput(_) => Code::InvalidArgument,
         }
     }
@@ -87,6 +93,7 @@ impl DriverError {
             Self::NotConfigured(_) => "not_configured",
             Self::AlreadyDefined(_) => "already_defined",
             Self::BadInput(_) => "bad_input",
+            Self::KeyRefused(_) => "key_refused",
         }
     }
 
@@ -106,6 +113,10 @@ impl DriverError {
             Self::NotConfigured(backend) => format!("{CLIENT_NOT_DEFINED} (backend: {backend})."),
             Self::AlreadyDefined(backend) => format!("{CLIENT_ALREADY_DEFINED} (backend: {backend})."),
             Self::BadInput(why) => format!("Bad request: {why}"),
+            Self::KeyRefused(backend) => format!(
+                "The {backend} backend refused this site's key: check {} (the value is never shown or logged).",
+                backend.key_setting()
+            ),
         }
     }
 
@@ -177,6 +188,13 @@ mod tests {
                 "already_defined",
             ),
             (DriverError::BadInput("empty id".into()), Code::InvalidArgument, "Bad request: empty id", "bad_input"),
+            (
+                DriverError::KeyRefused(Backend::Medusa),
+                Code::FailedPrecondition,
+                "The medusa backend refused this site's key: check VITRINE_MEDUSA_PUBLISHABLE_KEY (the value is never \
+                 shown or logged).",
+                "key_refused",
+            ),
         ];
         for (error, code, text, kind) in cases {
             assert_eq!(error.kind(), kind, "{error:?}");

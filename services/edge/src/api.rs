@@ -65,7 +65,7 @@ pub(crate) async fn put_driver(
         let notice = format!("Unknown driver '{}' ignored.", body.driver.chars().take(64).collect::<String>());
         return Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(current.driver, Some(notice))));
     };
-    if !next.enabled() {
+    if !next.always_enabled() {
         let notice = format!("The {next} driver is coming soon; it cannot be selected yet.");
         return Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(current.driver, Some(notice))));
     }

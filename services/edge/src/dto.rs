@@ -321,7 +321,7 @@ impl DriverInfo {
     pub(crate) fn new(driver: Driver, notice: Option<String>) -> Self {
         let options = Driver::ALL
             .iter()
-            .map(|d| DriverOption { enabled: d.enabled(), label: d.label().to_owned(), value: d.as_str().to_owned() })
+            .map(|d| DriverOption { enabled: d.always_enabled(), label: if d.always_enabled() { d.label().to_owned() } else { d.disabled_label() }, value: d.as_str().to_owned() })
             .collect();
         Self { driver: driver.as_str().to_owned(), notice, options }
     }

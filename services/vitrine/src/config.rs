@@ -24,7 +24,7 @@ pub(crate) fn adapter_urls(urls: &AdapterUrls) -> Vec<(Backend, String)> {
 /// `config` (which knows where the domain services are) with the edge's options.
 pub(crate) fn edge(mut config: vitrine_edge::Config, opts: &EdgeOptions) -> anyhow::Result<vitrine_edge::Config> {
     config.default_driver = Driver::parse(&opts.default_driver)
-        .filter(|d| d.enabled())
+        .filter(|d| d.always_enabled())
         .with_context(|| format!("VITRINE_DEFAULT_DRIVER {:?} is not an enabled driver", opts.default_driver))?;
     config.secure_cookies = opts.secure_cookies;
     config.workers = opts.http_workers.max(1);
@@ -136,5 +136,6 @@ pub(crate) const fn adapter_port(backend: Backend) -> u16 {
         Backend::Fake => 50062,
         Backend::Magento => 50063,
         Backend::Shopify => 50064,
+        Backend::Medusa => 50065,
     }
 }

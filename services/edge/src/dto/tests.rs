@@ -151,7 +151,7 @@ fn a_resolution_without_a_route_reads_as_nothing_there() {
 fn legacy_driver(driver: Driver, notice: Option<&str>) -> String {
     let options: Vec<Value> = Driver::ALL
         .iter()
-        .map(|d| json!({ "value": d.as_str(), "label": d.label(), "enabled": d.enabled() }))
+        .map(|d| json!({ "value": d.as_str(), "label": if d.always_enabled() { d.label().to_owned() } else { d.disabled_label() }, "enabled": d.always_enabled() }))
         .collect();
     let mut body = json!({ "driver": driver.as_str(), "options": options });
     if let Some(notice) = notice {
