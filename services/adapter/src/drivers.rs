@@ -52,6 +52,8 @@ pub struct Drivers {
     pub catalogue: Arc<dyn CatalogueDriver>,
     pub navigation: Arc<dyn NavigationDriver>,
     pub routes: Arc<dyn RouteDriver>,
+    /// False when these stand in for a backend without settings ([`Unconfigured`]).
+    pub configured: bool,
 }
 
 /// Stands in for a backend whose client was not configured: every call says so
@@ -69,7 +71,7 @@ impl Unconfigured {
 
     pub(crate) fn drivers(backend: vitrine_domain::Backend) -> Drivers {
         let this = Arc::new(Self(backend));
-        Drivers { catalogue: this.clone(), navigation: this.clone(), routes: this }
+        Drivers { catalogue: this.clone(), navigation: this.clone(), routes: this, configured: false }
     }
 }
 

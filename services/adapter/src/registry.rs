@@ -35,7 +35,7 @@ pub fn build(config: &Config, store: SharedStore) -> Drivers {
                     let driver = Arc::new(FakeStoreDriver::new(c));
                     // spec §4: fake's navigation is in-memory's; the navigation service never asks here.
                     let navigation = Unconfigured::drivers(Backend::Fake).navigation;
-                    Drivers { catalogue: driver.clone(), navigation, routes: driver }
+                    Drivers { catalogue: driver.clone(), navigation, routes: driver, configured: true }
                 })
             },
         ),
@@ -82,5 +82,5 @@ fn or_unconfigured<C>(backend: Backend, client: Result<C, DriverError>, drivers:
 }
 
 fn all_three<D: CatalogueDriver + NavigationDriver + RouteDriver + 'static>(driver: Arc<D>) -> Drivers {
-    Drivers { catalogue: driver.clone(), navigation: driver.clone(), routes: driver }
+    Drivers { catalogue: driver.clone(), navigation: driver.clone(), routes: driver, configured: true }
 }

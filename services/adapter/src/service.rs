@@ -6,9 +6,9 @@ use vitrine_common::SharedStore;
 use vitrine_domain::{Backend, Driver, DriverError, cache, listing};
 use vitrine_proto::v1::adapter_server::Adapter;
 use vitrine_proto::v1::{
-    CategoryList, CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DriverRequest, NavigationNode,
-    ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest, RouteResolution, SearchRequest,
-    UrlRequest,
+    AdapterDescription, CategoryList, CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DescribeRequest,
+    DriverRequest, NavigationNode, ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest,
+    RouteResolution, SearchRequest, UrlRequest,
 };
 
 use crate::drivers::Drivers;
@@ -141,5 +141,9 @@ impl Adapter for AdapterService {
             Status::unavailable(STORE_UNAVAILABLE)
         })?;
         Ok(Response::new(ClearCacheResponse { removed }))
+    }
+
+    async fn describe(&self, _: Request<DescribeRequest>) -> Result<Response<AdapterDescription>, Status> {
+        Ok(Response::new(AdapterDescription { configured: self.drivers.configured }))
     }
 }

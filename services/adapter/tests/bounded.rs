@@ -50,7 +50,7 @@ impl Adapter {
                 config.shopify = Some(ShopifyConfig::new(upstream, "the-token"));
                 Driver::Shopify
             }
-            Backend::Fake => unreachable!("the fake store is REST like in-memory"),
+            Backend::Fake | Backend::Medusa => unreachable!("REST like in-memory"),
         };
         tune(&mut config);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");

@@ -1,5 +1,8 @@
 //! catalogue: the product calls of the storefront, routed to the adapter of the visitor's
-//! driver (mageos → magento, medusa disabled), with the backend-independent product rules.
+//! driver (mageos → magento), with the backend-independent product rules, and which
+//! drivers can be chosen (Medusa only where its adapter has a shop: issue 13).
+
+use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tonic::{Request, Response, Status};
@@ -7,11 +10,12 @@ use vitrine_common::adapters::{AdapterDirectory, Purpose};
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::{Shutdown, grpc};
 use vitrine_domain::{Backend, Driver, DriverError, listing, paths};
+use vitrine_proto::v1::DescribeRequest;
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::catalogue_server::{Catalogue, CatalogueServer};
 use vitrine_proto::v1::{
-    CategoryList, CategoryPage, CategoryRequest, ContentPage, DriverRequest, ProductList, ProductPage, ProductRequest,
-    ProductResponse, ProductsRequest, SearchRequest, UrlRequest,
+    AvailableDrivers, AvailableDriversRequest, CategoryList, CategoryPage, CategoryRequest, ContentPage, DriverRequest,
+    ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest, SearchRequest, UrlRequest,
 };
 
 /// Where each backend's adapter listens.
@@ -42,7 +46,28 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     grpc::serve(app(&config).await?, listener, shutdown).await
 }
 
+/// How long an adapter may take to say whether it is configured: an adapter that does
+/// not answer in time is not offered, and the edge asks again later.
+const DESCRIBE_TIMEOUT: Duration = Duration::from_secs(2);
+
 impl CatalogueService {
+    /// Whether `driver` can be chosen: always, or (Medusa) when its adapter is reachable
+    /// and has its backend's settings.
+    async fn available(&self, driver: Driver) -> bool {
+        if driver.always_enabled() {
+            return true;
+        }
+        let Ok(mut adapter) = self.adapters.client(driver.backend()) else { return false };
+        match tokio::time::timeout(DESCRIBE_TIMEOUT, adapter.describe(DescribeRequest {})).await {
+            Ok(Ok(answer)) => answer.into_inner().configured,
+            Ok(Err(status)) => {
+                tracing::debug!(%driver, code = ?status.code(), "adapter did not describe itself");
+                false
+            }
+            Err(_) => false,
+        }
+    }
+
     /// The adapter of the request's driver (its proto number, checked here).
     fn adapter(&self, driver: i32) -> Result<AdapterClient<GrpcChannel>, Status> {
         Ok(self.adapters.route(Driver::try_from(driver)?, Purpose::Catalogue)?)
@@ -107,5 +132,19 @@ impl Catalogue for CatalogueService {
     async fn list_categories(&self, req: Request<DriverRequest>) -> Result<Response<CategoryList>, Status> {
         let req = req.into_inner();
         self.adapter(req.driver)?.list_categories(req).await
+    }
+
+    async fn available_drivers(
+        &self,
+        _: Request<AvailableDriversRequest>,
+    ) -> Result<Response<AvailableDrivers>, Status> {
+        // One adapter call at most (Medusa's): the others are always available.
+        let mut drivers = Vec::with_capacity(Driver::ALL.len());
+        for driver in Driver::ALL {
+            if self.available(driver).await {
+                drivers.push(i32::from(driver));
+            }
+        }
+        Ok(Response::new(AvailableDrivers { drivers }))
     }
 }

@@ -7,7 +7,9 @@ use vitrine_common::Shutdown;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::catalogue_client::CatalogueClient;
-use vitrine_proto::v1::{DriverRequest, Product, ProductRequest, ProductResponse, ProductsRequest, UrlRequest};
+use vitrine_proto::v1::{
+    AvailableDriversRequest, DriverRequest, Product, ProductRequest, ProductResponse, ProductsRequest, UrlRequest,
+};
 use vitrine_testkit::scripted::{Script, ScriptedAdapter};
 
 /// The catalogue service on a free port in front of `adapters`, and its client.
@@ -161,4 +163,34 @@ async fn categories_come_from_the_catalogue_backend() {
         (vec!["list_categories fake".to_owned()], vec!["list_categories in-memory".to_owned()])
     );
     shutdown.cancel();
+}
+
+/// issue 13: every driver but Medusa can always be chosen; Medusa when its adapter says it
+/// has a shop, and not when it says it has none, is missing, or cannot be reached.
+#[tokio::test(flavor = "multi_thread")]
+async fn medusa_is_available_only_where_its_adapter_has_a_shop() {
+    let always: Vec<i32> = [Driver::InMemory, Driver::Fake, Driver::Magento, Driver::MageOs, Driver::Shopify]
+        .into_iter()
+        .map(i32::from)
+        .collect();
+    let configured = ScriptedAdapter::start(Script { configured: true, ..Script::default() }).await;
+    let unconfigured = ScriptedAdapter::start(Script::default()).await;
+    for (adapters, medusa_offered) in [
+        (vec![(Backend::Medusa, configured.url.clone())], true),
+        (vec![(Backend::Medusa, unconfigured.url.clone())], false),
+        (vec![], false),
+        // Nothing listens there: refused at once.
+        (vec![(Backend::Medusa, "http://127.0.0.1:1".to_owned())], false),
+    ] {
+        let (mut c, shutdown) = start(adapters).await;
+        let answer = c.available_drivers(AvailableDriversRequest {}).await.expect("an answer").into_inner();
+        let mut expected = always.clone();
+        if medusa_offered {
+            expected.push(Driver::Medusa.into());
+        }
+        assert_eq!(answer.drivers, expected, "medusa offered: {medusa_offered}");
+        shutdown.cancel();
+    }
+    assert_eq!(configured.calls(), ["describe"]);
+    assert_eq!(unconfigured.calls(), ["describe"]);
 }

@@ -1,6 +1,5 @@
 //! The driver values of the debug bar and the adapter ("backend") that serves each.
 
-
 /// What a visitor can choose in the debug bar (spec §1, §4 "Active driver").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Driver {

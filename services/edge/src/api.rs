@@ -37,16 +37,22 @@ fn with_cookie(
     res
 }
 
+/// The debug bar's answer: `driver` and every option, enabled as available here.
+pub(crate) fn driver_info(state: &AppState, driver: Driver, notice: Option<String>) -> DriverInfo {
+    DriverInfo::new(driver, notice, |d| state.availability.enabled(d))
+}
+
 /// GET /api/driver: the session's driver and every option of the debug bar.
 #[utoipa::path(get, path = "/api/driver", tag = "driver",
     responses((status = 200, description = "The session's driver and every option", body = DriverInfo)))]
 pub(crate) async fn get_driver(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let (session, cookie) = session::id_or_new(&req, &state);
     let choice = session::choice(&state, Some(&session)).await;
-    with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(choice.driver, None))
+    with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, choice.driver, None))
 }
 
-/// PUT /api/driver: spec §4. Unknown values are ignored and medusa is disabled (both
+/// PUT /api/driver: spec §4. Unknown values are ignored and medusa is refused where it is
+/// not available (issue 13; both
 /// answer the unchanged driver with a notice saying why). A switch is one store write
 /// (the driver and when; issue 11): from then on this visitor's reads skip whatever was
 /// cached before it, on every layer, while everyone else's caches stay as they are. It
@@ -63,11 +69,11 @@ pub(crate) async fn put_driver(
     let current = session::choice(&state, Some(&session)).await;
     let Some(next) = Driver::parse(&body.driver) else {
         let notice = format!("Unknown driver '{}' ignored.", body.driver.chars().take(64).collect::<String>());
-        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(current.driver, Some(notice))));
+        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, current.driver, Some(notice))));
     };
-    if !next.always_enabled() {
+    if !state.availability.enabled(next) {
         let notice = format!("The {next} driver is coming soon; it cannot be selected yet.");
-        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(current.driver, Some(notice))));
+        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, current.driver, Some(notice))));
     }
     let address = switch_limit::client_address(&req, state.trust_forwarded_for);
     if !state.switch_limiter.allow(&session, &address) {
@@ -85,7 +91,7 @@ pub(crate) async fn put_driver(
     if let Err(e) = state.store.publish(CHANNEL, &event).await {
         tracing::warn!(error = %e, "switch event not published; other tabs will not follow");
     }
-    Ok(with_cookie(HttpResponse::Ok(), cookie).json(DriverInfo::new(next, None)))
+    Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, next, None)))
 }
 
 /// The cache key of a read: its path and query.

@@ -318,10 +318,16 @@ pub(crate) struct DriverInfo {
 }
 
 impl DriverInfo {
-    pub(crate) fn new(driver: Driver, notice: Option<String>) -> Self {
+    /// `enabled` tells which drivers can be chosen here (`crate::availability`); the
+    /// others keep spec §1's "coming soon" label.
+    pub(crate) fn new(driver: Driver, notice: Option<String>, enabled: impl Fn(Driver) -> bool) -> Self {
         let options = Driver::ALL
-            .iter()
-            .map(|d| DriverOption { enabled: d.always_enabled(), label: if d.always_enabled() { d.label().to_owned() } else { d.disabled_label() }, value: d.as_str().to_owned() })
+            .into_iter()
+            .map(|d| {
+                let enabled = enabled(d);
+                let label = if enabled { d.label().to_owned() } else { d.disabled_label() };
+                DriverOption { enabled, label, value: d.as_str().to_owned() }
+            })
             .collect();
         Self { driver: driver.as_str().to_owned(), notice, options }
     }

@@ -2,6 +2,7 @@
 //!
 //! - [`routes`]: the one route table.
 //! - [`api`]: the SPA's JSON handlers (driver, navigation, resolve, products).
+//! - [`availability`]: which drivers can be chosen (Medusa where its adapter has a shop).
 //! - [`dto`]: the public JSON shapes, apart from the proto messages.
 //! - [`openapi`]: the API's OpenAPI 3.1 document, generated from the two above.
 //! - [`session`]: the visitor's session cookie and the driver it holds in the store.
@@ -21,6 +22,7 @@
 //! - [`origin`]: the site's public origin, for absolute links.
 
 mod api;
+mod availability;
 pub mod config;
 mod dto;
 mod error;

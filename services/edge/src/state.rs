@@ -51,6 +51,8 @@ pub struct AppState {
     pub(crate) public_url: Option<String>,
     /// The sitemap's paths, per driver, for minutes.
     pub(crate) sitemap: crate::sitemap::SitemapCache,
+    /// Which drivers can be chosen (Medusa where configured), refreshed in the background.
+    pub(crate) availability: std::sync::Arc<crate::availability::Availability>,
 }
 
 impl AppState {
@@ -69,8 +71,13 @@ impl AppState {
         let responses = ResponseCache::new(config.response_cache_bytes);
         let edge_id = uuid::Uuid::new_v4().simple().to_string();
         let events = crate::sse::relay(store.clone(), shutdown.clone()).await;
+        let catalogue_client = CatalogueClient::new(catalogue.clone());
+        // The first answer before any visitor asks (bounded by its own timeout), then in the background.
+        let availability = std::sync::Arc::new(crate::availability::Availability::default());
+        availability.refresh(&catalogue_client).await;
+        tokio::spawn(availability.clone().keep_fresh(catalogue_client.clone(), shutdown.clone()));
         Ok(Self {
-            catalogue: CatalogueClient::new(catalogue.clone()),
+            catalogue: catalogue_client,
             navigation: NavigationClient::new(navigation.clone()),
             url_resolution: UrlResolutionClient::new(url_resolution.clone()),
             channels: vec![
@@ -97,6 +104,7 @@ impl AppState {
             images: crate::image::ImageService::new(config)?,
             public_url: config.public_url.clone(),
             sitemap: crate::sitemap::SitemapCache::new(config.sitemap_page_urls),
+            availability,
         })
     }
 }

@@ -9,9 +9,9 @@ use tonic::{Code, Request, Response, Status};
 use vitrine_common::Shutdown;
 use vitrine_proto::v1::adapter_server::{Adapter, AdapterServer};
 use vitrine_proto::v1::{
-    CategoryList, CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DriverRequest, NavigationNode,
-    Product, ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest, RouteResolution,
-    SearchRequest, UrlRequest,
+    AdapterDescription, CategoryList, CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DescribeRequest,
+    DriverRequest, NavigationNode, Product, ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest,
+    RouteResolution, SearchRequest, UrlRequest,
 };
 
 /// What the adapter answers; anything not scripted is NOT_FOUND.
@@ -22,6 +22,8 @@ pub struct Script {
     pub navigation: Option<Result<NavigationNode, Code>>,
     pub categories: Option<Result<Vec<NavigationNode>, Code>>,
     pub resolutions: HashMap<String, Result<RouteResolution, Code>>,
+    /// What `Describe` answers: whether the backend has its settings.
+    pub configured: bool,
 }
 
 type Calls = Arc<Mutex<Vec<String>>>;
@@ -103,6 +105,10 @@ impl Adapter for Scripted {
     async fn clear_cache(&self, req: Request<DriverRequest>) -> Result<Response<ClearCacheResponse>, Status> {
         self.record(format!("clear_cache {}", driver_name(req.get_ref().driver)));
         Ok(Response::new(ClearCacheResponse { removed: 0 }))
+    }
+    async fn describe(&self, _: Request<DescribeRequest>) -> Result<Response<AdapterDescription>, Status> {
+        self.record("describe".to_owned());
+        Ok(Response::new(AdapterDescription { configured: self.script.configured }))
     }
 }
 

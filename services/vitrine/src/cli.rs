@@ -132,6 +132,9 @@ pub(crate) struct ImageBackendOptions {
     /// Shopify: images under `cdn.shopify.com/s/files/`.
     #[arg(long, env = "VITRINE_SHOPIFY_ENDPOINT")]
     pub(crate) shopify_endpoint: Option<String>,
+    /// Medusa: uploads under `/static/`.
+    #[arg(long, env = "VITRINE_MEDUSA_URL")]
+    pub(crate) medusa_url: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -190,6 +193,8 @@ pub(crate) struct AdapterUrls {
     pub(crate) adapter_magento_url: Option<String>,
     #[arg(long, env = "VITRINE_ADAPTER_SHOPIFY_URL")]
     pub(crate) adapter_shopify_url: Option<String>,
+    #[arg(long, env = "VITRINE_ADAPTER_MEDUSA_URL")]
+    pub(crate) adapter_medusa_url: Option<String>,
 }
 
 /// A service's listen address with its own variable and default port.
@@ -306,18 +311,28 @@ impl std::fmt::Debug for ShopifyOptions {
     }
 }
 
-/// Medusa (spec §3: api_url, publishable_api_key). Accepted; the driver is disabled.
+/// The Medusa 2 store (spec §3: api_url, publishable_api_key; issue 13). Without both, a
+/// lone adapter keeps Medusa "coming soon"; `vitrine all` serves a built-in demo shop.
 #[derive(Clone, Args, Default)]
 pub(crate) struct MedusaOptions {
-    #[arg(long, env = "VITRINE_MEDUSA_API_URL")]
-    pub(crate) medusa_api_url: Option<String>,
-    #[arg(long, env = "VITRINE_MEDUSA_PUBLISHABLE_API_KEY", hide_env_values = true)]
-    pub(crate) medusa_publishable_api_key: Option<String>,
+    /// The store's base URL (its Store API is under `/store`), e.g. `http://localhost:9000`.
+    #[arg(long, env = "VITRINE_MEDUSA_URL")]
+    pub(crate) medusa_url: Option<String>,
+    /// Sent as `x-publishable-api-key` (never logged, never sent to browsers).
+    #[arg(long, env = "VITRINE_MEDUSA_PUBLISHABLE_KEY", hide_env_values = true)]
+    pub(crate) medusa_publishable_key: Option<String>,
+    /// The region whose prices are shown; default: the store's first region.
+    #[arg(long, env = "VITRINE_MEDUSA_REGION_ID")]
+    pub(crate) medusa_region_id: Option<String>,
 }
 
+/// Printed without the key.
 impl std::fmt::Debug for MedusaOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MedusaOptions").field("medusa_api_url", &self.medusa_api_url).finish_non_exhaustive()
+        f.debug_struct("MedusaOptions")
+            .field("medusa_url", &self.medusa_url)
+            .field("medusa_region_id", &self.medusa_region_id)
+            .finish_non_exhaustive()
     }
 }
 

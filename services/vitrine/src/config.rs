@@ -13,6 +13,7 @@ pub(crate) fn adapter_urls(urls: &AdapterUrls) -> Vec<(Backend, String)> {
         (Backend::Fake, &urls.adapter_fake_url),
         (Backend::Magento, &urls.adapter_magento_url),
         (Backend::Shopify, &urls.adapter_shopify_url),
+        (Backend::Medusa, &urls.adapter_medusa_url),
     ] {
         if let Some(url) = url {
             out.push((backend, url.clone()));
@@ -78,6 +79,7 @@ pub(crate) fn image_sources(opts: &ImageBackendOptions) -> Vec<vitrine_edge::Ima
             m.media_base()
         }),
         shopify_endpoint: set(opts.shopify_endpoint.as_ref()).map(str::to_owned),
+        medusa: set(opts.medusa_url.as_ref()).map(str::to_owned),
     };
     vitrine_edge::ImageSource::for_backends(&roots)
 }
@@ -114,7 +116,7 @@ pub(crate) fn shops(shops: &ShopOptions) -> vitrine_adapter::Config {
             }
             _ => None,
         };
-    if shops.medusa.medusa_api_url.is_some() || shops.medusa.medusa_publishable_api_key.is_some() {
+    if shops.medusa.medusa_url.is_some() || shops.medusa.medusa_publishable_key.is_some() {
         tracing::info!("medusa settings accepted; the medusa driver is coming soon and stays disabled");
     }
     config.magento = set(shops.magento.magento_base_url.as_ref()).map(|base| {

@@ -163,10 +163,10 @@ fn legacy_driver(driver: Driver, notice: Option<&str>) -> String {
 #[test]
 fn driver_info_keeps_its_bytes_with_and_without_a_notice() {
     for (driver, notice) in [(Driver::InMemory, None), (Driver::Fake, Some("Unknown driver 'x' ignored."))] {
-        let info = DriverInfo::new(driver, notice.map(str::to_owned));
+        let info = DriverInfo::new(driver, notice.map(str::to_owned), Driver::always_enabled);
         assert_eq!(now(&info), legacy_driver(driver, notice), "{driver}");
     }
-    let info = DriverInfo::new(Driver::Shopify, None);
+    let info = DriverInfo::new(Driver::Shopify, None, Driver::always_enabled);
     assert_eq!(info.options.len(), Driver::ALL.len());
     assert!(!now(&info).contains("notice"), "absent, not null");
 }

@@ -26,6 +26,9 @@ pub struct BackendImageRoots {
     pub magento_media: Option<String>,
     /// The Shopify storefront endpoint.
     pub shopify_endpoint: Option<String>,
+    /// The Medusa store's base URL: its file module serves uploads under `/static/`
+    /// (images kept elsewhere, on a CDN, are allowed with `VITRINE_IMAGE_HOSTS`).
+    pub medusa: Option<String>,
 }
 
 /// Shopify's file path, on its CDN and (in the demo shop) on the shop's own host.
@@ -49,6 +52,7 @@ impl ImageSource {
         let mut urls: Vec<String> = roots.mock_data.iter().map(|m| format!("{}/images/", trimmed(m))).collect();
         urls.extend(roots.fake_store.iter().map(|f| format!("{}/img/", trimmed(f))));
         urls.extend(roots.magento_media.iter().map(|m| format!("{}/catalog/product/", trimmed(m))));
+        urls.extend(roots.medusa.iter().map(|m| format!("{}/static/", trimmed(m))));
         let mut sources: Vec<Self> = urls.iter().filter_map(|u| Self::from_url(u)).collect();
         if let Some(shop) = roots.shopify_endpoint.as_deref().and_then(|e| reqwest::Url::parse(e).ok()) {
             sources.push(Self { host: SHOPIFY_CDN.to_owned(), port: None, prefix: SHOPIFY_FILES.to_owned() });

@@ -81,6 +81,7 @@ fn each_backend_allows_the_path_its_products_carry() {
         fake_store: Some("http://127.0.0.1:7001".into()),
         magento_media: Some("https://shop.test/media/".into()),
         shopify_endpoint: Some("http://127.0.0.1:7003/api/2024-04/graphql.json".into()),
+        medusa: Some("http://127.0.0.1:7004/".into()),
     };
     let shown: Vec<String> = ImageSource::for_backends(&roots).iter().map(ToString::to_string).collect();
     assert_eq!(
@@ -90,6 +91,7 @@ fn each_backend_allows_the_path_its_products_carry() {
             "mock-data:50070/images/",
             "127.0.0.1:7001/img/",
             "shop.test/media/catalog/product/",
+            "127.0.0.1:7004/static/",
             "cdn.shopify.com/s/files/",
             "127.0.0.1:7003/s/files/",
         ]

@@ -34,7 +34,7 @@ use tokio::task::JoinHandle;
 use self::request::{PageRequest, keys};
 use self::shell::Shell;
 use crate::api::{self, Reader};
-use crate::dto::{self, Outcome, PageHead};
+use crate::dto::{Outcome, PageHead};
 use crate::error::ApiError;
 use crate::{AppState, session};
 
@@ -168,7 +168,7 @@ async fn write(
             return None;
         }
     };
-    let driver = dto::DriverInfo::new(choice.driver, None);
+    let driver = crate::api::driver_info(state, choice.driver, None);
     written.data.push((keys::DRIVER.to_owned(), Bytes::from(serde_json::to_vec(&driver).unwrap_or_default())));
     for (side, mut task) in sides {
         if let Ok(Ok(Ok(body))) = tokio::time::timeout_at(deadline, &mut task).await {
