@@ -34,7 +34,7 @@ test("every vitrine service of docker-compose.yml has a plan; jaeger is left to 
   const { services } = plan(readFileSync(COMPOSE_FILE, "utf8"), {});
   const commands = Object.fromEntries(services.filter((s) => s.command).map((s) => [s.name, s.command.join(" ")]));
   assert.deepEqual(Object.keys(commands).sort(), [
-    "adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-shopify",
+    "adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-medusa", "adapter-shopify",
     "catalogue", "edge", "mock-data", "navigation", "url-resolution",
   ]);
   assert.equal(commands["adapter-in-memory"], "adapter --driver in-memory");

@@ -225,7 +225,7 @@ fn kubernetes_deployments_run_real_subcommands_on_the_ports_their_services_targe
             assert_eq!(probed, Some(port), "{name}: {probe} checks the service's own port");
         }
     }
-    assert_eq!(deployments, 9, "mock-data, four adapters, three domain services, the edge");
+    assert_eq!(deployments, 10, "mock-data, five adapters, three domain services, the edge");
     // Every URL in the config names a Service and its port.
     for (_, doc) in docs.iter().filter(|(_, d)| d["kind"] == "ConfigMap") {
         for (key, value) in doc["data"].as_mapping().into_iter().flatten() {
@@ -291,19 +291,22 @@ fn compose_redis_has_a_password_and_a_memory_cap_and_only_its_users_know_the_pas
         }
     }
     users.sort();
-    assert_eq!(users, ["adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-shopify", "edge"]);
+    assert_eq!(
+        users,
+        ["adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-medusa", "adapter-shopify", "edge"]
+    );
 }
 
 #[test]
-fn compose_edge_serves_metrics_internally_and_secure_cookies_and_only_shopify_has_the_token() {
+fn compose_edge_serves_metrics_internally_and_secure_cookies_and_each_key_stays_in_its_adapter() {
     let compose = compose();
     let edge = &compose["services"]["edge"];
     let metrics = edge["environment"]["VITRINE_METRICS_ADDR"].as_str().expect("the edge's metrics port");
     assert!(!strings(&edge["ports"]).iter().any(|p| p.ends_with(port(metrics).unwrap_or_default())), "not published");
     assert_eq!(edge["environment"]["VITRINE_SECURE_COOKIES"].as_str(), Some("true"));
-    // Each shop's token in its own adapter only (Medusa has none yet: nowhere).
+    // Each shop's key in its own adapter only.
     for (token, owner) in
-        [("VITRINE_SHOPIFY_ACCESS_TOKEN", "adapter-shopify"), ("VITRINE_MEDUSA_PUBLISHABLE_API_KEY", "adapter-medusa")]
+        [("VITRINE_SHOPIFY_ACCESS_TOKEN", "adapter-shopify"), ("VITRINE_MEDUSA_PUBLISHABLE_KEY", "adapter-medusa")]
     {
         for (name, service) in compose_services(&compose) {
             let has = service["environment"].get(token).is_some();
@@ -338,7 +341,7 @@ fn name_of(container: &Value) -> &str {
 #[test]
 fn kubernetes_containers_run_as_non_root_read_only_without_capabilities() {
     let deployments = k8s_deployments();
-    assert_eq!(deployments.len(), 11, "nine services, Redis and the local overlay's Jaeger");
+    assert_eq!(deployments.len(), 12, "ten services, Redis and the local overlay's Jaeger");
     for deployment in &deployments {
         let pod = &deployment["spec"]["template"]["spec"];
         assert_eq!(pod["automountServiceAccountToken"].as_bool(), Some(false), "{}: no API token", name(deployment));
@@ -389,8 +392,13 @@ fn policies(docs: &[(String, Value)]) -> Vec<&Value> {
 /// The design's arrows between pods (DESIGN.md): what the base must allow, and nothing else.
 fn design_arrows() -> std::collections::BTreeSet<network_policy::Arrow> {
     let arrow = |from: &str, to: &str, port: u64| (from.to_owned(), to.to_owned(), port);
-    let adapters =
-        [("adapter-in-memory", 50061), ("adapter-fake", 50062), ("adapter-magento", 50063), ("adapter-shopify", 50064)];
+    let adapters = [
+        ("adapter-in-memory", 50061),
+        ("adapter-fake", 50062),
+        ("adapter-magento", 50063),
+        ("adapter-shopify", 50064),
+        ("adapter-medusa", 50065),
+    ];
     let mut arrows = vec![
         arrow("edge", "catalogue", 50051),
         arrow("edge", "navigation", 50052),
@@ -423,11 +431,15 @@ fn kubernetes_network_policies_deny_by_default_and_allow_exactly_the_design() {
     assert_eq!(network_policy::arrows(&policies, &pods), design_arrows());
 
     let outside: Vec<String> = network_policy::outside_egress(&policies, &pods, 443).into_iter().collect();
-    assert_eq!(outside, ["adapter-fake", "adapter-magento", "adapter-shopify", "edge"], "the shops and /img's hosts");
+    assert_eq!(
+        outside,
+        ["adapter-fake", "adapter-magento", "adapter-medusa", "adapter-shopify", "edge"],
+        "the shops and /img's hosts"
+    );
     assert_eq!(network_policy::outside_egress(&policies, &pods, 6379).len(), 0, "nothing else goes out");
     let open: Vec<String> = network_policy::open_to_anyone(&policies, &pods, 8080).into_iter().collect();
     assert_eq!(open, ["edge"], "the internet reaches the edge");
-    for port in [50070, 50061, 50064, 6379, 9464] {
+    for port in [50070, 50061, 50064, 50065, 6379, 9464] {
         assert!(network_policy::open_to_anyone(&policies, &pods, port).is_empty(), "nobody outside reaches :{port}");
     }
 
@@ -520,6 +532,11 @@ fn kubernetes_secrets_reach_only_the_pods_that_use_them() {
     let keys: Vec<&str> =
         shopify.1["stringData"].as_mapping().into_iter().flatten().filter_map(|(k, _)| k.as_str()).collect();
     assert_eq!(keys, ["VITRINE_SHOPIFY_ACCESS_TOKEN"], "the Secret holds the token only");
+    let medusa =
+        docs.iter().find(|(_, d)| d["kind"] == "Secret" && name(d) == "vitrine-medusa").expect("the key's Secret");
+    let keys: Vec<&str> =
+        medusa.1["stringData"].as_mapping().into_iter().flatten().filter_map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["VITRINE_MEDUSA_PUBLISHABLE_KEY"], "the Secret holds the key only");
     assert!(!docs.iter().any(|(_, d)| d["kind"] == "Secret" && name(d) == "vitrine-redis"), "no password in the base");
     let overlay: Value = serde_yaml_ng::from_str(
         &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../k8s/overlays/local/kustomization.yaml"))
@@ -554,9 +571,11 @@ fn kubernetes_secrets_reach_only_the_pods_that_use_them() {
         users.dedup();
     }
     assert_eq!(users["vitrine-shopify"], ["adapter-shopify"]);
-    let redis_users = ["adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-shopify", "edge", "redis"];
+    assert_eq!(users["vitrine-medusa"], ["adapter-medusa"]);
+    let redis_users =
+        ["adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-medusa", "adapter-shopify", "edge", "redis"];
     assert_eq!(users["vitrine-redis"], redis_users);
-    assert_eq!(users.len(), 2, "no other Secret is mounted: {users:?}");
+    assert_eq!(users.len(), 3, "no other Secret is mounted: {users:?}");
     let config = docs.iter().find(|(_, d)| d["kind"] == "ConfigMap").expect("config");
     assert!(config.1["data"].get("VITRINE_REDIS_URL").is_none(), "the store URL is not in the ConfigMap");
 }
