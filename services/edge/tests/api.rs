@@ -4,6 +4,8 @@
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use vitrine_domain::Backend;
+use vitrine_testkit::scripted::{Script, ScriptedAdapter};
 use vitrine_testkit::{TestApp, assert, browser};
 
 async fn get(client: &reqwest::Client, app: &TestApp, path: &str) -> reqwest::Response {
@@ -96,6 +98,26 @@ async fn unknown_and_disabled_drivers_change_nothing_and_say_why() {
     let medusa = put_driver(&c, &app, "medusa").await;
     assert_eq!(medusa["driver"], "fake");
     assert_eq!(medusa["notice"], "The medusa driver is coming soon; it cannot be selected yet.");
+}
+
+/// issue 13: where Medusa's adapter has a shop, the debug bar offers it and a switch to it
+/// reaches that adapter; the label loses its "coming soon".
+#[tokio::test(flavor = "multi_thread")]
+async fn medusa_is_offered_and_selectable_where_its_adapter_has_a_shop() {
+    let products =
+        vec![vitrine_proto::v1::Product { id: "prod_1".into(), name: "Hoodie".into(), ..Default::default() }];
+    let medusa =
+        ScriptedAdapter::start(Script { configured: true, products: Some(Ok(products)), ..Script::default() }).await;
+    let app = TestApp::builder().adapter(Backend::Medusa, &medusa.url).start().await;
+    let c = browser();
+    let info = assert::ok_json(get(&c, &app, "/api/driver").await).await;
+    let option = info["options"].as_array().into_iter().flatten().find(|o| o["value"] == "medusa").cloned();
+    assert_eq!(option, Some(json!({ "value": "medusa", "label": "Medusa", "enabled": true })));
+    let switched = put_driver(&c, &app, "medusa").await;
+    assert_eq!((&switched["driver"], &switched["notice"]), (&json!("medusa"), &Value::Null));
+    let best = assert::ok_json(get(&c, &app, "/api/products/best-sellers").await).await;
+    assert_eq!(best[0]["name"], "Hoodie");
+    assert!(medusa.calls().contains(&"best_sellers medusa".to_owned()), "{:?}", medusa.calls());
 }
 
 /// The store key of the session whose cookie `res` set.
