@@ -27,7 +27,7 @@ pub mod process;
 pub mod redis;
 pub mod scripted;
 
-pub use vitrine_fakes::{graphql, introspection, magento, shopify, upstream};
+pub use vitrine_fakes::{graphql, introspection, magento, medusa, shopify, upstream};
 
 pub use app::{TestApp, TestAppBuilder};
 pub use redis::RedisServer;

@@ -1,0 +1,443 @@
+//! A Medusa 2 store behind the Store API (`/store/…`), answering as Medusa 2.0 does for
+//! the calls a storefront makes: regions, products (filters, search, paging, order,
+//! region prices), product categories (top level and their descendants). Every request
+//! must carry the store's publishable key in `x-publishable-api-key` (Medusa's 400
+//! `not_allowed` otherwise), and is checked against the Store API's OpenAPI document
+//! (`schemas/medusa-store-2.0.yaml`, [`crate::openapi`]): an undeclared or mistyped
+//! query parameter is a 400 `invalid_data`, recorded for the tests ([`MedusaShop::invalid`]).
+//!
+//! The fixture (`fixtures/medusa/store.json`): one region (Europe, euros), twelve
+//! categories on three levels listed out of `rank` order, 32 products (26 T-shirts, so a
+//! T-shirt page of 24 runs onto a second; a discounted hoodie whose description holds
+//! markup; a tote without a thumbnail; a mug out of stock). Product photos are generated
+//! PNGs under `/static/`, where Medusa's local file module serves uploads.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::Duration;
+
+use actix_web::http::StatusCode;
+use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
+use serde_json::{Map, Value, json};
+
+use crate::openapi::{OpenApi, QueryPair};
+use crate::serving::Serving;
+
+/// Medusa's Store API OpenAPI document (2.0.0), as Medusa publishes it.
+pub const OPENAPI_YAML: &str = include_str!("../schemas/medusa-store-2.0.yaml");
+const STORE: &str = include_str!("../fixtures/medusa/store.json");
+/// The demo shop's publishable key (publishable keys are public: storefronts send them
+/// from browsers).
+pub const DEMO_KEY: &str = "pk_vitrine_demo_store";
+/// The fixture's one region.
+pub const REGION_ID: &str = "reg_01EUROPE";
+pub const KEY_HEADER: &str = "x-publishable-api-key";
+const DEFAULT_LIMIT: usize = 50;
+/// Medusa 2.0's texts for a missing and a wrong key.
+const KEY_MISSING: &str = "Publishable API key required in the request header: x-publishable-api-key. You can manage \
+                           your keys in settings in the dashboard.";
+const KEY_WRONG: &str = "A valid publishable key is required to proceed with the request";
+
+/// The Store API document, parsed once per process (it is a megabyte of YAML).
+fn openapi() -> &'static Result<OpenApi, String> {
+    static API: OnceLock<Result<OpenApi, String>> = OnceLock::new();
+    API.get_or_init(|| OpenApi::parse(OPENAPI_YAML))
+}
+
+/// One request as the shop received it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Received {
+    pub path_and_query: String,
+    /// The `x-publishable-api-key` header, if any.
+    pub key: Option<String>,
+}
+
+struct Shop {
+    key: String,
+    regions: Vec<Value>,
+    categories: Vec<Value>,
+    products: Vec<Value>,
+    received: Mutex<Vec<Received>>,
+    invalid: Mutex<Vec<String>>,
+    /// 0: answer normally; else every `/store` answer is this status.
+    fail_with: AtomicU16,
+    garbage: AtomicBool,
+    delay_ms: AtomicU64,
+    photos: Mutex<HashMap<String, Vec<u8>>>,
+}
+
+/// The running shop; stopped on drop or with [`MedusaShop::stop`].
+pub struct MedusaShop {
+    pub url: String,
+    /// `host:port`, as allow-lists want it.
+    pub authority: String,
+    shop: Arc<Shop>,
+    serving: Serving,
+}
+
+/// Starts the shop on a free loopback port, accepting `publishable_key`.
+///
+/// # Panics
+/// When no port can be bound.
+#[must_use]
+pub fn start(publishable_key: &str) -> MedusaShop {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    listener.set_nonblocking(true).expect("nonblocking");
+    let authority = listener.local_addr().expect("addr").to_string();
+    let url = format!("http://{authority}");
+    let store: Value = serde_json::from_str(&STORE.replace("{base}", &url)).unwrap_or(Value::Null);
+    let list = |key: &str| store[key].as_array().cloned().unwrap_or_default();
+    let shop = Arc::new(Shop {
+        key: publishable_key.to_owned(),
+        regions: list("regions"),
+        categories: list("product_categories"),
+        products: list("products"),
+        received: Mutex::default(),
+        invalid: Mutex::default(),
+        fail_with: AtomicU16::new(0),
+        garbage: AtomicBool::new(false),
+        delay_ms: AtomicU64::new(0),
+        photos: Mutex::default(),
+    });
+    let state = shop.clone();
+    let server = HttpServer::new(move || {
+        let shop = state.clone();
+        App::new().default_service(web::to(move |req: HttpRequest| {
+            let shop = shop.clone();
+            async move { shop.answer(&req).await }
+        }))
+    })
+    .workers(1)
+    .disable_signals()
+    .listen(listener)
+    .expect("listen")
+    .run();
+    MedusaShop { url, authority, shop, serving: Serving::spawn(server) }
+}
+
+impl MedusaShop {
+    /// Every request so far, in order.
+    #[must_use]
+    pub fn received(&self) -> Vec<Received> {
+        self.shop.received.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// The problems of the requests refused as not matching the OpenAPI document.
+    #[must_use]
+    pub fn invalid(&self) -> Vec<String> {
+        self.shop.invalid.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Every `/store` answer becomes `status` with a Medusa error body; `None` restores.
+    pub fn fail_with(&self, status: Option<u16>) {
+        self.shop.fail_with.store(status.unwrap_or(0), Ordering::Relaxed);
+    }
+
+    /// Every `/store` answer becomes a 200 HTML page (a proxy's error page, say).
+    pub fn garbage(&self, on: bool) {
+        self.shop.garbage.store(on, Ordering::Relaxed);
+    }
+
+    /// Waits `delay` before each answer.
+    pub fn delay(&self, delay: Duration) {
+        self.shop.delay_ms.store(u64::try_from(delay.as_millis()).unwrap_or(u64::MAX), Ordering::Relaxed);
+    }
+
+    /// Stops the server and returns once it has stopped.
+    pub async fn stop(self) {
+        self.serving.stop().await;
+    }
+}
+
+/// Medusa's error body.
+fn error(status: u16, kind: &str, message: &str) -> HttpResponse {
+    HttpResponse::build(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR))
+        .json(json!({ "type": kind, "message": message }))
+}
+
+fn not_found(message: &str) -> HttpResponse {
+    error(404, "not_found", message)
+}
+
+/// The decoded query pairs, in order.
+fn pairs(req: &HttpRequest) -> Vec<QueryPair> {
+    web::Query::<Vec<QueryPair>>::from_query(req.query_string()).map(web::Query::into_inner).unwrap_or_default()
+}
+
+/// The values given for `name`, as `name`, `name[]` or repeated.
+fn values<'a>(query: &'a [QueryPair], name: &str) -> Vec<&'a str> {
+    query.iter().filter(|(k, _)| k == name || k.strip_suffix("[]") == Some(name)).map(|(_, v)| v.as_str()).collect()
+}
+
+fn first<'a>(query: &'a [QueryPair], name: &str) -> Option<&'a str> {
+    values(query, name).into_iter().next()
+}
+
+fn number(query: &[QueryPair], name: &str, default: usize) -> usize {
+    first(query, name).and_then(|v| v.parse::<f64>().ok()).map_or(default, |n| n.max(0.0) as usize)
+}
+
+/// `{key: page, count, offset, limit}` of `items`, paged by the query's `limit` and `offset`.
+fn paged(key: &str, items: Vec<Value>, query: &[QueryPair]) -> Value {
+    let (limit, offset) = (number(query, "limit", DEFAULT_LIMIT), number(query, "offset", 0));
+    let count = items.len();
+    let page: Vec<Value> = items.into_iter().skip(offset).take(limit).collect();
+    json!({ key: page, "count": count, "offset": offset, "limit": limit })
+}
+
+impl Shop {
+    async fn answer(&self, req: &HttpRequest) -> HttpResponse {
+        let path = req.path();
+        if let Some(name) = path.strip_prefix("/static/").and_then(|f| f.strip_suffix(".png")) {
+            return self.photo(name);
+        }
+        let query = pairs(req);
+        let key = req.headers().get(KEY_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let path_and_query = req.uri().path_and_query().map_or_else(|| path.to_owned(), |pq| pq.as_str().to_owned());
+        self.received
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(Received { path_and_query, key: key.clone() });
+        let delay = self.delay_ms.load(Ordering::Relaxed);
+        if delay > 0 {
+            tokio::time::sleep(Duration::from_millis(delay)).await;
+        }
+        if !path.starts_with("/store/") {
+            return not_found(&format!("Cannot GET {path}"));
+        }
+        match key.as_deref() {
+            None | Some("") => return error(400, "not_allowed", KEY_MISSING),
+            Some(k) if k != self.key => return error(400, "not_allowed", KEY_WRONG),
+            Some(_) => {}
+        }
+        let failing = self.fail_with.load(Ordering::Relaxed);
+        if failing != 0 {
+            return error(failing, "unknown_error", "An unknown error occurred.");
+        }
+        if self.garbage.load(Ordering::Relaxed) {
+            return HttpResponse::Ok().content_type("text/html").body("<html>not json");
+        }
+        let problems = match openapi() {
+            Ok(api) => api.check(path, &query),
+            Err(e) => vec![format!("the OpenAPI document does not parse: {e}")],
+        };
+        if !problems.is_empty() {
+            let message = problems.join("; ");
+            self.invalid.lock().unwrap_or_else(PoisonError::into_inner).push(message.clone());
+            return error(400, "invalid_data", &message);
+        }
+        self.route(path, &query)
+    }
+
+    fn route(&self, path: &str, query: &[QueryPair]) -> HttpResponse {
+        let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+        match segments.as_slice() {
+            ["store", "regions"] => HttpResponse::Ok().json(paged("regions", self.regions.clone(), query)),
+            ["store", "regions", id] => self.region(id).map_or_else(
+                || not_found(&format!("Region with id: {id} was not found")),
+                |r| HttpResponse::Ok().json(json!({ "region": r })),
+            ),
+            ["store", "products"] => self.products(query),
+            ["store", "products", id] => self.product(id, query),
+            ["store", "product-categories"] => self.categories(query),
+            ["store", "product-categories", id] => {
+                let descendants = first(query, "include_descendants_tree") == Some("true");
+                self.categories.iter().find(|c| c["id"] == *id).map_or_else(
+                    || not_found(&format!("Product category with id: {id} was not found")),
+                    |c| HttpResponse::Ok().json(json!({ "product_category": self.category(c, descendants) })),
+                )
+            }
+            _ => not_found(&format!("Cannot GET {path}")),
+        }
+    }
+
+    fn region(&self, id: &str) -> Option<&Value> {
+        self.regions.iter().find(|r| r["id"] == id)
+    }
+
+    /// The region whose prices a request asks for: `Ok(None)` when it asks for none
+    /// (Medusa adds `calculated_price` only with a region and the field asked for); the
+    /// error is Medusa's text for an unknown region.
+    fn pricing(&self, query: &[QueryPair]) -> Result<Option<&Value>, String> {
+        let asked = first(query, "fields").is_some_and(|f| {
+            f.split(',').any(|field| field.trim().trim_start_matches('+') == "*variants.calculated_price")
+        });
+        match first(query, "region_id") {
+            Some(id) => match self.region(id) {
+                Some(region) => Ok(asked.then_some(region)),
+                None => Err(format!("Region with id: {id} was not found")),
+            },
+            None => Ok(None),
+        }
+    }
+
+    fn products(&self, query: &[QueryPair]) -> HttpResponse {
+        let region = match self.pricing(query) {
+            Ok(region) => region,
+            Err(message) => return not_found(&message),
+        };
+        let ids = values(query, "id");
+        let handles = values(query, "handle");
+        let categories = values(query, "category_id");
+        let words: Vec<String> =
+            first(query, "q").unwrap_or_default().split_whitespace().map(str::to_lowercase).collect();
+        let mut found: Vec<&Value> = self
+            .products
+            .iter()
+            .filter(|p| ids.is_empty() || ids.iter().any(|id| p["id"] == *id))
+            .filter(|p| handles.is_empty() || handles.iter().any(|h| p["handle"] == *h))
+            .filter(|p| {
+                categories.is_empty()
+                    || p["categories"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .any(|c| categories.iter().any(|id| c["id"] == *id))
+            })
+            .filter(|p| {
+                let text = ["title", "subtitle", "description", "handle"]
+                    .map(|f| p[f].as_str().unwrap_or_default().to_lowercase())
+                    .join(" ");
+                words.iter().all(|w| text.contains(w.as_str()))
+            })
+            .collect();
+        if let Some(order) = first(query, "order") {
+            let (field, descending) = order.strip_prefix('-').map_or((order, false), |f| (f, true));
+            if !matches!(field, "title" | "created_at" | "updated_at" | "handle") {
+                return error(400, "invalid_data", &format!("Cannot order by {field}"));
+            }
+            found.sort_by(|a, b| a[field].as_str().cmp(&b[field].as_str()));
+            if descending {
+                found.reverse();
+            }
+        }
+        let rendered = found.into_iter().map(|p| self.render(p, region)).collect();
+        HttpResponse::Ok().json(paged("products", rendered, query))
+    }
+
+    fn product(&self, id: &str, query: &[QueryPair]) -> HttpResponse {
+        let region = match self.pricing(query) {
+            Ok(region) => region,
+            Err(message) => return not_found(&message),
+        };
+        self.products.iter().find(|p| p["id"] == id).map_or_else(
+            || not_found(&format!("Product with id: {id} was not found")),
+            |p| HttpResponse::Ok().json(json!({ "product": self.render(p, region) })),
+        )
+    }
+
+    /// A product as the Store API returns it: its categories expanded, each variant's
+    /// `calculated_price` in `region`'s currency when prices were asked for.
+    fn render(&self, product: &Value, region: Option<&Value>) -> Value {
+        let mut product = product.clone();
+        for variant in product["variants"].as_array_mut().into_iter().flatten() {
+            let Some(v) = variant.as_object_mut() else { continue };
+            let price = v.remove("price").unwrap_or(Value::Null);
+            if let Some(region) = region {
+                v.insert("calculated_price".into(), calculated_price(v, &price, &region["currency_code"]));
+            }
+        }
+        let categories: Vec<Value> = product["categories"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| self.categories.iter().find(|full| full["id"] == c["id"]))
+            .map(|c| self.category(c, false))
+            .collect();
+        product["categories"] = Value::from(categories);
+        product
+    }
+
+    fn categories(&self, query: &[QueryPair]) -> HttpResponse {
+        let parents = values(query, "parent_category_id");
+        let handles = values(query, "handle");
+        let ids = values(query, "id");
+        let descendants = first(query, "include_descendants_tree") == Some("true");
+        let found = self
+            .categories
+            .iter()
+            .filter(|c| {
+                parents.is_empty()
+                    || parents.iter().any(|p| {
+                        if *p == "null" { c["parent_category_id"].is_null() } else { c["parent_category_id"] == *p }
+                    })
+            })
+            .filter(|c| handles.is_empty() || handles.iter().any(|h| c["handle"] == *h))
+            .filter(|c| ids.is_empty() || ids.iter().any(|id| c["id"] == *id))
+            .map(|c| self.category(c, descendants))
+            .collect();
+        HttpResponse::Ok().json(paged("product_categories", found, query))
+    }
+
+    /// A category with its children (`include_descendants_tree`: nested all the way down;
+    /// otherwise none), in the fixture's order: Medusa does not sort them by `rank`.
+    fn category(&self, category: &Value, descendants: bool) -> Value {
+        let mut out = category.clone();
+        let children: Vec<Value> = if descendants {
+            self.categories
+                .iter()
+                .filter(|c| c["parent_category_id"] == category["id"])
+                .map(|c| self.category(c, true))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        out["category_children"] = Value::from(children);
+        out["parent_category"] = Value::Null;
+        out
+    }
+
+    fn photo(&self, name: &str) -> HttpResponse {
+        if !self.products.iter().any(|p| p.to_string().contains(&format!("/static/{name}.png"))) {
+            return HttpResponse::NotFound().finish();
+        }
+        let mut photos = self.photos.lock().unwrap_or_else(PoisonError::into_inner);
+        let png = photos.entry(name.to_owned()).or_insert_with(|| photo(name)).clone();
+        HttpResponse::Ok().content_type("image/png").body(png)
+    }
+}
+
+/// Medusa's calculated price set of one variant (BaseCalculatedPriceSet): `price` holds
+/// the fixture's `calculated_amount` and `original_amount`, in major units.
+fn calculated_price(variant: &Map<String, Value>, price: &Value, currency: &Value) -> Value {
+    let (calculated, original) = (&price["calculated_amount"], &price["original_amount"]);
+    let on_sale = calculated.as_f64() < original.as_f64();
+    let id = format!("pset_{}", variant.get("id").and_then(Value::as_str).unwrap_or_default());
+    let list = |amount: &Value, sale: bool| {
+        json!({
+            "id": format!("price_{}", amount), "price_list_id": if sale { json!("plist_01SALE") } else { Value::Null },
+            "price_list_type": if sale { json!("sale") } else { Value::Null }, "min_quantity": null, "max_quantity": null
+        })
+    };
+    json!({
+        "id": id,
+        "is_calculated_price_price_list": on_sale,
+        "is_calculated_price_tax_inclusive": false,
+        "calculated_amount": calculated,
+        "calculated_amount_with_tax": calculated,
+        "calculated_amount_without_tax": calculated,
+        "is_original_price_price_list": false,
+        "is_original_price_tax_inclusive": false,
+        "original_amount": original,
+        "currency_code": currency,
+        "calculated_price": list(calculated, on_sale),
+        "original_price": list(original, false),
+    })
+}
+
+/// A product photo: a disc whose colour follows from the file's name.
+fn photo(name: &str) -> Vec<u8> {
+    let seed = name.bytes().fold(7u8, |h, b| h.wrapping_mul(31).wrapping_add(b));
+    let img = image::RgbImage::from_fn(400, 400, |x, y| {
+        let (dx, dy) = (i64::from(x) - 200, i64::from(y) - 200);
+        if dx * dx + dy * dy < 120 * 120 {
+            image::Rgb([seed, seed.wrapping_mul(3), 160])
+        } else {
+            image::Rgb([245, 244, 240])
+        }
+    });
+    let mut out = Vec::new();
+    let _ = image::DynamicImage::ImageRgb8(img).write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png);
+    out
+}

@@ -1,0 +1,265 @@
+//! Checks a REST request against an OpenAPI 3.0 document, as a server that validates its
+//! input would (Medusa validates every Store API query with its schemas): the path must
+//! be one of the document's `get` operations, and every query parameter must be declared
+//! there with a value of its declared type. Used by the Medusa demo shop; the check is a
+//! pure function of the document and the request.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+/// What a parameter's schema accepts, reduced to what a query string can carry.
+#[derive(Debug, Clone, PartialEq)]
+enum Kind {
+    String,
+    Number,
+    Integer,
+    Boolean,
+    /// `name[]=a&name[]=b`, or the name repeated.
+    Array(Box<Kind>),
+    /// `name[key]=…` (deep objects); their inner keys are not checked.
+    Object,
+    OneOf(Vec<Kind>),
+    /// A schema this check does not model: anything goes.
+    Any,
+}
+
+/// One `get` operation: its path template and its query parameters.
+#[derive(Debug)]
+struct Operation {
+    /// `None` for a `{param}` segment.
+    segments: Vec<Option<String>>,
+    query: BTreeMap<String, Kind>,
+}
+
+/// The `get` operations of a document.
+#[derive(Debug)]
+pub struct OpenApi {
+    operations: Vec<Operation>,
+}
+
+/// One query pair as the server received it, decoded.
+pub type QueryPair = (String, String);
+
+impl OpenApi {
+    /// The document's `get` operations (YAML or JSON text).
+    ///
+    /// # Errors
+    /// When the text is not a YAML document.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let doc: Value = serde_yaml_ng::from_str(text).map_err(|e| e.to_string())?;
+        let mut operations = Vec::new();
+        for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+            let Some(get) = item.get("get") else { continue };
+            let segments =
+                path.trim_matches('/').split('/').map(|s| (!s.starts_with('{')).then(|| s.to_owned())).collect();
+            let mut query = BTreeMap::new();
+            let declared = item["parameters"].as_array().into_iter().chain(get["parameters"].as_array()).flatten();
+            for param in declared.map(|p| resolve(&doc, p)) {
+                if param["in"] == "query"
+                    && let Some(name) = param["name"].as_str()
+                {
+                    query.insert(name.to_owned(), kind(&doc, &param["schema"]));
+                }
+            }
+            operations.push(Operation { segments, query });
+        }
+        Ok(Self { operations })
+    }
+
+    /// The problems of `GET path?query` (empty: the request is valid).
+    #[must_use]
+    pub fn check(&self, path: &str, query: &[QueryPair]) -> Vec<String> {
+        let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+        let Some(operation) = self.operations.iter().find(|o| matches(&o.segments, &segments)) else {
+            return vec![format!("no GET operation for {path}")];
+        };
+        let mut problems = Vec::new();
+        for (name, values) in group(query) {
+            let Some(kind) = operation.query.get(&name.base) else {
+                problems.push(format!("{path}: query parameter {:?} is not declared", name.base));
+                continue;
+            };
+            if let Err(why) = accepts(kind, &name, &values) {
+                problems.push(format!("{path}: {}: {why}", name.base));
+            }
+        }
+        problems
+    }
+}
+
+/// A `$ref`'d parameter or schema, resolved within `doc` (once: the documents nest none).
+fn resolve<'a>(doc: &'a Value, item: &'a Value) -> &'a Value {
+    let Some(pointer) = item["$ref"].as_str().and_then(|r| r.strip_prefix('#')) else { return item };
+    doc.pointer(pointer).unwrap_or(&Value::Null)
+}
+
+fn kind(doc: &Value, schema: &Value) -> Kind {
+    let schema = resolve(doc, schema);
+    if let Some(options) = schema["oneOf"].as_array().or_else(|| schema["anyOf"].as_array()) {
+        return Kind::OneOf(options.iter().map(|o| kind(doc, o)).collect());
+    }
+    match schema["type"].as_str() {
+        Some("string") => Kind::String,
+        Some("number") => Kind::Number,
+        Some("integer") => Kind::Integer,
+        Some("boolean") => Kind::Boolean,
+        Some("array") => Kind::Array(Box::new(kind(doc, &schema["items"]))),
+        Some("object") => Kind::Object,
+        _ => Kind::Any,
+    }
+}
+
+fn matches(template: &[Option<String>], path: &[&str]) -> bool {
+    template.len() == path.len()
+        && template.iter().zip(path).all(|(t, p)| t.as_deref().is_none_or(|literal| literal == *p) && !p.is_empty())
+}
+
+/// A query key: `name`, `name[]` (an array item) or `name[key]…` (a deep object).
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Name {
+    base: String,
+    shape: Shape,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Shape {
+    Plain,
+    ArrayItem,
+    Nested,
+}
+
+fn name(key: &str) -> Name {
+    match key.split_once('[') {
+        None => Name { base: key.to_owned(), shape: Shape::Plain },
+        Some((base, "]")) => Name { base: base.to_owned(), shape: Shape::ArrayItem },
+        Some((base, _)) => Name { base: base.to_owned(), shape: Shape::Nested },
+    }
+}
+
+/// The pairs by parameter, in order, with every value a key carried.
+fn group(query: &[QueryPair]) -> BTreeMap<Name, Vec<&str>> {
+    let mut grouped: BTreeMap<Name, Vec<&str>> = BTreeMap::new();
+    for (key, value) in query {
+        grouped.entry(name(key)).or_default().push(value);
+    }
+    grouped
+}
+
+/// Whether `kind` takes `values` given under `name`.
+fn accepts(kind: &Kind, name: &Name, values: &[&str]) -> Result<(), String> {
+    let arrays = || match kind {
+        Kind::Array(item) => Some(item.as_ref()),
+        Kind::OneOf(options) => {
+            options.iter().find_map(|o| if let Kind::Array(item) = o { Some(item.as_ref()) } else { None })
+        }
+        _ => None,
+    };
+    match name.shape {
+        Shape::Nested => {
+            let object = matches!(kind, Kind::Object | Kind::Any)
+                || matches!(kind, Kind::OneOf(o) if o.iter().any(|k| matches!(k, Kind::Object | Kind::Any)));
+            if object { Ok(()) } else { Err("not an object".to_owned()) }
+        }
+        Shape::ArrayItem => {
+            let item = arrays().ok_or("not an array")?;
+            values.iter().try_for_each(|v| scalar(item, v))
+        }
+        Shape::Plain if values.len() > 1 => {
+            let item = arrays().ok_or("given more than once")?;
+            values.iter().try_for_each(|v| scalar(item, v))
+        }
+        Shape::Plain => {
+            let value = values.first().copied().unwrap_or_default();
+            // A single value also stands for a one-item array (as qs parses it).
+            scalar(kind, value).or_else(|e| arrays().map_or(Err(e), |item| scalar(item, value)))
+        }
+    }
+}
+
+fn scalar(kind: &Kind, value: &str) -> Result<(), String> {
+    let ok = match kind {
+        // Medusa reads the literal `null` as null (`parent_category_id=null`: top level).
+        Kind::String | Kind::Any => true,
+        Kind::Number => value.parse::<f64>().is_ok_and(f64::is_finite),
+        Kind::Integer => value.parse::<i64>().is_ok(),
+        Kind::Boolean => matches!(value, "true" | "false"),
+        Kind::Array(_) | Kind::Object => false,
+        Kind::OneOf(options) => options.iter().any(|o| scalar(o, value).is_ok()),
+    };
+    if ok { Ok(()) } else { Err(format!("{value:?} is not a {kind:?}")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = r"
+openapi: 3.0.0
+paths:
+  /store/products:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: number } }
+        - { name: fields, in: query, schema: { type: string } }
+        - { $ref: '#/components/parameters/handle' }
+        - name: category_id
+          in: query
+          schema: { oneOf: [{ type: string }, { type: array, items: { type: string } }] }
+        - { name: is_giftcard, in: query, schema: { type: boolean } }
+        - { name: variants, in: query, schema: { type: object } }
+        - { name: x-publishable-api-key, in: header, schema: { type: string } }
+  /store/products/{id}:
+    get:
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+        - { name: region_id, in: query, schema: { type: string } }
+  /store/carts:
+    post: {}
+components:
+  parameters:
+    handle: { name: handle, in: query, schema: { type: string } }
+";
+
+    fn pairs(query: &[(&str, &str)]) -> Vec<QueryPair> {
+        query.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
+    #[test]
+    fn requests_are_checked_against_their_operation() {
+        let api = OpenApi::parse(DOC).expect("parses");
+        for (path, query, problems) in [
+            ("/store/products", vec![], 0),
+            ("/store/products", vec![("limit", "24"), ("fields", "*variants.calculated_price")], 0),
+            ("/store/products", vec![("handle", "medusa-hoodie")], 0),
+            ("/store/products", vec![("category_id[]", "a"), ("category_id[]", "b")], 0),
+            ("/store/products", vec![("category_id", "a"), ("category_id", "b")], 0),
+            ("/store/products", vec![("category_id", "a")], 0),
+            ("/store/products", vec![("variants[options][size]", "M")], 0),
+            ("/store/products", vec![("is_giftcard", "false")], 0),
+            ("/store/products/prod_1", vec![("region_id", "reg_1")], 0),
+            // Undeclared, wrongly typed, repeated scalars, nested scalars, headers as queries.
+            ("/store/products", vec![("sort", "title")], 1),
+            ("/store/products", vec![("limit", "many")], 1),
+            ("/store/products", vec![("is_giftcard", "yes")], 1),
+            ("/store/products", vec![("limit", "1"), ("limit", "2")], 1),
+            ("/store/products", vec![("handle[]", "a")], 1),
+            ("/store/products", vec![("limit[x]", "1")], 1),
+            ("/store/products", vec![("x-publishable-api-key", "pk")], 1),
+            ("/store/products/prod_1", vec![("limit", "1")], 1),
+            // Unknown paths, `post`-only paths, empty segments.
+            ("/store/nothing", vec![], 1),
+            ("/store/carts", vec![], 1),
+            ("/store/products/", vec![], 0),
+            ("/store//products", vec![], 1),
+        ] {
+            let found = api.check(path, &pairs(&query));
+            assert_eq!(found.len(), problems, "{path} {query:?}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_not_yaml_is_refused() {
+        assert!(OpenApi::parse("paths: [unclosed").is_err());
+    }
+}

@@ -1,0 +1,151 @@
+//! The Medusa demo shop over HTTP: the key, the OpenAPI check, and the Store API's
+//! answers a storefront relies on.
+
+use std::time::Duration;
+
+use serde_json::Value;
+use vitrine_fakes::medusa::{self, DEMO_KEY, KEY_HEADER, REGION_ID};
+
+const PRICED: &str = "fields=*variants.calculated_price&region_id=reg_01EUROPE";
+
+struct Client {
+    http: reqwest::Client,
+    base: String,
+}
+
+impl Client {
+    async fn get(&self, path: &str, key: Option<&str>) -> (u16, Value) {
+        let mut request = self.http.get(format!("{}{path}", self.base));
+        if let Some(key) = key {
+            request = request.header(KEY_HEADER, key);
+        }
+        let response = request.send().await.expect(path);
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn ok(&self, path: &str) -> Value {
+        let (status, body) = self.get(path, Some(DEMO_KEY)).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        body
+    }
+}
+
+fn titles(body: &Value, key: &str, field: &str) -> Vec<String> {
+    body[key].as_array().into_iter().flatten().map(|i| i[field].as_str().unwrap_or_default().to_owned()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_key_is_required_and_every_request_is_checked_against_the_openapi_document() {
+    let shop = medusa::start(DEMO_KEY);
+    let c = Client { http: reqwest::Client::new(), base: shop.url.clone() };
+    let (status, body) = c.get("/store/products", None).await;
+    assert_eq!((status, &body["type"]), (400, &Value::from("not_allowed")));
+    assert!(body["message"].as_str().unwrap_or_default().starts_with("Publishable API key required"), "{body}");
+    let (status, body) = c.get("/store/products", Some("pk_wrong")).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("A valid publishable key is required to proceed with the request"))
+    );
+    assert!(shop.invalid().is_empty(), "key refusals are not OpenAPI problems");
+
+    c.ok(&format!("/store/products?limit=2&offset=1&order=-title&{PRICED}&category_id[]=pcat_01TSHIRTS")).await;
+    c.ok("/store/product-categories?parent_category_id=null&include_descendants_tree=true&limit=100").await;
+    assert!(shop.invalid().is_empty(), "{:?}", shop.invalid());
+
+    for path in ["/store/products?sort=title", "/store/products?limit=lots", "/store/products/prod_01HOODIE?limit=1"] {
+        let (status, body) = c.get(path, Some(DEMO_KEY)).await;
+        assert_eq!((status, &body["type"]), (400, &Value::from("invalid_data")), "{path}");
+    }
+    assert_eq!(shop.invalid().len(), 3, "{:?}", shop.invalid());
+    let received = shop.received();
+    assert_eq!(received[0].key, None);
+    assert_eq!(received[1].key.as_deref(), Some("pk_wrong"));
+    assert!(received[2].path_and_query.contains("category_id[]=pcat_01TSHIRTS"), "{:?}", received[2]);
+    shop.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn products_filter_page_order_and_carry_region_prices_only_when_asked() {
+    let shop = medusa::start(DEMO_KEY);
+    let c = Client { http: reqwest::Client::new(), base: shop.url.clone() };
+    let all = c.ok("/store/products").await;
+    assert_eq!(all["count"], 32);
+    assert!(all["products"][0]["variants"][0].get("calculated_price").is_none(), "no prices without fields and region");
+    let fields_only = c.ok("/store/products?fields=*variants.calculated_price&limit=1").await;
+    assert!(fields_only["products"][0]["variants"][0].get("calculated_price").is_none(), "no region, no prices");
+
+    let hoodie = c.ok(&format!("/store/products?handle=medusa-hoodie&{PRICED}")).await;
+    let price = &hoodie["products"][0]["variants"][0]["calculated_price"];
+    assert_eq!((price["calculated_amount"].as_f64(), price["original_amount"].as_f64()), (Some(45.0), Some(60.0)));
+    assert_eq!(price["currency_code"], "eur");
+    assert_eq!(hoodie["products"][0]["categories"][0]["handle"], "hoodies");
+    let by_id = c.ok(&format!("/store/products/prod_01TOTE?{PRICED}")).await;
+    assert_eq!(by_id["product"]["thumbnail"], Value::Null);
+    assert_eq!(c.get("/store/products/prod_nope", Some(DEMO_KEY)).await.0, 404);
+    assert_eq!(c.get("/store/products?region_id=reg_nope", Some(DEMO_KEY)).await.0, 404);
+
+    let page1 = c.ok("/store/products?category_id[]=pcat_01TSHIRTS&limit=24&offset=0").await;
+    let page2 = c.ok("/store/products?category_id[]=pcat_01TSHIRTS&limit=24&offset=24").await;
+    assert_eq!((page1["count"].as_u64(), titles(&page1, "products", "id").len()), (Some(26), 24));
+    assert_eq!(titles(&page2, "products", "id").len(), 2);
+    let two = c.ok("/store/products?category_id[]=pcat_01HOODIES&category_id[]=pcat_01BAGS").await;
+    assert_eq!(titles(&two, "products", "title"), ["Medusa Hoodie", "Canvas Tote"]);
+
+    let found = c.ok("/store/products?q=MEDUSA%20cotton").await;
+    assert_eq!(titles(&found, "products", "title"), ["Medusa Hoodie", "Medusa T-Shirt"]);
+    let by_title = c.ok("/store/products?order=title&limit=3").await;
+    assert_eq!(titles(&by_title, "products", "title"), ["Amber Crew Tee", "Amber V-Neck Tee", "Azure Crew Tee"]);
+    shop.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn categories_nest_three_levels_out_of_rank_order() {
+    let shop = medusa::start(DEMO_KEY);
+    let c = Client { http: reqwest::Client::new(), base: shop.url.clone() };
+    let top = c.ok("/store/product-categories?parent_category_id=null&include_descendants_tree=true").await;
+    assert_eq!(titles(&top, "product_categories", "name"), ["Home", "Clothing", "Accessories"]);
+    let ranks: Vec<u64> =
+        top["product_categories"].as_array().into_iter().flatten().filter_map(|c| c["rank"].as_u64()).collect();
+    assert_eq!(ranks, [2, 0, 1], "the client sorts by rank");
+    let clothing = &top["product_categories"][1];
+    let tops = &clothing["category_children"][0];
+    assert_eq!(tops["name"], "Tops");
+    let leaves: Vec<&str> =
+        tops["category_children"].as_array().into_iter().flatten().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(leaves, ["Hoodies", "T-Shirts"]);
+    let flat = c.ok("/store/product-categories?handle=tops").await;
+    assert_eq!(flat["product_categories"][0]["category_children"], Value::from(Vec::<Value>::new()));
+    assert_eq!(c.ok("/store/regions").await["regions"][0]["id"], REGION_ID);
+    shop.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn failures_garbage_delays_and_photos() {
+    let shop = medusa::start(DEMO_KEY);
+    let c = Client { http: reqwest::Client::new(), base: shop.url.clone() };
+    shop.fail_with(Some(500));
+    assert_eq!(c.get("/store/products", Some(DEMO_KEY)).await.0, 500);
+    shop.fail_with(None);
+    shop.garbage(true);
+    let r = c.http.get(format!("{}/store/products", shop.url)).header(KEY_HEADER, DEMO_KEY).send().await.expect("get");
+    assert_eq!(r.headers()["content-type"], "text/html");
+    shop.garbage(false);
+    shop.delay(Duration::from_millis(300));
+    let slow = c
+        .http
+        .get(format!("{}/store/regions", shop.url))
+        .header(KEY_HEADER, DEMO_KEY)
+        .timeout(Duration::from_millis(100));
+    assert!(slow.send().await.is_err(), "the answer waits");
+    shop.delay(Duration::ZERO);
+
+    let hoodie = c.ok("/store/products/prod_01HOODIE").await;
+    let thumbnail = hoodie["product"]["thumbnail"].as_str().expect("a thumbnail").to_owned();
+    assert!(thumbnail.starts_with(&format!("{}/static/", shop.url)), "{thumbnail}");
+    let photo = c.http.get(&thumbnail).send().await.expect("photo");
+    assert_eq!(photo.headers()["content-type"], "image/png");
+    assert!(photo.bytes().await.expect("bytes").starts_with(b"\x89PNG"));
+    assert_eq!(c.http.get(format!("{}/static/nope.png", shop.url)).send().await.expect("get").status(), 404);
+    shop.stop().await;
+}
