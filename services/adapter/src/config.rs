@@ -18,6 +18,8 @@ pub struct Config {
     pub shopify: Option<crate::shopify::ShopifyConfig>,
     /// magento: the shop; `None` answers "Client has not been defined yet".
     pub magento: Option<crate::magento::MagentoConfig>,
+    /// medusa: the store; `None` keeps Medusa "coming soon" (issue 13).
+    pub medusa: Option<crate::medusa::MedusaConfig>,
     /// How long one upstream request may take (and a caller may wait for a slot).
     pub upstream_timeout: Duration,
     /// Requests in flight to the backend at once (issue 11); more callers wait.
@@ -35,6 +37,7 @@ impl Config {
             fake_store_url: None,
             magento: None,
             shopify: None,
+            medusa: None,
             upstream_timeout: Duration::from_secs(5),
             upstream_concurrency: 32,
             upstream_max_body_bytes: 8 * 1024 * 1024,

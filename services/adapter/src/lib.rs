@@ -14,6 +14,7 @@
 //! - [`fake_store`]: the fake-store REST backend.
 //! - [`magento`]: Magento / Mage-OS.
 //! - [`shopify`]: Shopify Storefront.
+//! - [`medusa`]: Medusa 2's Store API.
 
 pub mod bounded_http;
 mod coalesce;
@@ -24,6 +25,7 @@ pub mod graphql;
 pub mod in_memory;
 pub mod links;
 pub mod magento;
+pub mod medusa;
 pub mod registry;
 pub mod rest;
 pub mod sanitize;

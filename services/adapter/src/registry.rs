@@ -12,6 +12,7 @@ use crate::fake_store::FakeStoreDriver;
 use crate::graphql::{GraphQlClient, GraphQlConfig};
 use crate::in_memory::InMemoryDriver;
 use crate::magento::MagentoDriver;
+use crate::medusa::MedusaDriver;
 use crate::rest::RestClient;
 use crate::shopify::ShopifyDriver;
 
@@ -65,7 +66,18 @@ pub fn build(config: &Config, store: SharedStore) -> Drivers {
                 })
             },
         ),
-        Backend::Medusa => Unconfigured::drivers(Backend::Medusa),
+        Backend::Medusa => config.medusa.as_ref().map_or_else(
+            || Unconfigured::drivers(Backend::Medusa),
+            |medusa| {
+                let client = medusa.headers().and_then(|headers| {
+                    Ok(RestClient::new(Backend::Medusa, &medusa.url, config.upstream_limits(), store)?
+                        .with_headers(headers))
+                });
+                or_unconfigured(Backend::Medusa, client, |c| {
+                    all_three(Arc::new(MedusaDriver::new(c, medusa.region_id.clone())))
+                })
+            },
+        ),
     }
 }
 

@@ -22,6 +22,11 @@ const ABSENT: &[u8] = b"null";
 /// One GET's body; `NotFound` when the backend has nothing there.
 type Fetched = Result<Arc<[u8]>, DriverError>;
 
+/// A backend's reading of its own error answers (status and body) where they mean more
+/// than their status (Medusa's 400 `not_allowed`: the key was refused); `None` leaves the
+/// answer to the common rules.
+pub type ErrorReader = fn(u16, &[u8]) -> Option<DriverError>;
+
 #[derive(Clone)]
 pub struct RestClient {
     http: BoundedHttp,
@@ -29,6 +34,9 @@ pub struct RestClient {
     backend: Backend,
     store: SharedStore,
     in_flight: Arc<Coalescer<Fetched>>,
+    /// Sent with every request (credentials: marked sensitive, never logged or cached).
+    headers: HeaderMap,
+    read_error: Option<ErrorReader>,
 }
 
 impl RestClient {
@@ -41,7 +49,24 @@ impl RestClient {
             backend,
             store,
             in_flight: Arc::default(),
+            headers: HeaderMap::new(),
+            read_error: None,
         })
+    }
+
+    /// Sends `headers` with every request. They are not part of any cache key: one
+    /// client serves one site's credentials.
+    #[must_use]
+    pub fn with_headers(mut self, headers: HeaderMap) -> Self {
+        self.headers = headers;
+        self
+    }
+
+    /// Reads the backend's error answers with `reader` before the common rules.
+    #[must_use]
+    pub fn with_error_reader(mut self, reader: ErrorReader) -> Self {
+        self.read_error = Some(reader);
+        self
     }
 
     /// GETs `path` (relative to the base, leading slash) and decodes its JSON body.
@@ -95,11 +120,18 @@ impl RestClient {
     }
 
     /// One GET within the backend's limits; an absent answer is `NotFound`.
-    async fn fetch(self, url: String, path: String, headers: HeaderMap) -> Fetched {
-        let (status, body) = self.http.send(self.http.client().get(&url).headers(headers)).await.map_err(|e| {
+    async fn fetch(self, url: String, path: String, trace: HeaderMap) -> Fetched {
+        let request = self.http.client().get(&url).headers(self.headers.clone()).headers(trace);
+        let (status, body) = self.http.send(request).await.map_err(|e| {
             tracing::warn!(backend = %self.backend, path, error = %e, "upstream request failed");
             e
         })?;
+        if !status.is_success()
+            && let Some(error) = self.read_error.and_then(|read| read(status.as_u16(), &body))
+        {
+            tracing::warn!(backend = %self.backend, path, status = status.as_u16(), kind = error.kind(), "upstream refused");
+            return Err(error);
+        }
         if status == reqwest::StatusCode::NOT_FOUND {
             return Err(DriverError::NotFound(path));
         }

@@ -10,6 +10,15 @@ pub fn html(input: &str) -> String {
     ammonia::clean(input)
 }
 
+/// Plain text (a backend field that holds no markup: the fake store's and Medusa's
+/// descriptions) as one HTML paragraph, escaped, so whatever looks like markup in it
+/// shows as the characters it is.
+#[must_use]
+pub fn text_paragraph(text: &str) -> String {
+    let escaped = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    format!("<p>{escaped}</p>")
+}
+
 /// Sanitises the HTML fields of `product` in place.
 pub fn product(product: &mut Product) {
     for field in [&mut product.description, &mut product.short_description] {
@@ -46,6 +55,21 @@ mod tests {
             ("<style>p{}</style>text", "text"),
         ] {
             assert_eq!(html(input), expected, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn plain_text_becomes_an_escaped_paragraph_that_survives_cleaning() {
+        for (input, expected) in [
+            ("Warm.", "<p>Warm.</p>"),
+            (
+                "<p>Warm.</p><script>alert(1)</script>",
+                "<p>&lt;p&gt;Warm.&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>",
+            ),
+            ("Salt & pepper", "<p>Salt &amp; pepper</p>"),
+        ] {
+            assert_eq!(text_paragraph(input), expected, "{input:?}");
+            assert_eq!(html(&text_paragraph(input)), expected, "{input:?} after cleaning");
         }
     }
 

@@ -14,12 +14,6 @@ fn id_text(id: &FakeStoreId) -> String {
     }
 }
 
-/// Plain text → one escaped paragraph (the description field is HTML in the model).
-fn paragraph(text: &str) -> String {
-    let escaped = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-    format!("<p>{escaped}</p>")
-}
-
 /// spec §2: the fake store uses `/product/{id}`.
 #[must_use]
 pub fn product(p: &FakeStoreProduct) -> Product {
@@ -36,7 +30,7 @@ pub fn product(p: &FakeStoreProduct) -> Product {
         thumbnail: image.clone(),
         images: image.into_iter().collect(),
         price: p.price,
-        description: p.description.as_deref().filter(|d| !d.is_empty()).map(paragraph),
+        description: p.description.as_deref().filter(|d| !d.is_empty()).map(crate::sanitize::text_paragraph),
         short_description: p.category.clone(),
         meta_title: Some(p.title.clone()),
         meta_description: p.description.clone(),

@@ -1,0 +1,14 @@
+//! Medusa 2 (issue 13): the Store API over REST, `x-publishable-api-key` on every request.
+//!
+//! - `config`: the store's URL, key and optional region.
+//! - `models`: the Store API's payloads, as far as the storefront reads them.
+//! - `transform`: payloads → the normalised model, and the url rules (pure, table-tested).
+//! - `driver`: the calls, over the cached REST client.
+
+mod config;
+mod driver;
+pub mod models;
+pub mod transform;
+
+pub use config::{KEY_HEADER, MedusaConfig};
+pub use driver::MedusaDriver;

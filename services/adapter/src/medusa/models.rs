@@ -1,0 +1,119 @@
+//! The Medusa 2 Store API's payloads (`Store*` schemas of its OpenAPI document), as far
+//! as the storefront reads them. Every field may be missing: a store's `fields` choice
+//! or version can leave any out, and the transform decides what a missing one means.
+
+use serde::{Deserialize, Deserializer};
+
+#[derive(Debug, Default, Deserialize)]
+pub struct ProductList {
+    #[serde(default)]
+    pub products: Vec<MedusaProduct>,
+    #[serde(default)]
+    pub count: u64,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ProductOne {
+    pub product: MedusaProduct,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaProduct {
+    pub id: String,
+    pub title: Option<String>,
+    pub handle: Option<String>,
+    pub subtitle: Option<String>,
+    pub description: Option<String>,
+    pub thumbnail: Option<String>,
+    #[serde(default, deserialize_with = "list")]
+    pub images: Vec<MedusaImage>,
+    #[serde(default, deserialize_with = "list")]
+    pub variants: Vec<MedusaVariant>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaImage {
+    #[serde(default)]
+    pub id: String,
+    pub url: Option<String>,
+    /// Not in the 2.0.0 document; later 2.x stores send it, and the issue orders by it.
+    #[serde(default, deserialize_with = "amount")]
+    pub rank: Option<f64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaVariant {
+    pub sku: Option<String>,
+    pub manage_inventory: Option<bool>,
+    #[serde(default, deserialize_with = "amount")]
+    pub inventory_quantity: Option<f64>,
+    pub allow_backorder: Option<bool>,
+    pub calculated_price: Option<CalculatedPrice>,
+}
+
+/// BaseCalculatedPriceSet: amounts in major units, as Medusa 2 stores them.
+#[derive(Debug, Default, Deserialize)]
+pub struct CalculatedPrice {
+    #[serde(default, deserialize_with = "amount")]
+    pub calculated_amount: Option<f64>,
+    #[serde(default, deserialize_with = "amount")]
+    pub original_amount: Option<f64>,
+    pub currency_code: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct CategoryList {
+    #[serde(default)]
+    pub product_categories: Vec<MedusaCategory>,
+}
+
+#[derive(Debug, Default, Clone, Deserialize)]
+pub struct MedusaCategory {
+    pub id: String,
+    pub name: Option<String>,
+    pub handle: Option<String>,
+    pub description: Option<String>,
+    #[serde(default, deserialize_with = "amount")]
+    pub rank: Option<f64>,
+    #[serde(default, deserialize_with = "list")]
+    pub category_children: Vec<MedusaCategory>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct RegionList {
+    #[serde(default)]
+    pub regions: Vec<MedusaRegion>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaRegion {
+    pub id: String,
+}
+
+/// Medusa's error body (`Error`): `type` says what kind (`not_allowed`, `not_found`, …).
+#[derive(Debug, Default, Deserialize)]
+pub struct ErrorBody {
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+}
+
+/// A number, a numeric string (some stores serialise big numbers as strings), or null.
+fn amount<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Amount {
+        Number(f64),
+        Text(String),
+        Other(serde::de::IgnoredAny),
+    }
+    Ok(match Option::<Amount>::deserialize(d)? {
+        Some(Amount::Number(n)) => Some(n),
+        Some(Amount::Text(t)) => t.trim().parse().ok(),
+        Some(Amount::Other(_)) | None => None,
+    })
+}
+
+/// A list, or nothing for `null`.
+fn list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+    Ok(Option::<Vec<T>>::deserialize(d)?.unwrap_or_default())
+}
