@@ -58,7 +58,7 @@ impl Config {
             fake_store: a.fake_store_url.clone(),
             magento_media: a.magento.as_ref().map(vitrine_adapter::magento::MagentoConfig::media_base),
             shopify_endpoint: a.shopify.as_ref().map(|s| s.endpoint.clone()),
-            medusa: None,
+            medusa: a.medusa.as_ref().map(|m| m.url.clone()),
         };
         vitrine_edge::ImageSource::for_backends(&roots)
     }

@@ -22,6 +22,7 @@ pub struct TestAppBuilder {
     magento_url: Option<String>,
     fake_store_url: Option<String>,
     shopify: Option<(String, String)>,
+    medusa: Option<(String, String)>,
     switch_limits: Option<vitrine_edge::SwitchLimits>,
     head_budget: Duration,
     warm_pages: usize,
@@ -60,6 +61,7 @@ impl Default for TestAppBuilder {
             magento_url: None,
             fake_store_url: None,
             shopify: None,
+            medusa: None,
             switch_limits: None,
             // Long: a test reads a written page, however busy the machine (issue 12's
             // 300 ms is for visitors, and `head_budget` tests the plain shell).
@@ -135,6 +137,13 @@ impl TestAppBuilder {
         self
     }
 
+    /// Point the medusa adapter at a store with its publishable key (issue 13).
+    #[must_use]
+    pub fn medusa(mut self, url: &str, key: &str) -> Self {
+        self.medusa = Some((url.to_owned(), key.to_owned()));
+        self
+    }
+
     /// The edge's driver-switch limits (by default, high enough for any test).
     #[must_use]
     pub const fn switch_limits(mut self, limits: vitrine_edge::SwitchLimits) -> Self {
@@ -177,6 +186,7 @@ impl TestAppBuilder {
         config.adapter.magento = self.magento_url.as_deref().map(vitrine_adapter::magento::MagentoConfig::new);
         config.adapter.fake_store_url = self.fake_store_url;
         config.adapter.shopify = self.shopify.map(|(e, t)| vitrine_adapter::shopify::ShopifyConfig::new(&e, &t));
+        config.adapter.medusa = self.medusa.map(|(u, k)| vitrine_adapter::medusa::MedusaConfig::new(&u, &k));
         config.adapter_overrides = self.adapter_overrides;
         config.failed_resolution_path = self.failed_path;
         config.edge.image_sources = self.image_sources;

@@ -7,7 +7,7 @@ use vitrine_common::Shutdown;
 use vitrine_fakes::graphql::FakeGraphQl;
 use vitrine_fakes::upstream::HttpUpstream;
 
-use crate::cli::{AllArgs, ShopOptions, ShopifyOptions};
+use crate::cli::{AllArgs, MedusaOptions, ShopOptions, ShopifyOptions};
 use crate::config;
 use crate::run::{connect, std_listener};
 
@@ -17,6 +17,7 @@ struct DemoShops {
     magento: Option<FakeGraphQl>,
     fake_store: Option<HttpUpstream>,
     shopify: Option<FakeGraphQl>,
+    medusa: Option<vitrine_fakes::medusa::MedusaShop>,
 }
 
 impl DemoShops {
@@ -44,6 +45,16 @@ impl DemoShops {
                 ShopifyOptions { shopify_endpoint: Some(shop.url.clone()), shopify_access_token: Some(token) };
             demo.shopify = Some(shop);
         }
+        if config::set(shops.medusa.medusa_url.as_ref()).is_none() {
+            let shop = vitrine_fakes::medusa::start(vitrine_fakes::medusa::DEMO_KEY);
+            tracing::info!(url = %shop.url, "medusa: no VITRINE_MEDUSA_URL, serving the built-in demo shop");
+            shops.medusa = MedusaOptions {
+                medusa_url: Some(shop.url.clone()),
+                medusa_publishable_key: Some(vitrine_fakes::medusa::DEMO_KEY.to_owned()),
+                medusa_region_id: None,
+            };
+            demo.medusa = Some(shop);
+        }
         demo
     }
 
@@ -54,6 +65,9 @@ impl DemoShops {
         }
         if let Some(api) = self.fake_store {
             api.stop().await;
+        }
+        if let Some(shop) = self.medusa {
+            shop.stop().await;
         }
     }
 }

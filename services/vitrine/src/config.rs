@@ -116,9 +116,7 @@ pub(crate) fn shops(shops: &ShopOptions) -> vitrine_adapter::Config {
             }
             _ => None,
         };
-    if shops.medusa.medusa_url.is_some() || shops.medusa.medusa_publishable_key.is_some() {
-        tracing::info!("medusa settings accepted; the medusa driver is coming soon and stays disabled");
-    }
+    config.medusa = medusa(&shops.medusa);
     config.magento = set(shops.magento.magento_base_url.as_ref()).map(|base| {
         let mut m = vitrine_adapter::magento::MagentoConfig::new(base);
         m.store_code.clone_from(&shops.magento.magento_store_code);
@@ -129,6 +127,21 @@ pub(crate) fn shops(shops: &ShopOptions) -> vitrine_adapter::Config {
     config.upstream_concurrency = shops.upstream_concurrency;
     config.upstream_max_body_bytes = shops.upstream_max_body_bytes;
     config
+}
+
+/// issue 13: the store when its URL is set. A URL without a key is still the store: its
+/// refusal then names the key setting, which says more than "coming soon" would.
+fn medusa(opts: &crate::cli::MedusaOptions) -> Option<vitrine_adapter::medusa::MedusaConfig> {
+    let url = set(opts.medusa_url.as_ref())?;
+    let key = set(opts.medusa_publishable_key.as_ref());
+    if key.is_none() {
+        tracing::warn!(
+            "VITRINE_MEDUSA_URL is set without VITRINE_MEDUSA_PUBLISHABLE_KEY; the store will refuse the calls"
+        );
+    }
+    let mut config = vitrine_adapter::medusa::MedusaConfig::new(url, key.unwrap_or_default());
+    config.region_id = set(opts.medusa_region_id.as_ref()).map(str::to_owned);
+    Some(config)
 }
 
 /// The default listen port of each driver's adapter.
