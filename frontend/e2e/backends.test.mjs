@@ -48,7 +48,42 @@ test("shopify: the collections menu and a product by handle", async () => {
   assert.equal(await snowboards.getAttribute("href"), "/collections/snowboards");
   await page.goto(suite.base + "/products/hydrogen-snowboard");
   await page.getByRole("heading", { level: 1, name: "The Hydrogen Snowboard" }).waitFor();
-  assert.ok(await page.getByText("$600.00").isVisible());
+  // The first paint shows the name; the price comes with the app.
+  await page.getByText("$600.00").waitFor();
+  await page.close();
+});
+
+test("medusa: offered in the debug bar; a category from the menu, then a product with its price and discount", async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await page.goto(suite.base + "/");
+  await page.locator(".menu-list a").first().waitFor();
+  await page.waitForFunction(() => document.querySelector("#driver-select")?.disabled === false);
+  const option = page.locator('#driver-select option[value="medusa"]');
+  assert.equal(await option.isDisabled(), false, "the demo shop makes Medusa selectable");
+  assert.equal((await option.textContent()).trim(), "Medusa");
+  await switchTo(page, "medusa");
+  await page.locator('.menu-list > li > a[href="/categories/clothing"]').waitFor();
+  assert.deepEqual(await page.locator(".menu-list > li > a").allTextContents(), ["Clothing", "Accessories", "Home"], "rank order");
+  // A category from the Clothing dropdown: Tops, which holds its T-shirts' and hoodies' products.
+  await page.locator('.menu-list > li > a[href="/categories/clothing"]').hover();
+  const tops = page.locator('.menu-list .dropdown a[href="/categories/clothing/tops"]');
+  await tops.waitFor({ state: "visible" });
+  await tops.click();
+  await page.getByRole("heading", { level: 1, name: "Tops" }).waitFor();
+  assert.equal(new URL(page.url()).pathname, "/categories/clothing/tops");
+  await page.locator(".listing-count").filter({ hasText: "27 products" }).waitFor();
+  await page.screenshot({ path: resolve(ARTIFACTS, "screenshots", "medusa-category-1280.png") });
+  await page.locator('.product-card a[href="/products/medusa-hoodie"]').click();
+  await page.getByRole("heading", { level: 1, name: "Medusa Hoodie" }).waitFor();
+  assert.equal(new URL(page.url()).pathname, "/products/medusa-hoodie");
+  await page.locator(".product-price").filter({ hasText: "€45.00" }).waitFor();
+  assert.equal((await page.locator(".product-price").textContent()).replace(/\s+/g, " "), "€45.00was €60.00 −25%");
+  const description = await page.locator(".product-description").textContent();
+  assert.match(description, /<script>alert\(1\)<\/script>/, "markup in Medusa's plain text shows as text");
+  await page.waitForFunction(() => document.querySelector(".product-media img")?.naturalWidth > 0);
+  await page.screenshot({ path: resolve(ARTIFACTS, "screenshots", "medusa-product-1280.png") });
+  const resolved = await page.evaluate(async () => (await fetch("/api/resolve?url=/products/medusa-hoodie")).json());
+  assert.equal(resolved.type, "PRODUCT");
   await page.close();
 });
 

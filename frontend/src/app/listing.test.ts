@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "../api/types";
-import { cardPrice, listingHref, listingParams, pageWindow, productCount, searchWords } from "./listing";
+import { shownPrice, listingHref, listingParams, pageWindow, productCount, searchWords } from "./listing";
 
 describe("listingParams", () => {
   it.each([
@@ -55,10 +55,10 @@ describe("pageWindow", () => {
   });
 });
 
-describe("cardPrice", () => {
+describe("shownPrice", () => {
   const product = (price: number | null, discount: Product["discount"]) =>
     ({ id: "1", type: "simple", url: "/1", name: "x", images: [], price, discount }) as unknown as Product;
-  it.each<[number | null, Product["discount"], ReturnType<typeof cardPrice>]>([
+  it.each<[number | null, Product["discount"], ReturnType<typeof shownPrice>]>([
     [100, null, { paid: 100, was: null, percent: null }],
     [100, { amount: 0, percent: 0 }, { paid: 100, was: null, percent: null }],
     [100, { amount: 25, percent: 25 }, { paid: 75, was: 100, percent: 25 }],
@@ -67,7 +67,7 @@ describe("cardPrice", () => {
     [10, { amount: 10, percent: 100 }, { paid: 10, was: null, percent: null }],
     [null, { amount: 5, percent: 5 }, { paid: null, was: null, percent: null }],
   ])("%s less %j", (price, discount, expected) => {
-    expect(cardPrice(product(price, discount))).toEqual(expected);
+    expect(shownPrice(product(price, discount))).toEqual(expected);
   });
 });
 

@@ -68,8 +68,8 @@ export function pageWindow(current: number, count: number): (number | null)[] {
   return pages;
 }
 
-/** What a card shows: the price paid, and the listed price with the discount when there is one. */
-export function cardPrice(product: Product): { paid: number | null; was: number | null; percent: number | null } {
+/** What a card and a product page show: the price paid, and the listed price with the discount when there is one. */
+export function shownPrice(product: Product): { paid: number | null; was: number | null; percent: number | null } {
   const amount = product.discount?.amount ?? 0;
   if (product.price == null || !(amount > 0) || amount >= product.price) {
     return { paid: product.price ?? null, was: null, percent: null };

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Product } from "../api/types";
 import { ProductImage } from "./ProductImage";
 import { formatPrice } from "../app/format";
-import { cardPrice } from "../app/listing";
+import { shownPrice } from "../app/listing";
 
 /** Rendered size of a card's image in CSS pixels. */
 const CARD_IMAGE = 240;
@@ -10,7 +10,7 @@ const CARD_IMAGE = 240;
 /** A product in a grid: image, name, price in its currency, and the discount when there is one. */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const currency = product.currency ?? "USD";
-  const { paid, was, percent } = cardPrice(product);
+  const { paid, was, percent } = shownPrice(product);
   return (
     <li className="product-card">
       <Link to={product.url}>

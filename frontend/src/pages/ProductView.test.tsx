@@ -42,6 +42,15 @@ describe("ProductView (spec §2 product page)", () => {
     expect(screen.getByRole("img", { name: alt }).getAttribute("src")).toBe(src);
   });
 
+  it("shows the price paid, with the listed price and the discount when there is one", () => {
+    const { container } = render(<ProductView product={{ ...base, price: 60, currency: "EUR", discount: { amount: 15, percent: 25 } }} />);
+    const price = container.querySelector(".product-price");
+    expect(price?.textContent).toBe("€45.00was €60.00 −25%");
+    expect(price?.querySelector("s")?.textContent).toBe("was €60.00");
+    render(<ProductView product={{ ...base, discount: { amount: 0, percent: 0 } }} />);
+    expect(container.ownerDocument.querySelectorAll(".product-deal").length).toBe(1);
+  });
+
   it("leaves out the optional parts and prices a missing price at 0", () => {
     render(<ProductView product={{ ...base, brand: null, description: null, price: null }} />);
     expect(screen.queryByText("Hartmann Group")).toBeNull();

@@ -1,13 +1,18 @@
 import type { Product } from "../api/types";
 import { ProductImage } from "../components/ProductImage";
 import { formatPrice } from "../app/format";
+import { shownPrice } from "../app/listing";
 
 /**
- * spec §2 "Product page": image, optional brand, name, price, optional description. Its
+ * spec §2 "Product page": image, optional brand, name, price, optional description; the
+ * price is what the shopper pays, with the listed price and the discount beside it when
+ * there is one (issue 13: "a product shows the region's price and its discount"). Its
  * structured data is in the page's head (issue 12: the edge builds it, see seo/head.ts).
  */
 export function ProductView({ product }: { product: Product }) {
   const alt = product.thumbnail?.label || product.name;
+  const currency = product.currency ?? "USD";
+  const { paid, was, percent } = shownPrice(product);
   return (
     <article className="product">
       <div className="product-media">
@@ -16,7 +21,18 @@ export function ProductView({ product }: { product: Product }) {
       <div className="product-info">
         {product.brand && <p className="product-brand">{product.brand}</p>}
         <h1 className="product-name">{product.name}</h1>
-        <p className="product-price">{formatPrice(product.price, product.currency ?? "USD")}</p>
+        <p className="product-price">
+          {formatPrice(paid, currency)}
+          {was != null && (
+            <span className="product-deal">
+              <s className="product-was">
+                <span className="visually-hidden">was </span>
+                {formatPrice(was, currency)}
+              </s>{" "}
+              <span className="product-discount">−{percent}%</span>
+            </span>
+          )}
+        </p>
         {product.description && (
           <section className="product-description" aria-labelledby="description-heading">
             <h2 id="description-heading">Description</h2>
