@@ -1,38 +1,26 @@
 //! The fake-store driver against a local REST server speaking the fake-store API.
 
 use tonic::Code;
-use vitrine_common::Shutdown;
 use vitrine_common::grpc::GrpcChannel;
-use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
+use vitrine_testkit::adapter::RunningAdapter;
 use vitrine_testkit::fake_store;
 use vitrine_testkit::upstream::HttpUpstream;
 
 struct Setup {
     _store_api: HttpUpstream,
     client: AdapterClient<GrpcChannel>,
-    shutdown: Shutdown,
-}
-
-impl Drop for Setup {
-    fn drop(&mut self) {
-        self.shutdown.cancel();
-    }
+    _adapter: RunningAdapter,
 }
 
 async fn setup() -> Setup {
     let api = fake_store::start();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
     let mut config = vitrine_adapter::Config::new(Backend::Fake);
     config.fake_store_url = Some(api.url.clone());
-    let shutdown = Shutdown::new();
-    let store = std::sync::Arc::new(EmbeddedStore::default());
-    tokio::spawn(vitrine_adapter::serve(config, store, listener, shutdown.clone()));
-    let client = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
-    Setup { _store_api: api, client, shutdown }
+    let adapter = RunningAdapter::start(config).await;
+    Setup { _store_api: api, client: adapter.client(), _adapter: adapter }
 }
 
 fn url(u: &str) -> UrlRequest {
@@ -128,25 +116,16 @@ async fn a_store_that_never_answers_times_out_cleanly() {
             held.push(socket);
         }
     });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
     let mut config = vitrine_adapter::Config::new(Backend::Fake);
     config.fake_store_url = Some(silent_url);
     config.upstream_timeout = std::time::Duration::from_millis(300);
-    let shutdown = Shutdown::new();
-    tokio::spawn(vitrine_adapter::serve(
-        config,
-        std::sync::Arc::new(EmbeddedStore::default()),
-        listener,
-        shutdown.clone(),
-    ));
-    let mut c = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
+    let adapter = RunningAdapter::start(config).await;
+    let mut c = adapter.client();
     let err = c
         .list_products(ProductsRequest { driver: Driver::Fake.into(), limit: 0, fresh_after_ms: 0 })
         .await
         .expect_err("timeout");
     assert_eq!((err.code(), err.message()), (Code::DeadlineExceeded, "The backend did not answer in time."));
-    shutdown.cancel();
 }
 
 /// issue 10: the store's categories at `/category/{slug}`, sorted and paged by the

@@ -5,27 +5,23 @@ use std::time::Duration;
 
 use tonic::Code;
 use vitrine_common::grpc::GrpcChannel;
-use vitrine_common::{SharedStore, Shutdown, store};
+use vitrine_common::{SharedStore, store};
 use vitrine_domain::cache::backend_prefix;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::{DriverRequest, ProductRequest, ProductsRequest, UrlRequest};
 use vitrine_testkit::RedisServer;
+use vitrine_testkit::adapter::RunningAdapter;
 use vitrine_testkit::mock::{MockDataConfig, MockDataServer};
 
 struct Setup {
+    /// First: the adapter stops before its upstream and store go.
+    _adapter: RunningAdapter,
     client: AdapterClient<GrpcChannel>,
     store: SharedStore,
     mock: MockDataServer,
-    shutdown: Shutdown,
     /// `None` once a test has stopped it.
     redis: Option<RedisServer>,
-}
-
-impl Drop for Setup {
-    fn drop(&mut self) {
-        self.shutdown.cancel();
-    }
 }
 
 async fn setup(backend: Backend, mock_delay: Duration) -> Setup {
@@ -33,13 +29,9 @@ async fn setup(backend: Backend, mock_delay: Duration) -> Setup {
     let store = store::connect(Some(&redis.url())).await.expect("redis");
     let mock = MockDataServer::start(MockDataConfig { delay: mock_delay, public_url: None }).await;
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
-    let shutdown = Shutdown::new();
     let config = vitrine_adapter::Config::for_test(backend, &mock.url);
-    tokio::spawn(vitrine_adapter::serve(config, store.clone(), listener, shutdown.clone()));
-    let client = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
-    Setup { client, store, mock, shutdown, redis: Some(redis) }
+    let adapter = RunningAdapter::start_with_store(config, store.clone()).await;
+    Setup { client: adapter.client(), store, mock, _adapter: adapter, redis: Some(redis) }
 }
 
 fn url(driver: Driver, url: &str) -> UrlRequest {

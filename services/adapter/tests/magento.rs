@@ -9,9 +9,9 @@ use tonic::Code;
 use vitrine_adapter::bounded_http::UpstreamLimits;
 use vitrine_adapter::graphql::{GraphQlClient, GraphQlConfig};
 use vitrine_adapter::magento::{MagentoConfig, operations};
+use vitrine_common::SharedStore;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
-use vitrine_common::{SharedStore, Shutdown};
 use vitrine_domain::cache::CachePolicy;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
@@ -19,6 +19,7 @@ use vitrine_proto::v1::{
     CategoryRequest, DriverRequest, ProductPage, ProductRequest, ProductSort, ProductsRequest, SearchRequest,
     UrlRequest,
 };
+use vitrine_testkit::adapter::RunningAdapter;
 use vitrine_testkit::graphql::{FakeGraphQl, load_schema, validate_document};
 use vitrine_testkit::magento;
 
@@ -40,30 +41,21 @@ fn every_magento_document_validates_against_the_schema() {
 }
 
 struct Setup {
+    /// First: the adapter stops before the shop and the store go.
+    _adapter: RunningAdapter,
     shop: FakeGraphQl,
     client: AdapterClient<GrpcChannel>,
     store: SharedStore,
-    shutdown: Shutdown,
-}
-
-impl Drop for Setup {
-    fn drop(&mut self) {
-        self.shutdown.cancel();
-    }
 }
 
 async fn setup() -> Setup {
     let shop = magento::start();
     let store: SharedStore = std::sync::Arc::new(EmbeddedStore::default());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
     let mut config = vitrine_adapter::Config::new(Backend::Magento);
     config.magento = Some(MagentoConfig::new(&shop.url));
     config.upstream_timeout = Duration::from_secs(1);
-    let shutdown = Shutdown::new();
-    tokio::spawn(vitrine_adapter::serve(config, store.clone(), listener, shutdown.clone()));
-    let client = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
-    Setup { shop, client, store, shutdown }
+    let adapter = RunningAdapter::start_with_store(config, store.clone()).await;
+    Setup { shop, client: adapter.client(), store, _adapter: adapter }
 }
 
 fn url(u: &str) -> UrlRequest {

@@ -6,48 +6,32 @@ use std::time::Duration;
 
 use tonic::Code;
 use vitrine_adapter::medusa::MedusaConfig;
-use vitrine_common::Shutdown;
 use vitrine_common::grpc::GrpcChannel;
-use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::{
     CategoryRequest, DescribeRequest, DriverRequest, ProductRequest, ProductSort, ProductsRequest, SearchRequest,
     UrlRequest,
 };
+use vitrine_testkit::adapter::RunningAdapter;
 use vitrine_testkit::medusa::{self, DEMO_KEY, MedusaShop, REGION_ID};
 
 struct Setup {
     shop: MedusaShop,
     client: AdapterClient<GrpcChannel>,
-    shutdown: Shutdown,
-}
-
-impl Drop for Setup {
-    fn drop(&mut self) {
-        self.shutdown.cancel();
-    }
+    _adapter: RunningAdapter,
 }
 
 /// The adapter in front of a demo shop that accepts [`DEMO_KEY`], sending `key`.
 async fn setup(key: &str, region: Option<&str>) -> Setup {
     let shop = medusa::start(DEMO_KEY);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
     let mut config = vitrine_adapter::Config::new(Backend::Medusa);
     let mut medusa = MedusaConfig::new(&shop.url, key);
     medusa.region_id = region.map(str::to_owned);
     config.medusa = Some(medusa);
     config.upstream_timeout = Duration::from_millis(500);
-    let shutdown = Shutdown::new();
-    tokio::spawn(vitrine_adapter::serve(
-        config,
-        std::sync::Arc::new(EmbeddedStore::default()),
-        listener,
-        shutdown.clone(),
-    ));
-    let client = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
-    Setup { shop, client, shutdown }
+    let adapter = RunningAdapter::start(config).await;
+    Setup { shop, client: adapter.client(), _adapter: adapter }
 }
 
 fn url(u: &str) -> UrlRequest {
@@ -222,22 +206,12 @@ async fn server_errors_timeouts_and_garbage_fail_like_the_other_backends() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn without_settings_medusa_is_coming_soon() {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
-    let shutdown = Shutdown::new();
-    let config = vitrine_adapter::Config::new(Backend::Medusa);
-    tokio::spawn(vitrine_adapter::serve(
-        config,
-        std::sync::Arc::new(EmbeddedStore::default()),
-        listener,
-        shutdown.clone(),
-    ));
-    let mut c = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
+    let adapter = RunningAdapter::start(vitrine_adapter::Config::new(Backend::Medusa)).await;
+    let mut c = adapter.client();
     assert!(!c.describe(DescribeRequest {}).await.expect("describe").into_inner().configured);
     let err = c.best_sellers(driver()).await.expect_err("coming soon");
     assert_eq!(
         (err.code(), err.message()),
         (Code::FailedPrecondition, "The medusa driver is coming soon; it cannot be used yet.")
     );
-    shutdown.cancel();
 }

@@ -5,15 +5,14 @@ use std::time::Duration;
 
 use tonic::Code;
 use vitrine_adapter::shopify::{ShopifyConfig, operations};
-use vitrine_common::Shutdown;
 use vitrine_common::grpc::GrpcChannel;
-use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::{
     CategoryPage, CategoryRequest, DriverRequest, ProductPage, ProductRequest, ProductSort, ProductsRequest,
     SearchRequest, UrlRequest,
 };
+use vitrine_testkit::adapter::RunningAdapter;
 use vitrine_testkit::graphql::{FakeGraphQl, load_schema, validate_document};
 use vitrine_testkit::{introspection, shopify};
 
@@ -40,13 +39,7 @@ fn every_shopify_document_validates_against_the_schema() {
 struct Setup {
     shop: FakeGraphQl,
     client: AdapterClient<GrpcChannel>,
-    shutdown: Shutdown,
-}
-
-impl Drop for Setup {
-    fn drop(&mut self) {
-        self.shutdown.cancel();
-    }
+    _adapter: RunningAdapter,
 }
 
 async fn setup(token: &str) -> Setup {
@@ -54,20 +47,11 @@ async fn setup(token: &str) -> Setup {
 }
 
 async fn setup_shop(shop: FakeGraphQl, token: &str) -> Setup {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
     let mut config = vitrine_adapter::Config::new(Backend::Shopify);
     config.shopify = Some(ShopifyConfig::new(&shop.url, token));
     config.upstream_timeout = Duration::from_millis(500);
-    let shutdown = Shutdown::new();
-    tokio::spawn(vitrine_adapter::serve(
-        config,
-        std::sync::Arc::new(EmbeddedStore::default()),
-        listener,
-        shutdown.clone(),
-    ));
-    let client = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
-    Setup { shop, client, shutdown }
+    let adapter = RunningAdapter::start(config).await;
+    Setup { shop, client: adapter.client(), _adapter: adapter }
 }
 
 fn url(u: &str) -> UrlRequest {

@@ -3,6 +3,7 @@
 //!
 //! - [`redis`]: starts `redis-server` on a unix socket for one test.
 //! - [`app`]: [`TestApp`], the whole suite in-process on free ports.
+//! - [`adapter`]: one adapter service on a free port, and its gRPC client.
 //! - [`scripted`]: an `Adapter` gRPC server that answers what a test scripts.
 //! - [`process`]: child processes of the `vitrine` binary on port 0, reporting their
 //!   addresses; each a process group, killed on drop or failed start.
@@ -16,6 +17,7 @@
 //!   without end, recording what it saw (issue 11's bounds).
 //! - [`otlp`]: an OTLP trace receiver (what Jaeger is to the services).
 
+pub mod adapter;
 pub mod app;
 pub mod assert;
 pub mod fake_store;
