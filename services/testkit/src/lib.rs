@@ -10,7 +10,7 @@
 //! - [`assert`]: HTTP assertion helpers.
 //! - [`gate`]: a fixed address in front of a service that a test restarts.
 //! - [`fake_store`]: the demo's fake-store REST server plus broken routes for error paths.
-//! - [`graphql`], [`introspection`], [`magento`], [`shopify`], [`upstream`]: the demo
+//! - [`graphql`], [`introspection`], [`magento`], [`medusa`], [`openapi`], [`shopify`], [`upstream`]: the demo
 //!   shops and their servers, re-exported from `vitrine-fakes`.
 //! - [`mock`]: the mock-data service alone.
 //! - [`misbehaving`]: an upstream that never answers, holds requests, redirects or streams
@@ -29,7 +29,7 @@ pub mod process;
 pub mod redis;
 pub mod scripted;
 
-pub use vitrine_fakes::{graphql, introspection, magento, medusa, shopify, upstream};
+pub use vitrine_fakes::{graphql, introspection, magento, medusa, openapi, shopify, upstream};
 
 pub use app::{TestApp, TestAppBuilder};
 pub use redis::RedisServer;
