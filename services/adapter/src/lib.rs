@@ -6,6 +6,7 @@
 //! - [`rest`]: a cached JSON-over-HTTP client for REST upstreams.
 //! - [`bounded_http`]: every backend's HTTP client: concurrency, body size, no redirects.
 //! - `coalesce`: identical calls in flight share one request (REST and GraphQL).
+//! - [`cache_entry`]: an upstream answer as the store keeps it (written, fresh until).
 //! - [`sanitize`]: backend HTML made safe for a page, applied to every driver's output.
 //! - [`links`]: backend links kept only when they are paths on this site, likewise.
 //! - [`service`]: the gRPC service over those traits.
@@ -17,6 +18,7 @@
 //! - [`medusa`]: Medusa 2's Store API.
 
 pub mod bounded_http;
+pub mod cache_entry;
 mod coalesce;
 pub mod config;
 pub mod drivers;

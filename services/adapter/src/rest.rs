@@ -1,7 +1,8 @@
-//! A JSON-over-HTTP GET client for REST upstreams: the store cache under a named policy,
-//! then in-flight coalescing (identical GETs share one request), then one bounded GET.
+//! A JSON-over-HTTP GET client for REST upstreams: the store cache under a named policy
+//! (a stale entry answers and is fetched again in the background), then in-flight
+//! coalescing (identical GETs share one request), then one bounded GET.
 //! Failures are never cached; "nothing there" (404, an empty or `null` body) is, briefly
-//! ([`ABSENT_TTL`]), so a flood of unknown ids reaches the backend once per window.
+//! ([`Lifetime::ABSENT`]), so a flood of unknown ids reaches the backend once per window.
 
 use std::sync::Arc;
 
@@ -9,7 +10,7 @@ use futures_util::FutureExt;
 use reqwest::header::HeaderMap;
 use serde::de::DeserializeOwned;
 use vitrine_common::SharedStore;
-use vitrine_domain::cache::{ABSENT_TTL, CachePolicy};
+use vitrine_domain::cache::{CachePolicy, Lifetime};
 use vitrine_domain::{Backend, DriverError};
 
 use crate::bounded_http::{BoundedHttp, UpstreamLimits};
@@ -37,6 +38,7 @@ pub struct RestClient {
     /// Sent with every request (credentials: marked sensitive, never logged or cached).
     headers: HeaderMap,
     read_error: Option<ErrorReader>,
+    refreshes: upstream::Refreshes,
 }
 
 impl RestClient {
@@ -51,6 +53,7 @@ impl RestClient {
             in_flight: Arc::default(),
             headers: HeaderMap::new(),
             read_error: None,
+            refreshes: upstream::Refreshes::default(),
         })
     }
 
@@ -74,7 +77,11 @@ impl RestClient {
     /// # Errors
     /// 404 or an empty body → [`DriverError::NotFound`]; other non-2xx →
     /// `UpstreamStatus`; transport and decoding failures as their cases.
-    pub async fn get_json<T: DeserializeOwned>(&self, path: &str, policy: CachePolicy) -> Result<T, DriverError> {
+    pub async fn get_json<T: DeserializeOwned + Send + 'static>(
+        &self,
+        path: &str,
+        policy: CachePolicy,
+    ) -> Result<T, DriverError> {
         // The text names what was asked for, never the upstream's own path.
         self.get_json_opt(path, policy).await?.ok_or_else(|| DriverError::NotFound(policy.name().to_owned()))
     }
@@ -84,7 +91,7 @@ impl RestClient {
     ///
     /// # Errors
     /// As `get_json`, except for the absent cases.
-    pub async fn get_json_opt<T: DeserializeOwned>(
+    pub async fn get_json_opt<T: DeserializeOwned + Send + 'static>(
         &self,
         path: &str,
         policy: CachePolicy,
@@ -92,8 +99,26 @@ impl RestClient {
         let key = policy.key(self.backend, path);
         // A cached body reads as `Some`, the cached `null` of an absent one as `None`.
         if let Some(cached) = upstream::cache_read::<Option<T>>(&self.store, self.backend, &key).await {
-            return Ok(cached);
+            if cached.stale {
+                let (client, path) = (self.clone(), path.to_owned());
+                self.refreshes.spawn(key.clone(), async move {
+                    // A failure is logged where it happens; the stale answer stays.
+                    let _ = client.load::<T>(&path, policy, key).await;
+                });
+            }
+            return Ok(cached.value);
         }
+        self.load(path, policy, key).await
+    }
+
+    /// Asks the backend (one request for identical calls in flight) and stores the answer
+    /// under `key`.
+    async fn load<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        policy: CachePolicy,
+        key: String,
+    ) -> Result<Option<T>, DriverError> {
         let url = format!("{}{path}", self.base);
         let span = upstream::span(self.backend, policy.name(), "GET", &url);
         // The request carries the trace context of the caller that starts it.
@@ -103,7 +128,7 @@ impl RestClient {
         let bytes = match value {
             Err(DriverError::NotFound(_)) => {
                 if leader {
-                    upstream::cache_write(&self.store, &key, ABSENT, ABSENT_TTL).await;
+                    upstream::cache_write(&self.store, &key, ABSENT, Lifetime::ABSENT).await;
                 }
                 return Ok(None);
             }
@@ -114,7 +139,7 @@ impl RestClient {
             DriverError::Undecodable(e.to_string())
         })?;
         if leader {
-            upstream::cache_write(&self.store, &key, &bytes, policy.ttl()).await;
+            upstream::cache_write(&self.store, &key, &bytes, policy.lifetime()).await;
         }
         Ok(Some(value))
     }

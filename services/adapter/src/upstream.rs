@@ -1,24 +1,30 @@
 //! What every call to a commerce backend shares, whatever its protocol:
 //!
-//! - the store cache in front of it ([`cache_read`], [`cache_write`]), counted as hits
-//!   and misses per driver. Each entry carries when it was written, and a call made for
-//!   a visitor who switched to this backend at `fresh_after_ms` ([`fresh_after`], set by
-//!   the service per call) takes no entry written before that (issue 11: a switch
-//!   freshens one visitor's view instead of deleting everyone's cache);
+//! - the store cache in front of it ([`cache_read`], [`cache_write`]), counted as hits,
+//!   stale hits and misses per driver. Each entry carries when it was written, and a call
+//!   made for a visitor who switched to this backend at `fresh_after_ms` ([`fresh_after`],
+//!   set by the service per call) takes no entry written before that (issue 11: a switch
+//!   freshens one visitor's view instead of deleting everyone's cache). An entry past its
+//!   fresh time still answers, and [`Refreshes`] fetches it again in the background;
 //! - one client span per call ([`span`], [`observe`]): the driver latency, with the
 //!   driver, the operation, the outcome and the duration as attributes (OpenTelemetry
 //!   HTTP client conventions where they exist, `vitrine.*` for the rest), and the
 //!   `vitrine_upstream_duration_seconds` histogram.
 
+use std::collections::HashSet;
 use std::future::Future;
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use serde::de::DeserializeOwned;
 use tracing::Instrument;
 use tracing::field::Empty;
 use vitrine_common::SharedStore;
 use vitrine_common::metrics::{UPSTREAM_CACHE, UPSTREAM_DURATION};
+use vitrine_domain::cache::Lifetime;
 use vitrine_domain::{Backend, DriverError};
+
+use crate::cache_entry;
 
 tokio::task_local! {
     /// The current call's `fresh_after_ms` (ms since the Unix epoch; 0 takes any entry).
@@ -30,39 +36,36 @@ pub(crate) async fn fresh_after<F: Future>(fresh_after_ms: u64, call: F) -> F::O
     FRESH_AFTER_MS.scope(fresh_after_ms, call).await
 }
 
-/// A stored entry: the write time in ms, a newline, the answer's bytes.
-fn seal(written_at_ms: u64, bytes: &[u8]) -> Vec<u8> {
-    let mut sealed = format!("{written_at_ms}\n").into_bytes();
-    sealed.extend_from_slice(bytes);
-    sealed
-}
-
-/// The write time and bytes of a stored entry; an entry without a time (written before
-/// issue 11) reads as written at 0.
-fn open(sealed: &[u8]) -> (u64, &[u8]) {
-    let Some(newline) = sealed.iter().position(|b| *b == b'\n') else { return (0, sealed) };
-    std::str::from_utf8(&sealed[..newline])
-        .ok()
-        .and_then(|t| t.parse().ok())
-        .map_or((0, sealed), |written| (written, &sealed[newline + 1..]))
-}
-
 /// Whether an entry written at `written_at_ms` may answer a call that must be fresh
 /// after `fresh_after_ms`.
 const fn fresh_enough(written_at_ms: u64, fresh_after_ms: u64) -> bool {
     fresh_after_ms == 0 || written_at_ms > fresh_after_ms
 }
 
+/// A cached answer, and whether it is past its fresh time (the caller answers with it and
+/// refreshes it in the background).
+pub(crate) struct Cached<T> {
+    pub(crate) value: T,
+    pub(crate) stale: bool,
+}
+
 /// A cached upstream answer under `key`, if there is a readable one fresh enough for
 /// this call. A store outage or an undecodable entry is a miss: the cache is an
 /// optimisation, never a failure.
-pub(crate) async fn cache_read<T: DeserializeOwned>(store: &SharedStore, backend: Backend, key: &str) -> Option<T> {
+pub(crate) async fn cache_read<T: DeserializeOwned>(
+    store: &SharedStore,
+    backend: Backend,
+    key: &str,
+) -> Option<Cached<T>> {
     let fresh_after_ms = FRESH_AFTER_MS.try_with(|ms| *ms).unwrap_or(0);
     let hit = match store.get(key).await {
         Ok(Some(sealed)) => {
-            let (written_at_ms, bytes) = open(&sealed);
-            if fresh_enough(written_at_ms, fresh_after_ms) {
-                serde_json::from_slice(bytes).map_err(|_| tracing::warn!(%key, "dropping undecodable cache entry")).ok()
+            let entry = cache_entry::open(&sealed);
+            if fresh_enough(entry.written_at_ms, fresh_after_ms) {
+                serde_json::from_slice(entry.bytes)
+                    .map_err(|_| tracing::warn!(%key, "dropping undecodable cache entry"))
+                    .ok()
+                    .map(|value| Cached { value, stale: entry.is_stale(vitrine_common::clock::unix_ms()) })
             } else {
                 None
             }
@@ -73,15 +76,59 @@ pub(crate) async fn cache_read<T: DeserializeOwned>(store: &SharedStore, backend
             None
         }
     };
-    let result = if hit.is_some() { "hit" } else { "miss" };
+    let result = match &hit {
+        Some(Cached { stale: false, .. }) => "hit",
+        Some(Cached { stale: true, .. }) => "stale",
+        None => "miss",
+    };
     UPSTREAM_CACHE.with_label_values(&[backend.as_str(), result]).inc();
     hit
 }
 
-/// Keeps a successful answer for `ttl`; a failed write is logged and forgotten.
-pub(crate) async fn cache_write(store: &SharedStore, key: &str, bytes: &[u8], ttl: Duration) {
-    if let Err(e) = store.set(key, &seal(vitrine_common::clock::unix_ms(), bytes), Some(ttl)).await {
+/// Keeps a successful answer for its whole `lifetime` (fresh, then stale); a failed write
+/// is logged and forgotten.
+pub(crate) async fn cache_write(store: &SharedStore, key: &str, bytes: &[u8], lifetime: Lifetime) {
+    let now = vitrine_common::clock::unix_ms();
+    let fresh_until = now.saturating_add(u64::try_from(lifetime.fresh.as_millis()).unwrap_or(u64::MAX));
+    let kept = lifetime.fresh.saturating_add(lifetime.stale);
+    if let Err(e) = store.set(key, &cache_entry::seal(now, fresh_until, bytes), Some(kept)).await {
         tracing::warn!(error = %e, "cache write failed");
+    }
+}
+
+/// The background refreshes of stale entries: at most one per key at a time, whatever
+/// the number of visitors reading it meanwhile, so a hung backend holds one task per
+/// stale key, not one per read.
+#[derive(Clone, Default)]
+pub(crate) struct Refreshes {
+    running: Arc<Mutex<HashSet<String>>>,
+}
+
+/// Takes `key` out of the running set when its refresh ends, however it ends.
+struct Running {
+    running: Arc<Mutex<HashSet<String>>>,
+    key: String,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.running.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.key);
+    }
+}
+
+impl Refreshes {
+    /// Runs `refresh` in its own task unless `key` is being refreshed already. Its outcome
+    /// is its own business: a failed refresh leaves the stale entry to answer until the
+    /// store drops it, and the next stale read tries again.
+    pub(crate) fn spawn(&self, key: String, refresh: impl Future<Output = ()> + Send + 'static) {
+        if !self.running.lock().unwrap_or_else(PoisonError::into_inner).insert(key.clone()) {
+            return;
+        }
+        let running = Running { running: self.running.clone(), key };
+        tokio::spawn(async move {
+            let _running = running;
+            refresh.await;
+        });
     }
 }
 
@@ -136,22 +183,44 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entries_carry_their_write_time() {
-        assert_eq!(open(&seal(1_700_000_000_123, br#"{"a":1}"#)), (1_700_000_000_123, &br#"{"a":1}"#[..]));
-        for (stored, expected) in [
-            (&br#"{"a":1}"#[..], (0, &br#"{"a":1}"#[..])),
-            (b"12\n[]", (12, &b"[]"[..])),
-            (b"soon\n[]", (0, &b"soon\n[]"[..])),
-            (b"", (0, &b""[..])),
-        ] {
-            assert_eq!(open(stored), expected, "{:?}", String::from_utf8_lossy(stored));
-        }
-    }
-
-    #[test]
     fn a_call_fresh_after_a_switch_takes_only_later_entries() {
         for (written, fresh_after, ok) in [(5, 0, true), (0, 0, true), (5, 4, true), (5, 5, false), (5, 9, false)] {
             assert_eq!(fresh_enough(written, fresh_after), ok, "written {written}, fresh after {fresh_after}");
         }
+    }
+
+    #[tokio::test]
+    async fn one_refresh_per_key_runs_at_a_time() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let refreshes = Refreshes::default();
+        let started = Arc::new(AtomicUsize::new(0));
+        let counted = |started: &Arc<AtomicUsize>| {
+            let started = started.clone();
+            async move {
+                started.fetch_add(1, Ordering::SeqCst);
+            }
+        };
+        let (release, released) = tokio::sync::oneshot::channel::<()>();
+        let held = started.clone();
+        refreshes.spawn("k".into(), async move {
+            held.fetch_add(1, Ordering::SeqCst);
+            let _ = released.await;
+        });
+        refreshes.spawn("k".into(), counted(&started));
+        refreshes.spawn("other".into(), counted(&started));
+        let running = || refreshes.running.lock().unwrap_or_else(PoisonError::into_inner).len();
+        while started.load(Ordering::SeqCst) < 2 || running() > 1 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!((started.load(Ordering::SeqCst), running()), (2, 1), "k's second refresh did not start");
+        let _ = release.send(());
+        while running() > 0 {
+            tokio::task::yield_now().await;
+        }
+        refreshes.spawn("k".into(), counted(&started));
+        while running() > 0 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(started.load(Ordering::SeqCst), 3, "once k's refresh ended, the next one ran");
     }
 }

@@ -23,6 +23,21 @@ pub enum CachePolicy {
 /// window, short enough that something created upstream shows up within seconds.
 pub const ABSENT_TTL: Duration = Duration::from_secs(5);
 
+/// How long a cached answer is served: `fresh`, then for `stale` more it still answers at
+/// once while one refresh runs in the background (stale-while-revalidate), so the first
+/// visitor after an entry's expiry does not wait for the backend; past both it is gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lifetime {
+    pub fresh: Duration,
+    pub stale: Duration,
+}
+
+impl Lifetime {
+    /// "Nothing there" is never served stale: something created upstream shows up as soon
+    /// as its short window ends.
+    pub const ABSENT: Self = Self { fresh: ABSENT_TTL, stale: Duration::ZERO };
+}
+
 impl CachePolicy {
     /// Catalogue data changes rarely in a demo; a switch clears the GraphQL backends
     /// anyway (spec §4), so minutes are safe.
@@ -32,6 +47,13 @@ impl CachePolicy {
             Self::ProductList | Self::Navigation | Self::Listing => Duration::from_secs(300),
             Self::Product | Self::Route | Self::Content => Duration::from_secs(600),
         }
+    }
+
+    /// An answer's lifetime under this policy: fresh for [`ttl`](Self::ttl), then stale for
+    /// as long again (an entry a visitor reads that late is refreshed for the next one).
+    #[must_use]
+    pub const fn lifetime(self) -> Lifetime {
+        Lifetime { fresh: self.ttl(), stale: self.ttl() }
     }
 
     /// The policy's name: part of its store keys, and the operation label of REST calls.

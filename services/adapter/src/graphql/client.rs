@@ -1,4 +1,5 @@
-//! The GraphQL client: a store-backed cache of answers, then coalescing (identical
+//! The GraphQL client: a store-backed cache of answers (a stale one answers and is
+//! fetched again in the background), then coalescing (identical
 //! operations in flight share one upstream request), then the batcher, over the
 //! backend's bounded HTTP client (no redirects: the token stays with its host).
 
@@ -11,7 +12,7 @@ use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use vitrine_common::SharedStore;
-use vitrine_domain::cache::{ABSENT_TTL, CachePolicy};
+use vitrine_domain::cache::{CachePolicy, Lifetime};
 use vitrine_domain::{Backend, DriverError};
 
 use super::Operation;
@@ -55,16 +56,17 @@ pub struct GraphQlClient {
     /// For the spans: where the operations go.
     endpoint: String,
     in_flight: Arc<Coalescer<Result<Value, DriverError>>>,
+    refreshes: upstream::Refreshes,
 }
 
-/// How long an answer is kept: the policy's time, or [`ABSENT_TTL`] when every root
-/// field is null (the backend found nothing: `route`, `product`, `collection`, `page`),
-/// so a newly created page shows within seconds while a flood of unknown urls still
-/// reaches the backend once per window (issue 11).
-fn ttl(data: &Value, policy: CachePolicy) -> Duration {
+/// How long an answer is kept: the policy's lifetime, or [`Lifetime::ABSENT`] when every
+/// root field is null (the backend found nothing: `route`, `product`, `collection`,
+/// `page`), so a newly created page shows within seconds while a flood of unknown urls
+/// still reaches the backend once per window (issue 11).
+fn lifetime(data: &Value, policy: CachePolicy) -> Lifetime {
     let found_nothing =
         data.as_object().is_some_and(|fields| !fields.is_empty() && fields.values().all(Value::is_null));
-    if found_nothing { ABSENT_TTL } else { policy.ttl() }
+    if found_nothing { Lifetime::ABSENT } else { policy.lifetime() }
 }
 
 impl GraphQlClient {
@@ -85,7 +87,14 @@ impl GraphQlClient {
         let transport =
             Arc::new(Transport { http, endpoint: config.endpoint.clone(), headers, arrays_refused: false.into() });
         let batcher = batch::spawn(transport, BATCH_INTERVAL, BATCH_MAX);
-        Ok(Self { backend, store, batcher, endpoint: config.endpoint.clone(), in_flight: Arc::default() })
+        Ok(Self {
+            backend,
+            store,
+            batcher,
+            endpoint: config.endpoint.clone(),
+            in_flight: Arc::default(),
+            refreshes: upstream::Refreshes::default(),
+        })
     }
 
     /// Runs `operation` with `variables` and returns its `data`. Answers are cached in
@@ -100,9 +109,28 @@ impl GraphQlClient {
         policy: CachePolicy,
     ) -> Result<Value, DriverError> {
         let cache_key = policy.key(self.backend, &format!("{}:{variables}", operation.name));
-        if let Some(value) = upstream::cache_read(&self.store, self.backend, &cache_key).await {
-            return Ok(value);
+        if let Some(cached) = upstream::cache_read(&self.store, self.backend, &cache_key).await {
+            if cached.stale {
+                let client = self.clone();
+                self.refreshes.spawn(cache_key.clone(), async move {
+                    // A failure is logged where it happens; the stale answer stays.
+                    let _ = client.load(operation, variables, policy, cache_key).await;
+                });
+            }
+            return Ok(cached.value);
         }
+        self.load(operation, variables, policy, cache_key).await
+    }
+
+    /// Sends the operation (one request for identical operations in flight) and stores
+    /// its answer under `cache_key`.
+    async fn load(
+        &self,
+        operation: Operation,
+        variables: Value,
+        policy: CachePolicy,
+        cache_key: String,
+    ) -> Result<Value, DriverError> {
         // Every caller gets its own span; identical calls in flight share one request,
         // which carries the trace context of the caller that started it.
         let span = upstream::span(self.backend, operation.name, "POST", &self.endpoint);
@@ -113,7 +141,7 @@ impl GraphQlClient {
             && let Ok(value) = &result
             && let Ok(bytes) = serde_json::to_vec(value)
         {
-            upstream::cache_write(&self.store, &cache_key, &bytes, ttl(value, policy)).await;
+            upstream::cache_write(&self.store, &cache_key, &bytes, lifetime(value, policy)).await;
         }
         result
     }
@@ -146,14 +174,14 @@ mod tests {
     fn answers_that_found_nothing_are_kept_briefly() {
         let policy = CachePolicy::Route;
         for (data, expected) in [
-            (json!({"route": null}), ABSENT_TTL),
-            (json!({"product": null, "menu": null}), ABSENT_TTL),
-            (json!({"route": {"type": "PRODUCT"}}), policy.ttl()),
-            (json!({"route": null, "menu": {"items": []}}), policy.ttl()),
-            (json!({}), policy.ttl()),
-            (json!([]), policy.ttl()),
+            (json!({"route": null}), Lifetime::ABSENT),
+            (json!({"product": null, "menu": null}), Lifetime::ABSENT),
+            (json!({"route": {"type": "PRODUCT"}}), policy.lifetime()),
+            (json!({"route": null, "menu": {"items": []}}), policy.lifetime()),
+            (json!({}), policy.lifetime()),
+            (json!([]), policy.lifetime()),
         ] {
-            assert_eq!(ttl(&data, policy), expected, "{data}");
+            assert_eq!(lifetime(&data, policy), expected, "{data}");
         }
     }
 }
