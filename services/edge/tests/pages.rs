@@ -87,7 +87,11 @@ async fn in_memory_pages_have_their_heads_statuses_and_data() {
     assert_eq!(page.meta("name", "twitter:card").as_deref(), Some("summary_large_image"));
     let ld = page.json_ld_of("Product");
     assert_eq!((&ld["name"], &ld["url"], &ld["sku"]), (&json!(name), &json!(app.url("/1001")), &json!("MOCK-1001")));
-    assert_eq!(ld["offers"]["price"], product["products"][0]["price"]);
+    // The Offer is the price the page shows as paid: the mock's price less its discount
+    // (between 0 and the price less 1, spec §8).
+    let listed = &product["products"][0];
+    let paid = listed["price"].as_f64().expect("a price") - listed["discount"]["amount"].as_f64().unwrap_or(0.0);
+    assert_eq!(ld["offers"]["price"].as_f64(), Some(paid), "{listed}");
     assert!(ld.get("aggregateRating").is_none(), "the mock has no reviews");
     let trail = page.json_ld_of("BreadcrumbList");
     assert_eq!(trail["itemListElement"][1]["name"], json!(name));

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::dto::{Breadcrumb, Product, ProductPage};
+use crate::dto::{Breadcrumb, Discount, Product, ProductPage};
 
 const CONTEXT: &str = "https://schema.org";
 
@@ -19,6 +19,15 @@ pub(crate) fn rating_value(summary: f64) -> String {
     #[allow(clippy::cast_possible_truncation)]
     let magnitude = v.abs().log10().floor() as i32;
     format!("{:.*}", usize::try_from(1 - magnitude).unwrap_or(0), v)
+}
+
+/// The price a product's page and cards show as paid (the SPA's `shownPrice`,
+/// `frontend/src/app/listing.ts`): the listed price less a discount above 0 and below it,
+/// to the cent; else the listed price. The Offer must say what the page says: a search
+/// engine flags an Offer whose price differs from the visible one.
+pub(crate) fn paid_price(price: f64, discount: Option<&Discount>) -> f64 {
+    let amount = discount.map_or(0.0, |d| d.amount);
+    if amount > 0.0 && amount < price { ((price - amount) * 100.0).round() / 100.0 } else { price }
 }
 
 /// A Product (spec §2 "Structured data is produced for a product"): its name, url,
@@ -42,7 +51,7 @@ pub(crate) fn product(p: &Product, page_url: &str, image: Option<&str>) -> Value
         let availability = if p.in_stock == Some(false) { "OutOfStock" } else { "InStock" };
         data["offers"] = json!({
             "@type": "Offer",
-            "price": price,
+            "price": paid_price(price, p.discount.as_ref()),
             "priceCurrency": p.currency.as_deref().unwrap_or("USD"),
             "availability": format!("{CONTEXT}/{availability}"),
             "url": page_url,
