@@ -4,7 +4,7 @@
 // in line with it.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { DESKTOP, installShiftObserver, jsonLd, launchBrowser, newPage, settled, startSuite } from "./suite.mjs";
+import { DESKTOP, MOBILE, installShiftObserver, jsonLd, launchBrowser, newPage, settled, startSuite } from "./suite.mjs";
 
 let suite, browser, category;
 before(async () => {
@@ -95,4 +95,86 @@ test("the home page loaded directly fetches none of its data; a menu click loads
   });
   await navigateAndCheckHead(page, firstMenuLink(page), category.url, category.name);
   await page.close();
+});
+
+/**
+ * The elements under #root, each named by its place (tags and child indices from the
+ * root), with its classes, attributes that point somewhere, folded text (leaves only) and
+ * box. Runs in the page.
+ */
+function layout() {
+  const out = [];
+  const walk = (element, path) => {
+    [...element.children].forEach((child, i) => {
+      const at = `${path}/${child.tagName.toLowerCase()}[${i}]`;
+      const box = child.getBoundingClientRect();
+      out.push({
+        at,
+        classes: [...child.classList],
+        href: child.getAttribute("href"),
+        src: child.getAttribute("src"),
+        alt: child.getAttribute("alt"),
+        text: child.children.length ? null : child.textContent.replace(/\s+/g, " ").trim(),
+        box: [box.x, box.y, box.width, box.height].map(Math.round),
+      });
+      walk(child, at);
+    });
+  };
+  walk(document.getElementById("root"), "");
+  return out;
+}
+
+/**
+ * issue 12's first paint is React's markup written a second time, in Rust
+ * (`page/first_paint.rs`). React replaces it on its first render, so a difference moves
+ * or changes what the visitor sees without any layout shift to show for it. This holds
+ * the two together: every element the edge writes is where React puts the same element,
+ * with the same classes, links, image, text and place. The edge leaves a card's price
+ * empty (it comes with the SPA): its text and width are React's own.
+ */
+async function assertPaintIsReacts(path, viewport) {
+  const painted = await browser.newContext({ viewport, javaScriptEnabled: false });
+  const paintPage = await painted.newPage();
+  assert.equal((await paintPage.goto(suite.base + path)).status(), 200, path);
+  await paintPage.locator("#root main").waitFor();
+  await paintPage.evaluate(() => document.fonts.ready);
+  const paint = await paintPage.evaluate(layout);
+  await painted.close();
+  assert.ok(paint.length >= 6, `${path}: the edge wrote a first paint (${paint.length} elements)`);
+
+  const page = await newPage(browser, { viewport });
+  await page.goto(suite.base + path);
+  // React has rendered once the menu (absent from the paint) is there.
+  await page.locator(".menu-list a").first().waitFor({ state: "attached" });
+  await settled(page);
+  const rendered = new Map((await page.evaluate(layout)).map((e) => [e.at, e]));
+  await page.close();
+
+  const where = `${path} at ${viewport.width}px`;
+  for (const written of paint) {
+    const react = rendered.get(written.at);
+    assert.ok(react, `${where}: React has no element at ${written.at} (${written.classes.join(".")})`);
+    const what = `${where}: ${written.at} (${written.classes.join(".")})`;
+    assert.deepEqual(written.classes.filter((c) => !react.classes.includes(c)), [], `${what}: classes`);
+    for (const attribute of ["href", "src", "alt"]) assert.equal(react[attribute], written[attribute], `${what}: ${attribute}`);
+    const placeholder = written.text === "" && react.text !== "";
+    if (written.text !== null && !placeholder) assert.equal(react.text, written.text, `${what}: text`);
+    // A container's height is its content's, and React's holds more (every card, the
+    // parts the paint leaves out): its place and width must match, a leaf's whole box.
+    const [x, y, width, height] = written.box;
+    const container = written.text === null;
+    const box = [x, y, placeholder ? react.box[2] : width, container ? react.box[3] : height];
+    assert.deepEqual(react.box, box, `${what}: box`);
+  }
+}
+
+test("the first paint is React's own layout: every written element where React puts it, on every page type", async () => {
+  const { product } = await pageData("/1001");
+  const word = product.products[0].name.split(" ").at(-1);
+  for (const viewport of [DESKTOP, MOBILE]) {
+    const sorted = `${category.url}?page=2&sort=name`;
+    for (const path of ["/", "/1001", category.url, sorted, `/search?q=${encodeURIComponent(word)}`, "/pages/about-us"]) {
+      await assertPaintIsReacts(path, viewport);
+    }
+  }
 });

@@ -7,11 +7,16 @@
 
 use serde::Deserialize;
 
+mod listing;
+mod navbar;
+
+pub(crate) use listing::{Address, Products};
+use listing::{NamedLink, SortLabels};
+pub(crate) use navbar::Menu;
+
 use super::request::image_sources;
 use crate::markup::escape;
 
-/// How many product cards the first paint shows: the first screen's.
-const CARDS: usize = 4;
 /// The boxes, in CSS pixels, of a product page's image and a card's (`ProductView`,
 /// `ProductCard`).
 pub(crate) const PRODUCT_IMAGE: u32 = 560;
@@ -33,21 +38,19 @@ pub(crate) struct Card {
     brand: Option<String>,
 }
 
-/// A list of products: a product answer (`{id, products}`) or a listing's page.
 #[derive(Deserialize)]
-pub(crate) struct Products {
-    pub(crate) products: Vec<Card>,
-}
-
-#[derive(Deserialize)]
-struct CategoryName {
+struct CategoryParts {
     name: String,
     description: Option<String>,
+    #[serde(default)]
+    breadcrumbs: Vec<NamedLink>,
+    #[serde(default)]
+    children: Vec<NamedLink>,
 }
 
 #[derive(Deserialize)]
 struct Listing {
-    category: CategoryName,
+    category: CategoryParts,
     listing: Products,
 }
 
@@ -56,6 +59,12 @@ struct Content {
     title: String,
     /// Sanitised by the adapter, as the SPA renders it.
     content: String,
+}
+
+/// A product answer (`{id, products}`).
+#[derive(Deserialize)]
+struct ProductAnswer {
+    products: Vec<Card>,
 }
 
 impl Card {
@@ -68,7 +77,7 @@ impl Card {
 /// The parts of an `/api/page` answer its first paint shows.
 #[derive(Deserialize)]
 pub(crate) struct PageParts {
-    product: Option<Products>,
+    product: Option<ProductAnswer>,
     category: Option<Listing>,
     content: Option<Content>,
 }
@@ -92,84 +101,80 @@ fn image(thumbnail: Option<&Thumbnail>, alt: &str, size: u32, first: bool) -> St
     )
 }
 
-/// The first cards of a grid (`ProductGrid`), names and images; prices come with the SPA.
-fn grid(cards: &[Card]) -> String {
-    let items: String = cards
-        .iter()
-        .take(CARDS)
-        .enumerate()
-        .map(|(i, c)| {
-            format!(
-                "<li class=\"product-card\"><a href=\"{}\">{}<span class=\"card-name\">{}</span><span class=\"card-price\">&nbsp;</span><span class=\"card-deal\"></span></a></li>",
-                escape(&c.url),
-                image(c.thumbnail.as_ref(), &c.name, CARD_IMAGE, i == 0),
-                escape(&c.name)
-            )
-        })
-        .collect();
-    format!("<ul class=\"product-grid\">{items}</ul>")
-}
-
-/// The navigation bar's box, with the store's name (the menu comes with the SPA).
-const NAVBAR: &str =
-    "<header class=\"navbar\"><div class=\"navbar-inner\"><a href=\"/\" class=\"brand\">Vitrine</a></div></header>";
-
-fn in_page(main: &str) -> String {
-    format!("{NAVBAR}<main class=\"page\">{main}</main>")
+/// The page around its main content: the navigation bar (with the menu when it was
+/// inlined; `words`, the search page's), then `<main>`.
+pub(crate) fn in_page(menu: Option<&Menu>, words: &str, main: &str) -> String {
+    format!("{}<main class=\"page\">{main}</main>", navbar::navbar(menu, words))
 }
 
 /// The home page: its introduction and the best sellers (`Home`).
 pub(crate) fn home(best_sellers: &[Card]) -> String {
-    in_page(&format!(
+    format!(
         "<div class=\"home\"><section class=\"hero\"><h1>Vitrine</h1><p>A demo storefront. Switch the backend in the debug bar to compare drivers.</p></section><section><h2>Best sellers</h2>{}</section></div>",
-        grid(best_sellers)
-    ))
+        listing::grid(best_sellers)
+    )
 }
 
-/// The search page (`SearchPage`): its heading and first results, or that none match.
-pub(crate) fn search(words: &str, found: &Products) -> String {
+/// The search page (`SearchPage`): its heading, then its count, orders and first results,
+/// or that none match.
+pub(crate) fn search(words: &str, found: &Products, here: &Address<'_>) -> String {
     let words = escape(words);
-    let results = if found.products.is_empty() {
+    let results = if found.total_count == 0 {
         format!("<p class=\"listing-empty\">No products match “{words}”.</p>")
     } else {
-        grid(&found.products)
+        format!("{}{}", listing::count(found.total_count), listing::results(found, here, SortLabels::Search))
     };
-    in_page(&format!(
-        "<section class=\"listing-page\"><h1 id=\"listing-heading\">Results for “{words}”</h1>{results}</section>"
-    ))
+    format!(
+        "<section class=\"listing-page\" aria-labelledby=\"listing-heading\"><h1 id=\"listing-heading\">Results for “{words}”</h1>{results}</section>"
+    )
 }
 
-/// A product, category or content page (`ProductView`, `CategoryPage`, `ContentPage`);
-/// nothing for any other answer.
-pub(crate) fn page(parts: &PageParts) -> Option<String> {
+/// A category (`CategoryPage`): breadcrumbs, heading, count, description, children,
+/// orders and first cards.
+fn category(c: &Listing, here: &Address<'_>) -> String {
+    let name = &c.category.name;
+    let description = c
+        .category
+        .description
+        .as_deref()
+        .filter(|d| !d.is_empty())
+        .map(|d| format!("<div class=\"category-description\">{d}</div>"))
+        .unwrap_or_default();
+    let products = if c.listing.total_count == 0 {
+        "<p class=\"listing-empty\">There are no products in this category yet.</p>".to_owned()
+    } else {
+        listing::results(&c.listing, here, SortLabels::Category)
+    };
+    format!(
+        "<section class=\"listing-page\" aria-labelledby=\"listing-heading\">{}<h1 id=\"listing-heading\">{}</h1>{}{description}{}{products}</section>",
+        listing::breadcrumbs(&c.category.breadcrumbs, name),
+        escape(name),
+        listing::count(c.listing.total_count),
+        listing::children(name, &c.category.children),
+    )
+}
+
+/// A product, category or content page's main content (`ProductView`, `CategoryPage`,
+/// `ContentPage`); nothing for any other answer.
+pub(crate) fn page(parts: &PageParts, here: &Address<'_>) -> Option<String> {
     if let Some(p) = parts.product.as_ref().and_then(|r| r.products.first()) {
         let brand =
             p.brand.as_deref().map(|b| format!("<p class=\"product-brand\">{}</p>", escape(b))).unwrap_or_default();
-        return Some(in_page(&format!(
+        return Some(format!(
             "<article class=\"product\"><div class=\"product-media\">{}</div><div class=\"product-info\">{brand}<h1 class=\"product-name\">{}</h1></div></article>",
             image(p.thumbnail.as_ref(), &p.name, PRODUCT_IMAGE, true),
             escape(&p.name)
-        )));
+        ));
     }
     if let Some(c) = &parts.category {
-        let description = c
-            .category
-            .description
-            .as_deref()
-            .map(|d| format!("<div class=\"category-description\">{d}</div>"))
-            .unwrap_or_default();
-        return Some(in_page(&format!(
-            "<section class=\"listing-page\"><h1 id=\"listing-heading\">{}</h1>{description}{}</section>",
-            escape(&c.category.name),
-            grid(&c.listing.products)
-        )));
+        return Some(category(c, here));
     }
     parts.content.as_ref().map(|c| {
-        in_page(&format!(
+        format!(
             "<article class=\"content-page\"><h1>{}</h1><div class=\"content-body\">{}</div></article>",
             escape(&c.title),
             c.content
-        ))
+        )
     })
 }
 

@@ -74,6 +74,13 @@ struct Written {
     data: Vec<(String, Bytes)>,
 }
 
+/// The address as the browser has it (the SPA's `useLocation`): the first paint's sort
+/// links and search box are written from it, as React writes them.
+struct Here {
+    path: String,
+    query: String,
+}
+
 /// GET (or HEAD) of any address that is not an API route or a file of the build.
 pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let Some(shell) = state.shell.as_ref().and_then(ShellFile::current) else {
@@ -87,7 +94,8 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     };
     let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
     let asked = PageRequest::parse(req.path(), req.query_string());
-    let written = write(&state, choice, origin, asked).await;
+    let here = Here { path: req.path().to_owned(), query: req.query_string().to_owned() };
+    let written = write(&state, choice, origin, asked, here).await;
     let mut res = HttpResponse::build(written.as_ref().map_or(StatusCode::OK, |w| w.status));
     res.insert_header((CACHE_CONTROL, "private, no-cache")).insert_header((VARY, "Cookie"));
     if let Some(cookie) = cookie {
@@ -150,13 +158,19 @@ async fn write(
     choice: session::Choice,
     origin: String,
     asked: PageRequest,
+    here: Here,
 ) -> Option<Written> {
     let deadline = tokio::time::Instant::now() + state.head_budget;
+    // The search box holds the words on the search page only (`SearchForm`).
+    let words = match &asked {
+        PageRequest::Search { words: Some(words), .. } if here.path == "/search" => words.clone(),
+        _ => String::new(),
+    };
     let mut sides = vec![Side::Navigation.start(state, choice)];
     if asked == PageRequest::Home {
         sides.push(Side::Categories.start(state, choice));
     }
-    let own = tokio::spawn(own_reads(state.clone(), choice, origin, asked));
+    let own = tokio::spawn(own_reads(state.clone(), choice, origin, asked, here));
     let mut written = match tokio::time::timeout_at(deadline, own).await {
         Ok(Ok(written)) => written,
         Ok(Err(e)) => {
@@ -175,11 +189,22 @@ async fn write(
             written.data.push((side.key().to_owned(), body));
         }
     }
+    if !written.paint.is_empty() {
+        let menu = written.data.iter().find(|(key, _)| key == keys::NAVIGATION);
+        let menu = menu.and_then(|(_, body)| serde_json::from_slice::<first_paint::Menu>(body).ok());
+        written.paint = first_paint::in_page(menu.as_ref(), &words, &written.paint);
+    }
     Some(written)
 }
 
 /// The reads of the page itself, and what they say about it.
-async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: String, asked: PageRequest) -> Written {
+async fn own_reads(
+    state: web::Data<AppState>,
+    choice: session::Choice,
+    origin: String,
+    asked: PageRequest,
+    here: Here,
+) -> Written {
     match asked {
         PageRequest::Home => {
             let key = keys::BEST_SELLERS.to_owned();
@@ -201,7 +226,8 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
                 if let Ok(body) = api::cached_body(&state, choice, cache_key, read).await {
                     if let Ok(found) = serde_json::from_slice::<first_paint::Products>(&body) {
                         head.lcp_image = found.products.first().and_then(first_paint::Card::image_url);
-                        paint = first_paint::search(&words, &found);
+                        let address = first_paint::Address { path: &here.path, query: &here.query, sort };
+                        paint = first_paint::search(&words, &found, &address);
                     }
                     data.push((key, body));
                 }
@@ -225,7 +251,8 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
             };
             let verdict = serde_json::from_slice::<Verdict>(&body).ok();
             let paint = serde_json::from_slice::<first_paint::PageParts>(&body).ok();
-            let paint = paint.as_ref().and_then(first_paint::page).unwrap_or_default();
+            let address = first_paint::Address { path: &here.path, query: &here.query, sort };
+            let paint = paint.as_ref().and_then(|parts| first_paint::page(parts, &address)).unwrap_or_default();
             let data = vec![(key, body)];
             match verdict {
                 Some(v) => Written { status: v.status(), location: v.location(), head: v.head, paint, data },

@@ -1,0 +1,75 @@
+//! The navigation bar as the SPA's `NavBar` first renders it: the store's name, the
+//! hamburger (shown below 768px), the menu from the inlined `/api/navigation` answer (or
+//! "Loading..." without one, as React shows then) and the search box, a plain GET form
+//! that works before any script. Every part is there so each one sits where React puts
+//! it: below 768px the bar spreads its items, so a missing one moves the others.
+
+use serde::Deserialize;
+
+use crate::markup::escape;
+
+/// A menu entry as `/api/navigation` answers it (the fields the bar shows).
+#[derive(Deserialize)]
+pub(crate) struct MenuNode {
+    name: String,
+    url: String,
+    #[serde(default)]
+    children: Vec<MenuNode>,
+}
+
+/// The navigation answer: its root's children are the menu's top level.
+#[derive(Deserialize)]
+pub(crate) struct Menu {
+    #[serde(default)]
+    children: Vec<MenuNode>,
+}
+
+/// `SearchForm`'s bounds: the edge's query limit (issue 10).
+const MAX_QUERY_CHARS: usize = vitrine_domain::listing::MAX_QUERY_CHARS;
+
+/// The menu's items: the top level with each one's children in a dropdown.
+fn items(menu: Option<&Menu>) -> String {
+    let Some(menu) = menu else { return "<li class=\"menu-status\">Loading...</li>".to_owned() };
+    menu.children
+        .iter()
+        .map(|top| {
+            let link = format!("<a href=\"{}\">{}</a>", escape(&top.url), escape(&top.name));
+            if top.children.is_empty() {
+                return format!("<li>{link}</li>");
+            }
+            let children: String = top
+                .children
+                .iter()
+                .map(|c| format!("<li><a href=\"{}\">{}</a></li>", escape(&c.url), escape(&c.name)))
+                .collect();
+            format!(
+                "<li class=\"has-children\">{link}<ul class=\"dropdown\" aria-label=\"{} subcategories\">{children}</ul></li>",
+                escape(&top.name)
+            )
+        })
+        .collect()
+}
+
+/// The search box; on the search page it holds the words searched for.
+fn search_form(words: &str) -> String {
+    format!(
+        "<form class=\"search-form\" role=\"search\" action=\"/search\" method=\"get\">\
+<label for=\"search-box\" class=\"visually-hidden\">Search products</label>\
+<input id=\"search-box\" type=\"search\" name=\"q\" value=\"{}\" maxlength=\"{MAX_QUERY_CHARS}\" placeholder=\"Search products\" autocomplete=\"off\" enterkeyhint=\"search\">\
+<button type=\"submit\" aria-label=\"Search\"><svg viewBox=\"0 0 24 24\" width=\"20\" height=\"20\" aria-hidden=\"true\" focusable=\"false\">\
+<circle cx=\"10.5\" cy=\"10.5\" r=\"6.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.2\"></circle>\
+<path d=\"M15.5 15.5 21 21\" stroke=\"currentColor\" stroke-width=\"2.2\" stroke-linecap=\"round\"></path></svg></button></form>",
+        escape(words)
+    )
+}
+
+/// The bar. `words`: the search page's words, empty elsewhere.
+pub(crate) fn navbar(menu: Option<&Menu>, words: &str) -> String {
+    format!(
+        "<header class=\"navbar\"><div class=\"navbar-inner\"><a href=\"/\" class=\"brand\">Vitrine</a>\
+<button type=\"button\" class=\"hamburger\" aria-label=\"Open menu\" aria-expanded=\"false\" aria-controls=\"main-menu\"><span aria-hidden=\"true\"></span></button>\
+<nav id=\"main-menu\" class=\"menu\" aria-label=\"Categories\"><ul class=\"menu-list\">{}</ul></nav>{}</div></header>",
+        items(menu),
+        search_form(words)
+    )
+}
