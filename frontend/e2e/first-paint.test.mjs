@@ -49,7 +49,30 @@ async function loadDirectly(path, inlined, shown) {
   return page;
 }
 
-/** Clicks `link` (a client-side navigation to `path`, named `name`) and checks the head follows. */
+/**
+ * The title and the head's `data-head` elements (tag, attributes, text), in no order:
+ * what a crawler or a link preview reads. JSON-LD is compared as the data it is (the
+ * edge writes 277.0 where JavaScript writes 277).
+ */
+async function headOf(page) {
+  return page.evaluate(() => ({
+    title: document.title,
+    tags: [...document.head.querySelectorAll("[data-head]")]
+      .map((el) => {
+        const attributes = [...el.attributes].filter((a) => a.name !== "data-head").map((a) => `${a.name}=${a.value}`);
+        const json = el.getAttribute("type") === "application/ld+json";
+        const text = json ? JSON.stringify(JSON.parse(el.textContent)) : el.textContent;
+        return [el.tagName.toLowerCase(), ...attributes.sort(), text].join(" ");
+      })
+      .sort(),
+  }));
+}
+
+/**
+ * Clicks `link` (a client-side navigation to `path`, named `name`) and checks the head
+ * follows: the SPA's `seo/head.ts` writes the head the edge writes for `path` (`shell.rs`),
+ * tag for tag, so the two writers cannot drift apart unnoticed.
+ */
 async function navigateAndCheckHead(page, link, path, name) {
   const before = await page.title();
   const fetched = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/page");
@@ -63,6 +86,12 @@ async function navigateAndCheckHead(page, link, path, name) {
   const ld = await jsonLd(page);
   assert.deepEqual(ld, head.json_ld, "the JSON-LD is the next page's, once");
   assert.ok(ld.some((o) => o.name === name), `a JSON-LD object names ${name}`);
+  const direct = await newPage(browser, { viewport: DESKTOP });
+  await direct.goto(suite.base + path);
+  const written = await headOf(direct);
+  await direct.close();
+  assert.ok(written.tags.length >= 8, `${path}: the edge wrote its head (${written.tags.length} tags)`);
+  assert.deepEqual(await headOf(page), written, `${path}: the head after a client-side navigation is the edge's`);
 }
 
 const PAGE_DATA = ["/api/page", "/api/navigation", "/api/driver"];
