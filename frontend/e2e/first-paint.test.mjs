@@ -207,3 +207,27 @@ test("the first paint is React's own layout: every written element where React p
     }
   }
 });
+
+test("words typed into the written page's search box before the app takes over stay, with the focus", async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  // The app's script is held until the visitor has typed: the page is the edge's alone.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(suite.base + "/1001");
+  const written = page.locator("#search-box");
+  await written.click();
+  await written.pressSequentially("blue shirt");
+  release();
+  await page.locator("#driver-select").waitFor({ state: "attached" });
+  const box = page.locator(".search-form input");
+  assert.equal(await page.locator("#search-box").count(), 0, "the app's box replaced the written one");
+  assert.equal(await box.inputValue(), "blue shirt");
+  assert.equal(await box.evaluate((el) => document.activeElement === el), true, "the focus came along");
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "blue shirt");
+  await page.close();
+});
