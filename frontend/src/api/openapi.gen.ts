@@ -334,6 +334,13 @@ export interface components {
             /** @description Why a PUT changed nothing (unknown or disabled driver); absent otherwise. */
             notice?: string;
             options: components["schemas"]["DriverOption"][];
+            /**
+             * Format: int64
+             * @description When the session chose it, ms since the Unix epoch (0: never switched, the
+             *     default). The driver events carry the same stamp, so a tab tells a newer choice
+             *     from one it already knows.
+             */
+            switched_at_ms: number;
         };
         /** @description One choice of the debug bar. */
         DriverOption: {
@@ -731,7 +738,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events `driver` with data `{"driver": value}`: the current driver, then each switch */
+            /** @description Server-sent events `driver` with data `{"driver": value, "switched_at_ms": ms}`: the current choice, then each switch */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -8,30 +8,25 @@ import { Home } from "../pages/Home";
 import { ResolvedRoute } from "../pages/ResolvedRoute";
 import { SearchPage } from "../pages/SearchPage";
 import { swrConfig, useApplySwitch, useDriver } from "../hooks/data";
-import { api, getJson } from "../api/client";
-import type { DriverInfo } from "../api/types";
 import { inlinedSwr } from "../hooks/inlinedSwr";
 import type { Inlined } from "../api/inlined";
-import { useDriverEvents } from "../hooks/useDriverEvents";
+import { type DriverFrame, useDriverEvents } from "../hooks/useDriverEvents";
 
 /**
  * Applies a switch made in another tab of this session. A switch event is applied as it
- * comes; a connection's first frame is only the driver when the stream connected, which
- * can predate a switch this tab has just made, so it is checked with the edge first and
- * only a real change reloads the views.
+ * comes; a connection's first frame is only the choice when the stream connected, which
+ * can predate a switch this tab has just made: it is applied only when its stamp is newer
+ * than the choice this tab knows (the edge stamps both, `switched_at_ms`).
  */
 function FollowOtherTabs() {
   const { data } = useDriver();
   const applySwitch = useApplySwitch();
   const onSwitch = useCallback(
-    (driver: string, fromConnect: boolean) => {
-      if (!fromConnect) return void applySwitch(driver);
-      void getJson<DriverInfo>(api.driver)
-        .then((info) => applySwitch(info.driver, info))
-        // Unreachable edge: the next event or the next page load tries again.
-        .catch(() => undefined);
+    (frame: DriverFrame, fromConnect: boolean) => {
+      if (fromConnect && frame.switched_at_ms <= (data?.switched_at_ms ?? 0)) return;
+      void applySwitch(frame.driver, data && { ...data, driver: frame.driver, switched_at_ms: frame.switched_at_ms });
     },
-    [applySwitch],
+    [applySwitch, data],
   );
   useDriverEvents(data?.driver, onSwitch);
   return null;

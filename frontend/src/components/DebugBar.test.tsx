@@ -6,21 +6,27 @@ import { stubEventSource } from "../test/eventSource";
 import { DELAY_SETTING } from "../hooks/useDriverEvents";
 
 const options = ["in-memory", "fake", "magento"].map((value) => ({ value, label: value, enabled: true }));
-const driverInfo = (driver: string) => ({ status: 200, body: { driver, options } });
+const driverInfo = ({ driver, at }: Choice) => ({ status: 200, body: { driver, options, switched_at_ms: at } });
 const tree = {
   id: "root", url: "/", name: "", total_products: 1, children_count: 1, breadcrumbs: [],
   children: [{ id: "g", url: "/garden", name: "Garden", total_products: 1, children_count: 0, breadcrumbs: [], children: [] }],
 };
 
-/** The session's driver at the edge: another tab's switch sets it. */
-let session = "in-memory";
+/** A session's driver and when it was chosen (the edge's stamp). */
+interface Choice {
+  driver: string;
+  at: number;
+}
 
-/** The edge as the shell sees it; PUT /api/driver switches to fake. */
+/** The session's choice at the edge: another tab's switch sets it. */
+let session: Choice = { driver: "in-memory", at: 0 };
+
+/** The edge as the shell sees it; PUT /api/driver switches to fake, stamped 11. */
 function edge() {
-  session = "in-memory";
+  session = { driver: "in-memory", at: 0 };
   return stubApi({
     "GET /api/driver": () => driverInfo(session),
-    "PUT /api/driver": () => driverInfo((session = "fake")),
+    "PUT /api/driver": () => driverInfo((session = { driver: "fake", at: 11 })),
     "/api/navigation": () => ({ status: 200, body: tree }),
     "/api/products/best-sellers": () => ({ status: 200, body: [] }),
   });
@@ -53,7 +59,7 @@ describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
     expect(count(calls, "GET /api/driver")).toBe(1);
   });
 
-  it("follows another tab's switch, checks a connection's first frame, on one stream across switches", async () => {
+  it("follows another tab's switch, tells a connection's first frame by its stamp, on one stream across switches", async () => {
     const streams = stubEventSource();
     const calls = edge();
     renderAt(<Shell />);
@@ -63,29 +69,33 @@ describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
     expect(stream.url).toBe("/api/driver/events");
     stream.connect();
     expect(document.documentElement.dataset.driverEvents).toBe("open");
-    stream.driver("in-memory"); // the stream's first frame: the current driver, nothing to do
+    stream.driver("in-memory", 0); // the stream's first frame: the current choice, nothing to do
 
-    session = "magento"; // another tab switched: the event alone says so
-    stream.driver("magento");
+    session = { driver: "magento", at: 10 }; // another tab switched: the event alone says so
+    stream.driver("magento", 10);
     await waitFor(() => expect(select().value).toBe("magento"));
     await waitFor(() => expect(count(calls, "GET /api/navigation")).toBe(2));
-    expect(count(calls, "GET /api/driver")).toBe(1);
 
-    fireEvent.change(select(), { target: { value: "fake" } }); // this tab switches
+    fireEvent.change(select(), { target: { value: "fake" } }); // this tab switches (stamped 11)
     await waitFor(() => expect(select().value).toBe("fake"));
     await waitFor(() => expect(count(calls, "GET /api/navigation")).toBe(3));
-    stream.driver("fake"); // this tab's own switch comes back: already applied
+    stream.driver("fake", 11); // this tab's own switch comes back: already applied
     await waitFor(() => expect(select().disabled).toBe(false));
-    expect(count(calls, "GET /api/driver")).toBe(1);
 
     // The stream reconnects, and its first frame was read before this tab's switch
-    // landed: checked with the edge, which says fake, so nothing moves.
+    // landed: stamped 10, older than the 11 this tab knows, so nothing moves.
     stream.connect();
-    stream.driver("in-memory");
-    await waitFor(() => expect(count(calls, "GET /api/driver")).toBe(2));
-    await waitFor(() => expect(select().disabled).toBe(false));
+    stream.driver("magento", 10);
+    await new Promise((r) => setTimeout(r, 20));
     expect(select().value).toBe("fake");
     expect(count(calls, "GET /api/navigation")).toBe(3);
+
+    // It reconnects again after another tab switched meanwhile: stamped 12, newer.
+    stream.connect();
+    stream.driver("magento", 12);
+    await waitFor(() => expect(select().value).toBe("magento"));
+    await waitFor(() => expect(count(calls, "GET /api/navigation")).toBe(4));
+    expect(count(calls, "GET /api/driver")).toBe(1);
     expect(streams.length).toBe(1);
     expect(stream.closed).toBe(false);
   });

@@ -17,10 +17,17 @@ export function openDelayMs(): number {
   return raw !== null && raw.trim() !== "" && Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_DELAY_MS;
 }
 
+/** A `driver` event: the session's driver and when it was chosen (ms; 0: never switched). */
+export interface DriverFrame {
+  driver: string;
+  switched_at_ms: number;
+}
+
 /**
  * Follows driver switches made in this session's other tabs (server-sent events).
- * `onSwitch` gets each driver that differs from `current`, and whether it is the first
- * frame of a connection (a snapshot, to be checked) rather than a switch as it happened.
+ * `onSwitch` gets each frame whose driver differs from `current`, and whether it is the
+ * first frame of a connection (the choice when the stream connected, which may predate a
+ * switch this tab made meanwhile: its stamp tells) rather than a switch as it happened.
  * One stream for the page's life: the current driver and the callback are read through
  * refs, so a switch does not close and reopen it. It opens only once the driver is known:
  * the page the edge wrote, or `GET /api/driver`, is what issues a first visit's session
@@ -31,7 +38,7 @@ export function openDelayMs(): number {
  */
 export function useDriverEvents(
   current: string | undefined,
-  onSwitch: (driver: string, fromConnect: boolean) => void,
+  onSwitch: (frame: DriverFrame, fromConnect: boolean) => void,
 ): void {
   const currentRef = useRef(current);
   const onSwitchRef = useRef(onSwitch);
@@ -60,9 +67,11 @@ export function useDriverEvents(
         const fromConnect = snapshot;
         snapshot = false;
         try {
-          const { driver } = JSON.parse(event.data) as { driver: string };
+          const { driver, switched_at_ms } = JSON.parse(event.data) as Partial<DriverFrame>;
           const known = currentRef.current;
-          if (known !== undefined && driver !== known) onSwitchRef.current(driver, fromConnect);
+          if (typeof driver !== "string") return;
+          const frame = { driver, switched_at_ms: typeof switched_at_ms === "number" ? switched_at_ms : 0 };
+          if (known !== undefined && driver !== known) onSwitchRef.current(frame, fromConnect);
         } catch {
           // A malformed event is ignored; the next one carries the full state again.
         }

@@ -23,9 +23,10 @@ export class TestEventSource extends EventTarget {
     act(() => void this.dispatchEvent(new Event("open")));
   }
 
-  /** A `driver` event as the edge frames it: `{"driver": …}`. */
-  driver(driver: string): void {
-    act(() => void this.dispatchEvent(new MessageEvent("driver", { data: JSON.stringify({ driver }) })));
+  /** A `driver` event as the edge frames it: `{"driver": …, "switched_at_ms": …}`. */
+  driver(driver: string, switchedAtMs = 0): void {
+    const data = JSON.stringify({ driver, switched_at_ms: switchedAtMs });
+    act(() => void this.dispatchEvent(new MessageEvent("driver", { data })));
   }
 }
 

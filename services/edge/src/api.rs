@@ -38,8 +38,8 @@ fn with_cookie(
 }
 
 /// The debug bar's answer: `driver` and every option, enabled as available here.
-pub(crate) fn driver_info(state: &AppState, driver: Driver, notice: Option<String>) -> DriverInfo {
-    DriverInfo::new(driver, notice, |d| state.availability.enabled(d))
+pub(crate) fn driver_info(state: &AppState, choice: session::Choice, notice: Option<String>) -> DriverInfo {
+    DriverInfo::new(choice.driver, choice.switched_at_ms, notice, |d| state.availability.enabled(d))
 }
 
 /// GET /api/driver: the session's driver and every option of the debug bar.
@@ -48,7 +48,7 @@ pub(crate) fn driver_info(state: &AppState, driver: Driver, notice: Option<Strin
 pub(crate) async fn get_driver(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let (session, cookie) = session::id_or_new(&req, &state);
     let choice = session::choice(&state, Some(&session)).await;
-    with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, choice.driver, None))
+    with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, choice, None))
 }
 
 /// PUT /api/driver: spec §4. Unknown values are ignored and medusa is refused where it is
@@ -69,11 +69,11 @@ pub(crate) async fn put_driver(
     let current = session::choice(&state, Some(&session)).await;
     let Some(next) = Driver::parse(&body.driver) else {
         let notice = format!("Unknown driver '{}' ignored.", body.driver.chars().take(64).collect::<String>());
-        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, current.driver, Some(notice))));
+        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, current, Some(notice))));
     };
     if !state.availability.enabled(next) {
         let notice = format!("The {next} driver is coming soon; it cannot be selected yet.");
-        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, current.driver, Some(notice))));
+        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, current, Some(notice))));
     }
     let address = switch_limit::client_address(&req, state.trust_forwarded_for);
     if !state.switch_limiter.allow(&session, &address) {
@@ -86,12 +86,17 @@ pub(crate) async fn put_driver(
         ApiError::DriverNotSaved
     })?;
     state.metrics.switches.with_label_values(&[next.as_str()]).inc();
-    let event = SwitchEvent { session, driver: next.as_str().to_owned(), origin: state.edge_id.clone() };
+    let event = SwitchEvent {
+        session,
+        driver: next.as_str().to_owned(),
+        switched_at_ms: choice.switched_at_ms,
+        origin: state.edge_id.clone(),
+    };
     let event = serde_json::to_string(&event).unwrap_or_default();
     if let Err(e) = state.store.publish(CHANNEL, &event).await {
         tracing::warn!(error = %e, "switch event not published; other tabs will not follow");
     }
-    Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, next, None)))
+    Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, choice, None)))
 }
 
 /// The cache key of a read: its path and query.

@@ -315,12 +315,21 @@ pub(crate) struct DriverInfo {
     #[schema(nullable = false)]
     pub(crate) notice: Option<String>,
     pub(crate) options: Vec<DriverOption>,
+    /// When the session chose it, ms since the Unix epoch (0: never switched, the
+    /// default). The driver events carry the same stamp, so a tab tells a newer choice
+    /// from one it already knows.
+    pub(crate) switched_at_ms: u64,
 }
 
 impl DriverInfo {
     /// `enabled` tells which drivers can be chosen here (`crate::availability`); the
     /// others keep spec §1's "coming soon" label.
-    pub(crate) fn new(driver: Driver, notice: Option<String>, enabled: impl Fn(Driver) -> bool) -> Self {
+    pub(crate) fn new(
+        driver: Driver,
+        switched_at_ms: u64,
+        notice: Option<String>,
+        enabled: impl Fn(Driver) -> bool,
+    ) -> Self {
         let options = Driver::ALL
             .into_iter()
             .map(|d| {
@@ -329,7 +338,7 @@ impl DriverInfo {
                 DriverOption { enabled, label, value: d.as_str().to_owned() }
             })
             .collect();
-        Self { driver: driver.as_str().to_owned(), notice, options }
+        Self { driver: driver.as_str().to_owned(), notice, options, switched_at_ms }
     }
 }
 

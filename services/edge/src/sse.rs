@@ -27,6 +27,9 @@ pub(crate) const CHANNEL: &str = "vitrine:driver-switched";
 pub(crate) struct SwitchEvent {
     pub(crate) session: String,
     pub(crate) driver: String,
+    /// When the session switched (the session's own stamp; 0 from edges that predate it).
+    #[serde(default)]
+    pub(crate) switched_at_ms: u64,
     /// The publishing edge's id (empty from edges that predate it).
     #[serde(default)]
     pub(crate) origin: String,
@@ -37,13 +40,18 @@ pub(crate) struct SwitchEvent {
 pub(crate) struct Switch {
     session: String,
     driver: Driver,
+    switched_at_ms: u64,
 }
 
 impl Switch {
     /// `None` for a message that is not a switch event naming a known driver.
     fn parse(raw: &str) -> Option<Self> {
         let event = serde_json::from_str::<SwitchEvent>(raw).ok()?;
-        Some(Self { driver: Driver::parse(&event.driver)?, session: event.session })
+        Some(Self {
+            driver: Driver::parse(&event.driver)?,
+            session: event.session,
+            switched_at_ms: event.switched_at_ms,
+        })
     }
 }
 
@@ -106,14 +114,17 @@ pub(crate) async fn relay(store: SharedStore, shutdown: Shutdown) -> broadcast::
     tx
 }
 
-fn frame(driver: Driver) -> Bytes {
-    Bytes::from(format!("event: driver\ndata: {}\n\n", serde_json::json!({ "driver": driver.as_str() })))
+/// One `driver` event: the driver and when the session chose it, so a tab can tell a
+/// connection's first frame (the choice when the stream connected) from a newer one.
+fn frame(driver: Driver, switched_at_ms: u64) -> Bytes {
+    let data = serde_json::json!({ "driver": driver.as_str(), "switched_at_ms": switched_at_ms });
+    Bytes::from(format!("event: driver\ndata: {data}\n\n"))
 }
 
 /// GET /api/driver/events: `driver` events for this session, starting with the current one.
 #[utoipa::path(get, path = "/api/driver/events", tag = "driver",
     responses((status = 200, content_type = "text/event-stream", body = String,
-        description = "Server-sent events `driver` with data `{\"driver\": value}`: the current driver, then each switch"),
+        description = "Server-sent events `driver` with data `{\"driver\": value, \"switched_at_ms\": ms}`: the current choice, then each switch"),
         (status = 429, description = "The session has as many streams open as it may (code too_many_requests)",
             body = crate::dto::ErrorBody),
         (status = 503, description = "The edge has as many streams open as it may (code unavailable)",
@@ -129,14 +140,14 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Resu
     // Subscribed first: a switch landing while the current driver is read is then sent
     // after it, not lost between the two.
     let mut switches = state.events.subscribe();
-    let current = session::choice(&state, session.as_deref()).await.driver;
+    let current = session::choice(&state, session.as_deref()).await;
     let shutdown = state.shutdown.clone();
     let keep_alive = state.sse_keep_alive;
     let (tx, rx) = mpsc::channel::<Bytes>(16);
     tokio::spawn(async move {
         // Held for the stream's life: its slot comes back however the task ends.
         let _slot = slot;
-        if tx.send(frame(current)).await.is_err() {
+        if tx.send(frame(current.driver, current.switched_at_ms)).await.is_err() {
             return;
         }
         let mut ping = tokio::time::interval(keep_alive);
@@ -147,7 +158,9 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Resu
                 () = tx.closed() => return,
                 _ = ping.tick() => Bytes::from_static(b": keep-alive\n\n"),
                 msg = switches.recv() => match msg {
-                    Ok(switch) if session.as_deref() == Some(switch.session.as_str()) => frame(switch.driver),
+                    Ok(switch) if session.as_deref() == Some(switch.session.as_str()) => {
+                        frame(switch.driver, switch.switched_at_ms)
+                    }
                     Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => continue,
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
@@ -171,8 +184,10 @@ mod tests {
 
     #[test]
     fn switch_events_are_parsed_once_and_bad_ones_dropped() {
-        let switch = Switch::parse(r#"{"session":"s1","driver":"mageos"}"#).expect("a switch");
-        assert_eq!((switch.session.as_str(), switch.driver), ("s1", Driver::MageOs));
+        let switch = Switch::parse(r#"{"session":"s1","driver":"mageos","switched_at_ms":42}"#).expect("a switch");
+        assert_eq!((switch.session.as_str(), switch.driver, switch.switched_at_ms), ("s1", Driver::MageOs, 42));
+        let older = Switch::parse(r#"{"session":"s1","driver":"fake"}"#).expect("from an older edge");
+        assert_eq!(older.switched_at_ms, 0);
         for raw in [r#"{"session":"s1","driver":"woocommerce"}"#, r#"{"session":"s1"}"#, "not json"] {
             assert!(Switch::parse(raw).is_none(), "{raw}");
         }

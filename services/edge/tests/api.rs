@@ -174,12 +174,22 @@ async fn a_switch_reaches_the_sessions_other_tabs_and_no_one_else() {
     let mut other = get(&other_visitor, &app, "/api/driver/events").await;
     assert_eq!(same.headers()["content-type"], "text/event-stream");
     let first = read_until(&mut same, "in-memory", Duration::from_secs(5)).await;
-    assert!(first.contains("event: driver"), "{first}");
+    // The connection's first frame: the choice then, never switched (stamp 0).
+    assert!(first.contains("event: driver\ndata: {\"driver\":\"in-memory\",\"switched_at_ms\":0}"), "{first}");
     read_until(&mut other, "in-memory", Duration::from_secs(5)).await;
 
-    put_driver(&tab, &app, "fake").await;
+    let switched = put_driver(&tab, &app, "fake").await;
+    let at = switched["switched_at_ms"].as_u64().expect("the switch's stamp");
+    assert!(at > 0, "{switched}");
     let seen = read_until(&mut same, "\"fake\"", Duration::from_secs(5)).await;
-    assert!(seen.contains("data: {\"driver\":\"fake\"}"), "{seen}");
+    assert!(seen.contains(&format!("data: {{\"driver\":\"fake\",\"switched_at_ms\":{at}}}")), "{seen}");
+    // A stream opened now starts from that choice, with its stamp: a tab that already
+    // knows it can tell it is not a newer one.
+    let mut later = get(&tab, &app, "/api/driver/events").await;
+    let first = read_until(&mut later, "fake", Duration::from_secs(5)).await;
+    assert!(first.contains(&format!("\"switched_at_ms\":{at}")), "{first}");
+    let known = assert::ok_json(get(&tab, &app, "/api/driver").await).await;
+    assert_eq!(known["switched_at_ms"].as_u64(), Some(at), "GET tells the same stamp");
     let leaked = read_until(&mut other, "\"fake\"", Duration::from_millis(500)).await;
     assert!(!leaked.contains("fake"), "another visitor's stream stays quiet: {leaked}");
 }

@@ -147,13 +147,13 @@ fn a_resolution_without_a_route_reads_as_nothing_there() {
     assert_eq!((r.code, r.id, r.kind, r.outcome), (404, None, None, Outcome::Failed));
 }
 
-/// How `/api/driver` was built before it had a type of its own.
+/// How `/api/driver` was built before it had a type of its own, with the switch stamp added since.
 fn legacy_driver(driver: Driver, notice: Option<&str>) -> String {
     let options: Vec<Value> = Driver::ALL
         .iter()
         .map(|d| json!({ "value": d.as_str(), "label": if d.always_enabled() { d.label().to_owned() } else { d.disabled_label() }, "enabled": d.always_enabled() }))
         .collect();
-    let mut body = json!({ "driver": driver.as_str(), "options": options });
+    let mut body = json!({ "driver": driver.as_str(), "options": options, "switched_at_ms": 7 });
     if let Some(notice) = notice {
         body["notice"] = json!(notice);
     }
@@ -163,10 +163,10 @@ fn legacy_driver(driver: Driver, notice: Option<&str>) -> String {
 #[test]
 fn driver_info_keeps_its_bytes_with_and_without_a_notice() {
     for (driver, notice) in [(Driver::InMemory, None), (Driver::Fake, Some("Unknown driver 'x' ignored."))] {
-        let info = DriverInfo::new(driver, notice.map(str::to_owned), Driver::always_enabled);
+        let info = DriverInfo::new(driver, 7, notice.map(str::to_owned), Driver::always_enabled);
         assert_eq!(now(&info), legacy_driver(driver, notice), "{driver}");
     }
-    let info = DriverInfo::new(Driver::Shopify, None, Driver::always_enabled);
+    let info = DriverInfo::new(Driver::Shopify, 0, None, Driver::always_enabled);
     assert_eq!(info.options.len(), Driver::ALL.len());
     assert!(!now(&info).contains("notice"), "absent, not null");
 }

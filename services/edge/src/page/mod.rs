@@ -182,7 +182,7 @@ async fn write(
             return None;
         }
     };
-    let driver = crate::api::driver_info(state, choice.driver, None);
+    let driver = crate::api::driver_info(state, choice, None);
     written.data.push((keys::DRIVER.to_owned(), Bytes::from(serde_json::to_vec(&driver).unwrap_or_default())));
     for (side, mut task) in sides {
         if let Ok(Ok(Ok(body))) = tokio::time::timeout_at(deadline, &mut task).await {
