@@ -96,12 +96,25 @@ pub(crate) async fn cache_write(store: &SharedStore, key: &str, bytes: &[u8], li
     }
 }
 
+/// The most background refreshes a client runs at once: a quarter of the backend's
+/// default 32 request slots, so visitors' misses keep most of them.
+const MAX_REFRESHES: usize = 8;
+
 /// The background refreshes of stale entries: at most one per key at a time, whatever
-/// the number of visitors reading it meanwhile, so a hung backend holds one task per
-/// stale key, not one per read.
-#[derive(Clone, Default)]
+/// the number of visitors reading it meanwhile, and at most [`MAX_REFRESHES`] in all.
+/// When many entries go stale together (a cache filled at once expires at once), the
+/// rest wait for a later read instead of queueing a task each for a request slot: memory
+/// and slots stay bounded however many keys there are.
+#[derive(Clone)]
 pub(crate) struct Refreshes {
     running: Arc<Mutex<HashSet<String>>>,
+    max: usize,
+}
+
+impl Default for Refreshes {
+    fn default() -> Self {
+        Self { running: Arc::default(), max: MAX_REFRESHES }
+    }
 }
 
 /// Takes `key` out of the running set when its refresh ends, however it ends.
@@ -117,12 +130,16 @@ impl Drop for Running {
 }
 
 impl Refreshes {
-    /// Runs `refresh` in its own task unless `key` is being refreshed already. Its outcome
-    /// is its own business: a failed refresh leaves the stale entry to answer until the
-    /// store drops it, and the next stale read tries again.
+    /// Runs `refresh` in its own task unless `key` is being refreshed already or the
+    /// most are running. Its outcome is its own business: a failed or skipped refresh
+    /// leaves the stale entry to answer until the store drops it, and the next stale read
+    /// tries again.
     pub(crate) fn spawn(&self, key: String, refresh: impl Future<Output = ()> + Send + 'static) {
-        if !self.running.lock().unwrap_or_else(PoisonError::into_inner).insert(key.clone()) {
-            return;
+        {
+            let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
+            if running.len() >= self.max || !running.insert(key.clone()) {
+                return;
+            }
         }
         let running = Running { running: self.running.clone(), key };
         tokio::spawn(async move {
@@ -187,6 +204,38 @@ mod tests {
         for (written, fresh_after, ok) in [(5, 0, true), (0, 0, true), (5, 4, true), (5, 5, false), (5, 9, false)] {
             assert_eq!(fresh_enough(written, fresh_after), ok, "written {written}, fresh after {fresh_after}");
         }
+    }
+
+    #[tokio::test]
+    async fn no_more_than_the_most_refreshes_run_at_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let refreshes = Refreshes { running: Arc::default(), max: 2 };
+        let started = Arc::new(AtomicUsize::new(0));
+        let (release, released) = tokio::sync::watch::channel(false);
+        for key in ["a", "b", "c"] {
+            let (started, mut released) = (started.clone(), released.clone());
+            refreshes.spawn(key.into(), async move {
+                started.fetch_add(1, Ordering::SeqCst);
+                let _ = released.wait_for(|r| *r).await;
+            });
+        }
+        let running = || refreshes.running.lock().unwrap_or_else(PoisonError::into_inner).len();
+        while started.load(Ordering::SeqCst) < 2 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!((started.load(Ordering::SeqCst), running()), (2, 2), "c waits for a later read");
+        let _ = release.send(true);
+        while running() > 0 {
+            tokio::task::yield_now().await;
+        }
+        let again = started.clone();
+        refreshes.spawn("c".into(), async move {
+            again.fetch_add(1, Ordering::SeqCst);
+        });
+        while running() > 0 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(started.load(Ordering::SeqCst), 3, "with room again, c runs");
     }
 
     #[tokio::test]
