@@ -82,6 +82,16 @@ pub(crate) struct PageParts {
     content: Option<Content>,
 }
 
+/// `<a href="{url}">{name}</a>`: every link the paint writes from backend names and urls.
+fn link(url: &str, name: &str) -> String {
+    format!("<a href=\"{}\">{}</a>", escape(url), escape(name))
+}
+
+/// A list item holding just that link (breadcrumbs, child categories, the menu).
+fn link_item(url: &str, name: &str) -> String {
+    format!("<li>{}</li>", link(url, name))
+}
+
 /// The SPA's `ProductImage`: the image service's sizes of `src`, in a box of `size`.
 fn image(thumbnail: Option<&Thumbnail>, alt: &str, size: u32, first: bool) -> String {
     let Some(t) = thumbnail.filter(|t| !t.url.is_empty()) else {

@@ -81,6 +81,13 @@ struct Here {
     query: String,
 }
 
+impl Here {
+    /// Where the visitor is, showing the listing in `sort`.
+    fn address(&self, sort: crate::dto::Sort) -> first_paint::Address<'_> {
+        first_paint::Address { path: &self.path, query: &self.query, sort }
+    }
+}
+
 /// GET (or HEAD) of any address that is not an API route or a file of the build.
 pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let Some(shell) = state.shell.as_ref().and_then(ShellFile::current) else {
@@ -226,8 +233,7 @@ async fn own_reads(
                 if let Ok(body) = api::cached_body(&state, choice, cache_key, read).await {
                     if let Ok(found) = serde_json::from_slice::<first_paint::Products>(&body) {
                         head.lcp_image = found.products.first().and_then(first_paint::Card::image_url);
-                        let address = first_paint::Address { path: &here.path, query: &here.query, sort };
-                        paint = first_paint::search(&words, &found, &address);
+                        paint = first_paint::search(&words, &found, &here.address(sort));
                     }
                     data.push((key, body));
                 }
@@ -251,8 +257,8 @@ async fn own_reads(
             };
             let verdict = serde_json::from_slice::<Verdict>(&body).ok();
             let paint = serde_json::from_slice::<first_paint::PageParts>(&body).ok();
-            let address = first_paint::Address { path: &here.path, query: &here.query, sort };
-            let paint = paint.as_ref().and_then(|parts| first_paint::page(parts, &address)).unwrap_or_default();
+            let paint =
+                paint.as_ref().and_then(|parts| first_paint::page(parts, &here.address(sort))).unwrap_or_default();
             let data = vec![(key, body)];
             match verdict {
                 Some(v) => Written { status: v.status(), location: v.location(), head: v.head, paint, data },

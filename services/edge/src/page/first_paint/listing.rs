@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use super::{CARD_IMAGE, Card, image};
+use super::{CARD_IMAGE, Card, image, link_item};
 use crate::dto::Sort;
 use crate::markup::escape;
 
@@ -99,8 +99,7 @@ pub(crate) fn count(total: u64) -> String {
 
 /// `Breadcrumbs`: Home, the ancestors, then the current page (not a link).
 pub(crate) fn breadcrumbs(trail: &[NamedLink], current: &str) -> String {
-    let ancestors: String =
-        trail.iter().map(|b| format!("<li><a href=\"{}\">{}</a></li>", escape(&b.url), escape(&b.name))).collect();
+    let ancestors: String = trail.iter().map(|b| link_item(&b.url, &b.name)).collect();
     format!(
         "<nav class=\"breadcrumbs\" aria-label=\"Breadcrumb\"><ol><li><a href=\"/\">Home</a></li>{ancestors}<li aria-current=\"page\">{}</li></ol></nav>",
         escape(current)
@@ -112,8 +111,7 @@ pub(crate) fn children(name: &str, children: &[NamedLink]) -> String {
     if children.is_empty() {
         return String::new();
     }
-    let items: String =
-        children.iter().map(|c| format!("<li><a href=\"{}\">{}</a></li>", escape(&c.url), escape(&c.name))).collect();
+    let items: String = children.iter().map(|c| link_item(&c.url, &c.name)).collect();
     format!("<nav aria-label=\"{} subcategories\"><ul class=\"category-list\">{items}</ul></nav>", escape(name))
 }
 

@@ -6,6 +6,7 @@
 
 use serde::Deserialize;
 
+use super::{link, link_item};
 use crate::markup::escape;
 
 /// A menu entry as `/api/navigation` answers it (the fields the bar shows).
@@ -33,15 +34,11 @@ fn items(menu: Option<&Menu>) -> String {
     menu.children
         .iter()
         .map(|top| {
-            let link = format!("<a href=\"{}\">{}</a>", escape(&top.url), escape(&top.name));
             if top.children.is_empty() {
-                return format!("<li>{link}</li>");
+                return link_item(&top.url, &top.name);
             }
-            let children: String = top
-                .children
-                .iter()
-                .map(|c| format!("<li><a href=\"{}\">{}</a></li>", escape(&c.url), escape(&c.name)))
-                .collect();
+            let link = link(&top.url, &top.name);
+            let children: String = top.children.iter().map(|c| link_item(&c.url, &c.name)).collect();
             format!(
                 "<li class=\"has-children\">{link}<ul class=\"dropdown\" aria-label=\"{} subcategories\">{children}</ul></li>",
                 escape(&top.name)
