@@ -21,7 +21,15 @@ fn resolution(kind: &str, outcome: Outcome, seo_title: Option<&str>) -> Resoluti
 }
 
 fn page(resolution: Resolution) -> PageData {
-    PageData { resolution, product: None, category: None, content: None, failure: None, head: PageHead::default() }
+    PageData {
+        resolution,
+        product: None,
+        category: None,
+        content: None,
+        failure: None,
+        head: PageHead::default(),
+        head_html: String::new(),
+    }
 }
 
 fn product(name: &str, meta_title: Option<&str>) -> ProductResponse {
