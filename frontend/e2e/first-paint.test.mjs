@@ -70,8 +70,8 @@ async function headOf(page) {
 
 /**
  * Clicks `link` (a client-side navigation to `path`, named `name`) and checks the head
- * follows: the SPA's `seo/head.ts` writes the head the edge writes for `path` (`shell.rs`),
- * tag for tag, so the two writers cannot drift apart unnoticed.
+ * follows: the SPA's `seo/head.ts` swaps in the tags the edge wrote for `path` (its one
+ * writer, `head/tags.rs`, in `/api/page`'s `head_html`), tag for tag as a direct load has them.
  */
 async function navigateAndCheckHead(page, link, path, name) {
   const before = await page.title();

@@ -43,6 +43,9 @@ export const api = {
   page: (path: string, page: number, sort: string) => `/api/page?url=${encodeURIComponent(path)}${listingQuery(page, sort)}`,
   categories: "/api/categories",
   search: (q: string, page: number, sort: string) => `/api/search?q=${encodeURIComponent(q)}${listingQuery(page, sort)}`,
+  /** The heads of the pages the SPA shows without `/api/page` (the order is not in a head). */
+  homeHead: "/api/head/home",
+  searchHead: (q: string, page: number) => (q ? `/api/head/search?q=${encodeURIComponent(q)}${listingQuery(page, "position")}` : "/api/head/search"),
 };
 
 /** `&page=N&sort=S`, leaving out the defaults (page 1, position) so one request has one key. */

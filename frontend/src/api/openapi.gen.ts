@@ -83,6 +83,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/head/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/head/home: the home page's head, for the SPA to apply after a client-side
+         *     navigation (the edge writes the same into the page it serves).
+         */
+        get: operations["home_head"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/head/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/head/search?q=words&page=N: the search page's head (its title is the one
+         *     the written page has), for the SPA to apply after a client-side navigation.
+         */
+        get: operations["search_head"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/navigation": {
         parameters: {
             query?: never;
@@ -361,6 +401,15 @@ export interface components {
             /** @description Safe to show a visitor: never hosts, upstream bodies or internal paths. */
             message: string;
         };
+        /**
+         * @description `GET /api/head/home`, `GET /api/head/search`: the head of a page the SPA shows
+         *     without `/api/page`, as [`PageData`] carries it.
+         */
+        HeadAnswer: {
+            head: components["schemas"]["PageHead"];
+            /** @description `head` as the edge writes it into a page. */
+            head_html: string;
+        };
         /** @description spec §3: a product image. */
         Image: {
             id: string;
@@ -394,17 +443,19 @@ export interface components {
             category?: null | components["schemas"]["CategoryPage"];
             content?: null | components["schemas"]["ContentPage"];
             failure?: null | components["schemas"]["ErrorDetail"];
-            /**
-             * @description What the page's `<head>` says: the edge writes it into a page it serves, and the
-             *     SPA applies it after a client-side navigation (issue 12).
-             */
+            /** @description What the page's `<head>` says: the edge writes it into a page it serves (issue 12). */
             head: components["schemas"]["PageHead"];
+            /**
+             * @description `head` as the edge writes it into a page (`<title>`, then the tags marked
+             *     `data-head`): the SPA swaps these in after a client-side navigation.
+             */
+            head_html: string;
             product?: null | components["schemas"]["ProductResponse"];
             resolution: components["schemas"]["Resolution"];
         };
         /**
          * @description A page's title, description, canonical link, link-preview image and structured
-         *     data (issue 12), built once by the edge (`crate::page::head`).
+         *     data (issue 12), built once by the edge (`crate::head`).
          */
         PageHead: {
             /** @description Absolute. */
@@ -758,6 +809,63 @@ export interface operations {
             };
             /** @description The edge has as many streams open as it may (code unavailable) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    home_head: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home page's head */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeadAnswer"];
+                };
+            };
+        };
+    };
+    search_head: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The words searched for; absent or blank is the search page without a search.
+                 *     Surrounding spaces are ignored, and words past 200 characters.
+                 */
+                q?: string;
+                /** @description 1 to 1000; absent means 1. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The search page's head */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeadAnswer"];
+                };
+            };
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

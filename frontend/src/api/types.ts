@@ -26,4 +26,5 @@ export type CategoryPage = Schemas["CategoryPage"];
 export type ContentPage = Schemas["ContentPage"];
 export type PageData = Schemas["PageData"];
 export type PageHead = Schemas["PageHead"];
+export type HeadAnswer = Schemas["HeadAnswer"];
 export type ErrorDetail = Schemas["ErrorDetail"];

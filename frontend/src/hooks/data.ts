@@ -5,7 +5,7 @@
 import useSWR, { type SWRConfiguration, useSWRConfig } from "swr";
 import { useCallback, useState } from "react";
 import { api, getJson } from "../api/client";
-import type { CategoryLink, DriverInfo, NavigationNode, PageData, Product, ProductPage, Sort } from "../api/types";
+import type { CategoryLink, DriverInfo, HeadAnswer, NavigationNode, PageData, Product, ProductPage, Sort } from "../api/types";
 
 export const swrConfig: SWRConfiguration = {
   fetcher: (key: string) => getJson(key),
@@ -23,6 +23,9 @@ export const usePage = (path: string, page: number, sort: Sort) => useSWR<PageDa
 export const useCategories = () => useSWR<CategoryLink[], Error>(api.categories);
 export const useSearch = (q: string, page: number, sort: Sort) =>
   useSWR<ProductPage, Error>(q ? api.search(q, page, sort) : null);
+/** The head of a page the SPA shows without `/api/page`: the home page, the search page. */
+export const useHomeHead = () => useSWR<HeadAnswer, Error>(api.homeHead);
+export const useSearchHead = (q: string, page: number) => useSWR<HeadAnswer, Error>(api.searchHead(q, page));
 
 /**
  * `value`, or while it is undefined (the next answer loading) the last value seen in the

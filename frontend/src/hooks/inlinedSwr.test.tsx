@@ -16,12 +16,19 @@ const menu = (name: string) => ({
 });
 const chair = { id: "1", type: "simple", url: "/chair", name: "Chair", images: [], price: 1 };
 
+/** The home page's head, as the edge answers it. */
+const homeHead = {
+  head: { title: "Vitrine", description: null, canonical: "http://shop.test/", og_type: "website", image: null, json_ld: [] },
+  head_html: "<title>Vitrine</title>",
+};
+
 /** What an edge inlines into the home page (issue 12 §4). */
 const home = new Map<string, unknown>([
   [api.driver, { driver: "in-memory", options }],
   [api.navigation, menu("Garden")],
   [api.bestSellers, [chair]],
   [api.categories, [{ id: "g", name: "Garden", url: "/garden", total_products: 1 }]],
+  [api.homeHead, homeHead],
 ]);
 
 /** The edge's API: the same menu under another name, so a fetched answer shows. */
@@ -76,7 +83,11 @@ describe("inlined answers (issue 12 §4: first paint with no round trip)", () =>
 
   it("leave the keys the edge did not inline to be fetched as today", async () => {
     const calls = edge();
-    renderAt(<Shell />, "/", new Map([[api.driver, { driver: "in-memory", options }]]));
+    const inlined = new Map<string, unknown>([
+      [api.driver, { driver: "in-memory", options }],
+      [api.homeHead, homeHead],
+    ]);
+    renderAt(<Shell />, "/", inlined);
     await screen.findAllByRole("link", { name: "Fetched garden" });
     await nextFrame();
     expect(gets(calls).sort()).toEqual(["GET /api/categories", "GET /api/navigation", "GET /api/products/best-sellers"]);

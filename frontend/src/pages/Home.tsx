@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useBestSellers, useCategories } from "../hooks/data";
+import { useBestSellers, useCategories, useHomeHead } from "../hooks/data";
 import { ProductGrid } from "../components/ProductCard";
 import { useHead } from "../seo/head";
 
@@ -9,8 +9,9 @@ import { useHead } from "../seo/head";
 export function Home() {
   const best = useBestSellers();
   const categories = useCategories();
-  // No head data of its own: the edge's, on a first load, stays (issue 12).
-  useHead(null);
+  // The edge's head for the home page (inlined on a first load, where it is already there).
+  const head = useHomeHead();
+  useHead(head.error ? null : head.data?.head_html);
   return (
     <div className="home">
       <section className="hero">

@@ -28,7 +28,7 @@ export function ResolvedRoute() {
   // Once the lookup has answered: the page's head, or none where the lookup named no page
   // (not found, a redirect, a failed lookup), whatever head the answer carries.
   const isPage = decision?.kind === "product" || decision?.kind === "category" || decision?.kind === "content";
-  useHead(decision ? ((isPage && shown?.head) || null) : undefined);
+  useHead(decision ? ((isPage && shown?.head_html) || null) : undefined);
 
   if (error && !shown) return <Navigate to="/" replace />;
   if (!shown || !resolution || !decision) return <ProductLoading />;

@@ -1,11 +1,9 @@
-import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { useKept, useSearch } from "../hooks/data";
+import { useKept, useSearch, useSearchHead } from "../hooks/data";
 import { listingParams, productCount, SEARCH_SORT_LABELS, searchWords } from "../app/listing";
 import { ListingResults, SortLinks } from "../components/Listing";
 import { ProductGrid } from "../components/ProductCard";
 import { LoadFailed } from "../components/LoadFailed";
-import { applyTitle } from "../seo/title";
 import { useHead } from "../seo/head";
 
 const LOADING_CARDS = 4;
@@ -17,11 +15,9 @@ export function SearchPage() {
   const { page, sort } = listingParams(search);
   const { data, error, mutate } = useSearch(q, page, sort);
   const shown = useKept(data, q);
-  useHead(null);
-
-  useEffect(() => {
-    applyTitle(q ? `Search: ${q} | Vitrine` : "Search | Vitrine");
-  }, [q]);
+  // The edge writes the search page's head (its title included), as for every page.
+  const head = useSearchHead(q, page);
+  useHead(head.error ? null : head.data?.head_html);
 
   let body;
   if (!q) {

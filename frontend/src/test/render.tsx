@@ -56,8 +56,19 @@ export function pageAnswer(resolution: Record<string, unknown>, data: Record<str
       content: null,
       failure: null,
       ...data,
+      head_html: data.head ? headHtml(data.head as PageHead) : "",
     },
   };
+}
+
+/**
+ * The `head_html` an edge sends with `head`, cut down to what these tests read: the title,
+ * the canonical link and the JSON-LD (the edge's own writer is held by its tests).
+ */
+export function headHtml(head: PageHead): string {
+  const text = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  const ld = head.json_ld.map((o) => `<script type="application/ld+json" data-head>${JSON.stringify(o).replace(/</g, "\\u003c")}</script>`);
+  return `<title>${text(head.title)}</title><link rel="canonical" href="${text(head.canonical)}" data-head>${ld.join("")}`;
 }
 
 /** The head an edge would send with a page at `path` titled `title` (no description, image or JSON-LD unless given). */

@@ -1,24 +1,22 @@
-//! The SPA's JSON API. Handlers read the session's driver, call one service, and answer
-//! one of the public shapes of [`crate::dto`]; every failure is an [`ApiError`] variant.
-//! The `#[utoipa::path]` beside each handler is its entry in `/api/openapi.json`.
+//! The SPA's JSON API: handlers only. Each checks its inputs, reads through
+//! [`crate::reads`] (which the pages the edge writes stand on too) and answers one of the
+//! public shapes of [`crate::dto`] as the read's JSON; every failure is an [`ApiError`]
+//! variant. The `#[utoipa::path]` beside each handler is its entry in `/api/openapi.json`.
 
 use std::future::Future;
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use bytes::Bytes;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use vitrine_common::clock::unix_ms;
 use vitrine_domain::{Driver, listing};
-use vitrine_proto::v1::{
-    CategoryRequest, DriverRequest, ProductRequest, ProductSort, ProductsRequest, SearchRequest, UrlRequest,
-};
 
 use crate::dto::{self, DriverChange, DriverInfo, NavigationNode, Product, ProductResponse, Resolution};
 use crate::error::ApiError;
 use crate::openapi::{InputError, ServiceErrors, SwitchFailed, TooManySwitches};
+use crate::reads::{self, Reader, driver_info, keys};
 use crate::sse::{CHANNEL, SwitchEvent};
-use crate::{AppState, session, switch_limit};
+use crate::{AppState, head, session, switch_limit};
 
 /// Longest path accepted for a lookup; longer is a bad request, not an upstream call.
 const MAX_URL_LEN: usize = 2048;
@@ -35,11 +33,6 @@ fn with_cookie(
         res.cookie(cookie);
     }
     res
-}
-
-/// The debug bar's answer: `driver` and every option, enabled as available here.
-pub(crate) fn driver_info(state: &AppState, choice: session::Choice, notice: Option<String>) -> DriverInfo {
-    DriverInfo::new(choice.driver, choice.switched_at_ms, notice, |d| state.availability.enabled(d))
 }
 
 /// GET /api/driver: the session's driver and every option of the debug bar.
@@ -99,113 +92,24 @@ pub(crate) async fn put_driver(
     Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, choice, None)))
 }
 
-/// The cache key of a read: its path and query.
-fn cache_key(req: &HttpRequest) -> String {
-    req.uri().path_and_query().map_or_else(|| req.path().to_owned(), |pq| pq.as_str().to_owned())
-}
-
-fn json_body(body: Bytes) -> HttpResponse {
-    HttpResponse::Ok().content_type("application/json").body(body)
-}
-
-/// Who a read is for, as every service request carries it: the session's driver, and
-/// the instant before which no cached answer may be used for it (its switch, issue 11).
-#[derive(Clone, Copy)]
-pub(crate) struct Reader {
-    driver: i32,
-    fresh_after_ms: u64,
-}
-
-/// The service requests of a read, each carrying the reader's driver and freshness.
-impl Reader {
-    pub(crate) fn of(choice: session::Choice) -> Self {
-        Self { driver: choice.driver.into(), fresh_after_ms: choice.fresh_after_ms() }
-    }
-
-    const fn driver(self) -> DriverRequest {
-        DriverRequest { driver: self.driver, fresh_after_ms: self.fresh_after_ms }
-    }
-
-    const fn url(self, url: String) -> UrlRequest {
-        UrlRequest { driver: self.driver, url, fresh_after_ms: self.fresh_after_ms }
-    }
-
-    fn category(self, url: String, page: u32, sort: dto::Sort) -> CategoryRequest {
-        let sort = ProductSort::from(sort).into();
-        CategoryRequest { driver: self.driver, url, page, sort, fresh_after_ms: self.fresh_after_ms }
-    }
-
-    fn search(self, query: String, page: u32, sort: dto::Sort) -> SearchRequest {
-        let sort = ProductSort::from(sort).into();
-        SearchRequest { driver: self.driver, query, page, sort, fresh_after_ms: self.fresh_after_ms }
-    }
-}
-
-/// A read through the response cache: answers a cached body for the session's driver,
-/// or runs `load`, whose `(value, cacheable)` says whether the answer may be reused.
-async fn cached<T, F, Fut>(req: &HttpRequest, state: &web::Data<AppState>, load: F) -> ApiResult
+/// A read for the request's session under `key`, answered as its JSON (made once, when
+/// it was read).
+async fn answer<T, F, Fut>(req: &HttpRequest, state: &web::Data<AppState>, key: String, load: F) -> ApiResult
 where
-    T: serde::Serialize,
-    F: FnOnce(Reader) -> Fut,
-    Fut: Future<Output = Result<(T, bool), ApiError>>,
-{
-    cached_as(req, state, cache_key(req), load).await
-}
-
-/// [`cached`] under a key the route builds from its validated inputs, so that spellings
-/// of the same request (`page=02`, parameters reordered, extra ones) share one entry.
-async fn cached_as<T, F, Fut>(req: &HttpRequest, state: &web::Data<AppState>, key: String, load: F) -> ApiResult
-where
-    T: serde::Serialize,
+    T: serde::Serialize + Send + Sync + 'static,
     F: FnOnce(Reader) -> Fut,
     Fut: Future<Output = Result<(T, bool), ApiError>>,
 {
     let choice = session::request_choice(req, state).await;
-    cached_body(state, choice, key, load).await.map(json_body)
-}
-
-/// The JSON body of a read for `choice` under `key`: the response cache's, or `load`'s
-/// (kept when it says the answer may be reused). The API's handlers and the pages the
-/// edge writes (`crate::page`) read through here, so one warms the other.
-pub(crate) async fn cached_body<T, F, Fut>(
-    state: &AppState,
-    choice: session::Choice,
-    key: String,
-    load: F,
-) -> Result<Bytes, ApiError>
-where
-    T: serde::Serialize,
-    F: FnOnce(Reader) -> Fut,
-    Fut: Future<Output = Result<(T, bool), ApiError>>,
-{
-    let (driver, fresh_after_ms) = (choice.driver, choice.fresh_after_ms());
-    if let Some(body) = state.responses.get(driver, &key, fresh_after_ms) {
-        state.metrics.response_cache.with_label_values(&[driver.as_str(), "hit"]).inc();
-        return Ok(body);
-    }
-    state.metrics.response_cache.with_label_values(&[driver.as_str(), "miss"]).inc();
-    let (value, cacheable) = load(Reader::of(choice)).await?;
-    let body = Bytes::from(serde_json::to_vec(&value).map_err(|e| {
-        tracing::error!(error = %e, "response serialisation failed");
-        ApiError::EncodingFailed
-    })?);
-    if cacheable {
-        state.responses.put(driver, key, body.clone(), unix_ms());
-    }
-    Ok(body)
+    let read = reads::cached(state, choice, key, load).await?;
+    Ok(HttpResponse::Ok().content_type("application/json").body(read.body))
 }
 
 /// GET /api/navigation
 #[utoipa::path(get, path = "/api/navigation", tag = "catalogue",
     responses((status = 200, description = "The menu tree", body = NavigationNode), ServiceErrors))]
 pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    cached(&req, &state, |r| read_navigation(&state, r)).await
-}
-
-/// The menu tree.
-pub(crate) async fn read_navigation(state: &AppState, r: Reader) -> Result<(NavigationNode, bool), ApiError> {
-    let tree = state.navigation.clone().get_tree(r.driver()).await?;
-    Ok((NavigationNode::from(tree.into_inner()), true))
+    answer(&req, &state, keys::request(&req), |r| reads::navigation(&state, r)).await
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -234,14 +138,7 @@ fn lookup_url(url: Option<&str>) -> Result<String, ApiError> {
         InputError, ServiceErrors))]
 pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query: web::Query<UrlQuery>) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
-    let mut client = state.url_resolution.clone();
-    cached(&req, &state, |r| async move {
-        let outcome = client.resolve(r.url(url)).await?.into_inner();
-        let body = Resolution::from(outcome);
-        let cacheable = body.outcome != dto::Outcome::Failed;
-        Ok((body, cacheable))
-    })
-    .await
+    answer(&req, &state, keys::request(&req), |r| reads::resolution(&state, r, url)).await
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -260,26 +157,14 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
     if limit > MAX_LIMIT {
         return Err(ApiError::LimitTooLarge { max: MAX_LIMIT });
     }
-    let mut client = state.catalogue.clone();
-    cached(&req, &state, |r| async move {
-        let list =
-            client.list_products(ProductsRequest { driver: r.driver, limit, fresh_after_ms: r.fresh_after_ms }).await?;
-        Ok((dto::products(list.into_inner()), true))
-    })
-    .await
+    answer(&req, &state, keys::request(&req), |r| reads::products(&state, r, limit)).await
 }
 
 /// GET /api/products/best-sellers
 #[utoipa::path(get, path = "/api/products/best-sellers", tag = "catalogue",
     responses((status = 200, description = "The home page's best sellers", body = Vec<Product>), ServiceErrors))]
 pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    cached(&req, &state, |r| read_best_sellers(&state, r)).await
-}
-
-/// The home page's best sellers.
-pub(crate) async fn read_best_sellers(state: &AppState, r: Reader) -> Result<(Vec<Product>, bool), ApiError> {
-    let list = state.catalogue.clone().best_sellers(r.driver()).await?;
-    Ok((dto::products(list.into_inner()), true))
+    answer(&req, &state, keys::request(&req), |r| reads::best_sellers(&state, r)).await
 }
 
 /// GET /api/products/by-url?url=/path → `{id, products}`
@@ -292,12 +177,7 @@ pub(crate) async fn product_by_url(
     query: web::Query<UrlQuery>,
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
-    let mut client = state.catalogue.clone();
-    cached(&req, &state, |r| async move {
-        let response = client.get_product_by_url(r.url(url)).await?;
-        Ok((ProductResponse::from(response.into_inner()), true))
-    })
-    .await
+    answer(&req, &state, keys::request(&req), |r| reads::product_by_url(&state, r, url)).await
 }
 
 /// GET /api/products/{id} → `{id, products}`
@@ -305,14 +185,8 @@ pub(crate) async fn product_by_url(
     params(("id" = String, Path, description = "The backend's product id")),
     responses((status = 200, description = "One product", body = ProductResponse), ServiceErrors))]
 pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: web::Path<String>) -> ApiResult {
-    let mut client = state.catalogue.clone();
     let id = id.into_inner();
-    cached(&req, &state, |r| async move {
-        let response =
-            client.get_product(ProductRequest { driver: r.driver, id, fresh_after_ms: r.fresh_after_ms }).await?;
-        Ok((ProductResponse::from(response.into_inner()), true))
-    })
-    .await
+    answer(&req, &state, keys::request(&req), |r| reads::product(&state, r, id)).await
 }
 
 // issue 10: category pages, search and content pages.
@@ -364,14 +238,8 @@ pub(crate) async fn category_by_url(
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref())?;
-    let key = format!("category\n{url}\n{page}\n{sort:?}");
-    let mut client = state.catalogue.clone();
-    cached_as(&req, &state, key, |r| async move {
-        let request = r.category(url, page, sort);
-        let answer = client.get_category_page(request).await?;
-        Ok((dto::CategoryPage::from(answer.into_inner()), true))
-    })
-    .await
+    let key = keys::category(&url, page, sort);
+    answer(&req, &state, key, |r| reads::category(&state, r, url, page, sort)).await
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -403,41 +271,7 @@ pub(crate) async fn search(
 ) -> ApiResult {
     let words = search_words(query.q.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref())?;
-    cached_as(&req, &state, search_key(&words, page, sort), |r| read_search(&state, r, words, page, sort)).await
-}
-
-/// The response cache's key of a search: its validated inputs.
-pub(crate) fn search_key(words: &str, page: u32, sort: dto::Sort) -> String {
-    format!("search\n{words}\n{page}\n{sort:?}")
-}
-
-/// One page of the products matching `words`.
-pub(crate) async fn read_search(
-    state: &AppState,
-    r: Reader,
-    words: String,
-    page: u32,
-    sort: dto::Sort,
-) -> Result<(dto::ProductPage, bool), ApiError> {
-    let answer = state.catalogue.clone().search(r.search(words, page, sort)).await?;
-    Ok((dto::ProductPage::from(answer.into_inner()), true))
-}
-
-/// A spawned service call's answer; a task that panicked is an internal error.
-async fn joined<T>(
-    task: tokio::task::JoinHandle<Result<tonic::Response<T>, tonic::Status>>,
-) -> Result<tonic::Response<T>, tonic::Status> {
-    task.await.unwrap_or_else(|e| Err(tonic::Status::internal(format!("page read failed: {e}"))))
-}
-
-/// The data a resolution names: `None` when the service found nothing (the page shows
-/// not found), the failure's public detail for any other error.
-fn named<T>(answer: Result<tonic::Response<T>, tonic::Status>) -> Result<Option<T>, dto::ErrorDetail> {
-    match answer {
-        Ok(found) => Ok(Some(found.into_inner())),
-        Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
-        Err(status) => Err(ApiError::from(status).body().error),
-    }
+    answer(&req, &state, keys::search(&words, page, sort), |r| reads::search(&state, r, words, page, sort)).await
 }
 
 /// GET /api/page?url=/path[&page=N&sort=S] → the resolution and the page's data in one
@@ -458,60 +292,8 @@ pub(crate) async fn page(
     let url = lookup_url(query.url.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref())?;
     let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
-    let key = page_key(&origin, &url, page, sort);
-    cached_as(&req, &state, key, |r| read_page(&state, r, &origin, url, page, sort)).await
-}
-
-/// The response cache's key of a page: its validated inputs, and the origin its head's
-/// urls are written with.
-pub(crate) fn page_key(origin: &str, url: &str, page: u32, sort: dto::Sort) -> String {
-    format!("page\n{origin}\n{url}\n{page}\n{sort:?}")
-}
-
-/// The resolution of `url`, the data of the page it names, and that page's head.
-pub(crate) async fn read_page(
-    state: &AppState,
-    r: Reader,
-    origin: &str,
-    url: String,
-    page: u32,
-    sort: dto::Sort,
-) -> Result<(dto::PageData, bool), ApiError> {
-    let path = vitrine_domain::paths::join_segments(&url);
-    let lookup = r.url(url.clone());
-    let listing = r.category(url, page, sort);
-    let (mut resolver, catalogue) = (state.url_resolution.clone(), state.catalogue.clone());
-    // Every kind is asked for now, with the lookup; only the kind the lookup names is
-    // waited for. The others finish on their own (their "nothing there" is cached), so a
-    // slow answer for a kind the page is not never holds the page up.
-    let (mut products, mut categories, mut contents) = (catalogue.clone(), catalogue.clone(), catalogue);
-    let lookup_product = lookup.clone();
-    let product = tokio::spawn(async move { products.get_product_by_url(lookup_product).await });
-    let category = tokio::spawn(async move { categories.get_category_page(listing).await });
-    let lookup_content = lookup.clone();
-    let content = tokio::spawn(async move { contents.get_content_page(lookup_content).await });
-    let outcome = resolver.resolve(lookup).await;
-    let resolution = Resolution::from(outcome?.into_inner());
-    let mut body = dto::PageData {
-        resolution,
-        product: None,
-        category: None,
-        content: None,
-        failure: None,
-        head: dto::PageHead::default(),
-    };
-    if body.resolution.outcome == dto::Outcome::Match {
-        let fetched = match body.resolution.kind.as_deref() {
-            Some("PRODUCT") => named(joined(product).await).map(|p| body.product = p.map(ProductResponse::from)),
-            Some("CATEGORY") => named(joined(category).await).map(|c| body.category = c.map(dto::CategoryPage::from)),
-            Some("CMS_PAGE") => named(joined(content).await).map(|c| body.content = c.map(dto::ContentPage::from)),
-            _ => Ok(()),
-        };
-        body.failure = fetched.err();
-    }
-    body.head = crate::page::head::for_page(&body, origin, &path, page);
-    let cacheable = body.resolution.outcome != dto::Outcome::Failed && body.failure.is_none();
-    Ok((body, cacheable))
+    let key = keys::page(&origin, &url, page, sort);
+    answer(&req, &state, key, |r| reads::page(&state, r, &origin, url, page, sort)).await
 }
 
 /// GET /api/categories → the categories a home page offers: the fake store's own (its
@@ -520,13 +302,7 @@ pub(crate) async fn read_page(
     responses((status = 200, description = "Links to the backend's main categories", body = Vec<dto::CategoryLink>),
         ServiceErrors))]
 pub(crate) async fn categories(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    cached(&req, &state, |r| read_categories(&state, r)).await
-}
-
-/// The home page's category links.
-pub(crate) async fn read_categories(state: &AppState, r: Reader) -> Result<(Vec<dto::CategoryLink>, bool), ApiError> {
-    let list = state.catalogue.clone().list_categories(r.driver()).await?.into_inner();
-    Ok((list.categories.into_iter().map(dto::CategoryLink::from).collect(), true))
+    answer(&req, &state, keys::request(&req), |r| reads::categories(&state, r)).await
 }
 
 /// GET /api/pages/by-url?url=/path → a content (CMS) page.
@@ -539,12 +315,42 @@ pub(crate) async fn content_by_url(
     query: web::Query<UrlQuery>,
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
-    let mut client = state.catalogue.clone();
-    cached(&req, &state, |r| async move {
-        let answer = client.get_content_page(r.url(url)).await?;
-        Ok((dto::ContentPage::from(answer.into_inner()), true))
-    })
-    .await
+    answer(&req, &state, keys::request(&req), |r| reads::content(&state, r, url)).await
+}
+
+/// GET /api/head/home: the home page's head, for the SPA to apply after a client-side
+/// navigation (the edge writes the same into the page it serves).
+#[utoipa::path(get, path = "/api/head/home", tag = "routing",
+    responses((status = 200, description = "The home page's head", body = dto::HeadAnswer)))]
+pub(crate) async fn home_head(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
+    HttpResponse::Ok().json(head::answer(head::home(&origin)))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct SearchHeadQuery {
+    /// The words searched for; absent or blank is the search page without a search.
+    /// Surrounding spaces are ignored, and words past 200 characters.
+    q: Option<String>,
+    /// 1 to 1000; absent means 1.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
+    page: Option<String>,
+}
+
+/// GET /api/head/search?q=words&page=N: the search page's head (its title is the one
+/// the written page has), for the SPA to apply after a client-side navigation.
+#[utoipa::path(get, path = "/api/head/search", tag = "routing", params(SearchHeadQuery),
+    responses((status = 200, description = "The search page's head", body = dto::HeadAnswer), InputError))]
+pub(crate) async fn search_head(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<SearchHeadQuery>,
+) -> ApiResult {
+    let (page, _) = listing_params(query.page.as_deref(), None)?;
+    let words = head::search_words(query.q.as_deref().unwrap_or_default());
+    let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
+    Ok(HttpResponse::Ok().json(head::answer(head::search(&origin, words.as_deref(), page))))
 }
 
 /// Any other `/api` path: a JSON 404, never the SPA's HTML.

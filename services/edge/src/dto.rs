@@ -216,13 +216,24 @@ pub(crate) struct PageData {
     /// Why the page's data could not be fetched although the path is a page (the
     /// backend failed): the SPA shows its error state or the failed-resolution path.
     pub(crate) failure: Option<ErrorDetail>,
-    /// What the page's `<head>` says: the edge writes it into a page it serves, and the
-    /// SPA applies it after a client-side navigation (issue 12).
+    /// What the page's `<head>` says: the edge writes it into a page it serves (issue 12).
     pub(crate) head: PageHead,
+    /// `head` as the edge writes it into a page (`<title>`, then the tags marked
+    /// `data-head`): the SPA swaps these in after a client-side navigation.
+    pub(crate) head_html: String,
+}
+
+/// `GET /api/head/home`, `GET /api/head/search`: the head of a page the SPA shows
+/// without `/api/page`, as [`PageData`] carries it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct HeadAnswer {
+    pub(crate) head: PageHead,
+    /// `head` as the edge writes it into a page.
+    pub(crate) head_html: String,
 }
 
 /// A page's title, description, canonical link, link-preview image and structured
-/// data (issue 12), built once by the edge (`crate::page::head`).
+/// data (issue 12), built once by the edge (`crate::head`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 pub(crate) struct PageHead {
     pub(crate) title: String,

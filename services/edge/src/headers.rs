@@ -1,4 +1,5 @@
-//! Security and caching headers on every edge response.
+//! Security and caching headers on every edge response, and the named cache policies
+//! ([`cache_control`]) every handler that sets its own chooses from.
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -31,8 +32,26 @@ pub(crate) async fn apply(
         headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
     }
     if !headers.contains_key(header::CACHE_CONTROL) {
-        let policy = if path.starts_with("/api/") { "no-store" } else { crate::spa::cache_control(&path) };
+        let policy = if path.starts_with("/api/") { cache_control::API } else { crate::spa::cache_control(&path) };
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
     }
     Ok(res)
+}
+
+/// The `Cache-Control` values the edge sends, by what they are for: chosen here, never
+/// written in a handler.
+pub(crate) mod cache_control {
+    /// The JSON API: per visitor and driver, never stored.
+    pub(crate) const API: &str = "no-store";
+    /// A page the edge writes: it names the visitor's driver (`Vary: Cookie`), so only
+    /// the browser keeps it, and asks again each time.
+    pub(crate) const PAGE_PRIVATE: &str = "private, no-cache";
+    /// A content-hashed build file (`/assets/*`): it never changes under its name.
+    pub(crate) const IMMUTABLE_ASSET: &str = "public, max-age=31536000, immutable";
+    /// Any other file of the build: kept, but checked again each time.
+    pub(crate) const REVALIDATE: &str = "no-cache";
+    /// A resized image (`/img`): a day, then served stale for a week while renewed.
+    pub(crate) const IMAGE: &str = "public, max-age=86400, stale-while-revalidate=604800";
+    /// The driver event stream: never a cached copy.
+    pub(crate) const EVENT_STREAM: &str = "no-cache";
 }

@@ -35,7 +35,7 @@ use crate::AppState;
 use crate::error::ApiError;
 
 const CACHE_TTL: Duration = Duration::from_secs(24 * 3600);
-const CACHE_CONTROL: &str = "public, max-age=86400, stale-while-revalidate=604800";
+const CACHE_CONTROL: &str = crate::headers::cache_control::IMAGE;
 const SVG: &str = "image/svg+xml";
 const JPEG: &str = "image/jpeg";
 

@@ -2,6 +2,9 @@
 //!
 //! - [`routes`]: the one route table.
 //! - [`api`]: the SPA's JSON handlers (driver, navigation, resolve, products).
+//! - [`reads`]: what the API and the pages read, below both: the reader, the response
+//!   cache's keys, and each read's typed answer with its JSON.
+//! - [`head`]: a page's head (what it says, its structured data, its tags), built once.
 //! - [`availability`]: which drivers can be chosen (Medusa where its adapter has a shop).
 //! - [`dto`]: the public JSON shapes, apart from the proto messages.
 //! - [`openapi`]: the API's OpenAPI 3.1 document, generated from the two above.
@@ -16,7 +19,8 @@
 //! - [`image`]: the image service (`/img`).
 //! - [`spa`]: the built React app's files.
 //! - [`page`]: every other address: the SPA's HTML with the page's head, data and status.
-//! - [`headers`]: security and cache headers.
+//! - [`spa_url`]: urls as the SPA writes them.
+//! - [`headers`]: security headers, and the named cache policies.
 //! - [`markup`]: escaping text for HTML and XML.
 //! - [`sitemap`]: `/robots.txt` and the sitemap of the default driver's pages.
 //! - [`origin`]: the site's public origin, for absolute links.
@@ -26,6 +30,7 @@ mod availability;
 pub mod config;
 mod dto;
 mod error;
+mod head;
 mod headers;
 mod health;
 mod image;
@@ -34,11 +39,13 @@ mod metrics;
 pub mod openapi;
 mod origin;
 mod page;
+mod reads;
 mod response_cache;
 mod routes;
 mod session;
 mod sitemap;
 mod spa;
+mod spa_url;
 mod sse;
 mod state;
 mod stream_slots;

@@ -26,6 +26,8 @@ use crate::{api, sse};
         api::navigation,
         api::resolve,
         api::page,
+        api::home_head,
+        api::search_head,
         api::products,
         api::best_sellers,
         api::product_by_url,

@@ -8,7 +8,13 @@
 //! using it: a switch freshens one visitor's view and costs nobody else anything.
 //! Bounded by bytes (keys and bodies), not entries: answers vary from 2 bytes to a
 //! category page's tens of kilobytes.
+//!
+//! An entry holds the answer twice over, both made once: the typed value (behind an
+//! `Arc`, for the pages the edge writes, which read it without parsing JSON again) and
+//! its JSON bytes (for the API, which answers them without serialising again).
 
+use std::any::Any;
+use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -18,8 +24,21 @@ use vitrine_domain::Driver;
 /// How long an answer is reused.
 const TTL: Duration = Duration::from_secs(10);
 
+/// One read's answer: the value, and the JSON the API answers for it.
+pub(crate) struct Answer<T> {
+    pub(crate) value: Arc<T>,
+    pub(crate) body: Bytes,
+}
+
+impl<T> Clone for Answer<T> {
+    fn clone(&self) -> Self {
+        Self { value: self.value.clone(), body: self.body.clone() }
+    }
+}
+
 #[derive(Clone)]
 struct Entry {
+    value: Arc<dyn Any + Send + Sync>,
     body: Bytes,
     /// When it was written, ms since the Unix epoch.
     written_at_ms: u64,
@@ -43,14 +62,25 @@ impl ResponseCache {
     }
 
     /// The answer under `key` for `driver`, unless it was written at or before
-    /// `fresh_after_ms` (the visitor's switch; 0 takes any).
-    pub(crate) fn get(&self, driver: Driver, key: &str, fresh_after_ms: u64) -> Option<Bytes> {
+    /// `fresh_after_ms` (the visitor's switch; 0 takes any). An entry of another type is
+    /// none (a key names one read, so it does not happen).
+    pub(crate) fn get<T: Send + Sync + 'static>(
+        &self,
+        driver: Driver,
+        key: &str,
+        fresh_after_ms: u64,
+    ) -> Option<Answer<T>> {
         let entry = self.entries.get(&(driver, key.to_owned()))?;
-        (entry.written_at_ms > fresh_after_ms || fresh_after_ms == 0).then_some(entry.body)
+        if entry.written_at_ms <= fresh_after_ms && fresh_after_ms != 0 {
+            return None;
+        }
+        let value = entry.value.downcast::<T>().ok()?;
+        Some(Answer { value, body: entry.body })
     }
 
-    pub(crate) fn put(&self, driver: Driver, key: String, body: Bytes, now_ms: u64) {
-        self.entries.insert((driver, key), Entry { body, written_at_ms: now_ms });
+    pub(crate) fn put<T: Send + Sync + 'static>(&self, driver: Driver, key: String, answer: Answer<T>, now_ms: u64) {
+        let entry = Entry { value: answer.value, body: answer.body, written_at_ms: now_ms };
+        self.entries.insert((driver, key), entry);
     }
 
     /// Bytes held now (after pending evictions).
@@ -65,25 +95,32 @@ impl ResponseCache {
 mod tests {
     use super::*;
 
+    /// An answer whose value is its text.
+    fn answer(text: &str) -> Answer<String> {
+        Answer { value: Arc::new(text.to_owned()), body: Bytes::from(text.to_owned()) }
+    }
+
     #[test]
     fn answers_are_per_driver_and_fresh_for_whoever_switched_after_them() {
         let cache = ResponseCache::new(1 << 20);
         for d in Driver::ALL {
-            cache.put(d, "/api/navigation".into(), Bytes::from(d.as_str()), 1_000);
+            cache.put(d, "/api/navigation".into(), answer(d.as_str()), 1_000);
         }
-        assert_eq!(cache.get(Driver::Fake, "/api/navigation", 0), Some(Bytes::from("fake")));
+        let body = |d, fresh_after| cache.get::<String>(d, "/api/navigation", fresh_after).map(|a| a.body);
+        assert_eq!(body(Driver::Fake, 0), Some(Bytes::from("fake")));
         for (fresh_after, expected) in [(0, true), (999, true), (1_000, false), (5_000, false)] {
-            let hit = cache.get(Driver::Magento, "/api/navigation", fresh_after).is_some();
+            let hit = body(Driver::Magento, fresh_after).is_some();
             assert_eq!(hit, expected, "written at 1000, fresh after {fresh_after}");
         }
-        assert_eq!(cache.get(Driver::Shopify, "/api/navigation", 0), Some(Bytes::from("shopify")), "untouched");
+        assert_eq!(body(Driver::Shopify, 0), Some(Bytes::from("shopify")), "untouched");
     }
 
     #[test]
     fn the_cache_holds_at_most_its_bytes() {
         let cache = ResponseCache::new(64 * 1024);
         for i in 0..1_000 {
-            cache.put(Driver::InMemory, format!("/api/products/{i}"), Bytes::from(vec![b'x'; 1024]), 1);
+            let body = Bytes::from(vec![b'x'; 1024]);
+            cache.put(Driver::InMemory, format!("/api/products/{i}"), Answer { value: Arc::new(()), body }, 1);
         }
         let held = cache.weighted_size();
         assert!(held <= 64 * 1024, "{held} bytes held");

@@ -15,6 +15,8 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
         .route("/api/navigation", web::get().to(api::navigation))
         .route("/api/resolve", web::get().to(api::resolve))
         .route("/api/page", web::get().to(api::page))
+        .route("/api/head/home", web::get().to(api::home_head))
+        .route("/api/head/search", web::get().to(api::search_head))
         .route("/api/products", web::get().to(api::products))
         .route("/api/products/best-sellers", web::get().to(api::best_sellers))
         .route("/api/products/by-url", web::get().to(api::product_by_url))

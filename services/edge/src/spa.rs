@@ -67,7 +67,8 @@ pub(crate) struct StaticDir(pub(crate) PathBuf);
 
 /// Cache policy by path: content-hashed `/assets/*` never change; the rest may.
 pub(crate) fn cache_control(path: &str) -> &'static str {
-    if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" }
+    use crate::headers::cache_control::{IMMUTABLE_ASSET, REVALIDATE};
+    if path.starts_with("/assets/") { IMMUTABLE_ASSET } else { REVALIDATE }
 }
 
 #[cfg(test)]

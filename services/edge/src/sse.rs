@@ -172,7 +172,7 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Resu
     });
     let mut res = HttpResponse::Ok();
     res.content_type("text/event-stream")
-        .insert_header(("Cache-Control", "no-cache"))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, crate::headers::cache_control::EVENT_STREAM))
         // Compression would buffer events; identity streams each frame as written.
         .insert_header(ContentEncoding::Identity);
     Ok(res.streaming(ReceiverStream::new(rx).map(Ok::<_, Infallible>)))

@@ -81,6 +81,8 @@ fn every_api_route_and_its_errors_are_described() {
             "get /api/categories/by-url",
             "get /api/driver",
             "get /api/driver/events",
+            "get /api/head/home",
+            "get /api/head/search",
             "get /api/navigation",
             "get /api/openapi.json",
             "get /api/page",

@@ -42,6 +42,8 @@ async fn written(c: &reqwest::Client, app: &TestApp, path: &str, status: u16, ti
     assert_eq!(data["/api/driver"]["driver"], api_driver(c, app).await, "{path}");
     assert!(data["/api/navigation"].is_object(), "{path}: the menu is inlined");
     assert_eq!(api["head"]["title"], title, "{path}: the SPA gets the same head");
+    let tags = api["head_html"].as_str().expect("head_html");
+    assert!(page.html.contains(tags), "{path}: the SPA swaps in the very tags the page has: {tags}");
     page
 }
 
@@ -52,6 +54,31 @@ async fn api_driver(c: &reqwest::Client, app: &TestApp) -> Value {
 /// `encodeURIComponent` for the paths used here.
 fn urlencode(path: &str) -> String {
     path.replace('/', "%2F")
+}
+
+/// issue 20: the pages the SPA shows without `/api/page` get their head from the edge
+/// too, the very tags the written page has, inlined into it.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_home_and_search_pages_heads_are_the_written_ones() {
+    let spa = built_spa();
+    let app = TestApp::builder().static_dir(spa.path()).start().await;
+    let c = browser();
+    for (path, key, title) in [
+        ("/", "/api/head/home", "Vitrine"),
+        ("/search", "/api/head/search", "Search | Vitrine"),
+        ("/search?q=+blue+shirt+&page=2", "/api/head/search?q=blue%20shirt&page=2", "Search: blue shirt | Vitrine"),
+    ] {
+        let page = Page::get(&c, &app.url(path)).await;
+        assert_eq!(page.status, 200, "{path}");
+        let head = assert::ok_json(c.get(app.url(key)).send().await.expect("head")).await;
+        assert_eq!(head["head"]["title"], title, "{key}");
+        assert_eq!(page.title(), title, "{path}");
+        let tags = head["head_html"].as_str().expect("head_html");
+        assert!(page.html.contains(tags), "{path}: the written head is {key}'s: {tags}");
+        assert_eq!(page.data().expect("inlined data")[key], head, "{path}: {key} is inlined");
+    }
+    let refused = c.get(app.url("/api/head/search?q=x&page=0")).send().await.expect("refused");
+    assert_eq!(refused.status(), 400);
 }
 
 #[tokio::test(flavor = "multi_thread")]

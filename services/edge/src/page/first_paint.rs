@@ -3,18 +3,17 @@
 //! root element. The browser paints it before any script runs, and a crawler that runs
 //! none reads it; React replaces it whole on its first render (a root's first render
 //! clears its container), with the same content from the same inlined data, so nothing
-//! visible moves and the largest element is already painted. Pure.
-
-use serde::Deserialize;
+//! visible moves and the largest element is already painted. Pure: it writes the very
+//! values the reads answer (`crate::reads`), as the API serves them to the SPA.
 
 mod listing;
 mod navbar;
 
-pub(crate) use listing::{Address, Products};
-use listing::{NamedLink, SortLabels};
-pub(crate) use navbar::Menu;
+pub(crate) use listing::Address;
+use listing::SortLabels;
 
 use super::request::image_sources;
+use crate::dto::{CategoryPage, Image, NavigationNode, PageData, Product, ProductPage};
 use crate::markup::escape;
 
 /// The boxes, in CSS pixels, of a product page's image and a card's (`ProductView`,
@@ -22,64 +21,9 @@ use crate::markup::escape;
 pub(crate) const PRODUCT_IMAGE: u32 = 560;
 pub(crate) const CARD_IMAGE: u32 = 240;
 
-#[derive(Deserialize)]
-pub(crate) struct Thumbnail {
-    url: String,
-    #[serde(default)]
-    label: String,
-}
-
-/// What a product card shows before the SPA renders it.
-#[derive(Deserialize)]
-pub(crate) struct Card {
-    url: String,
-    name: String,
-    thumbnail: Option<Thumbnail>,
-    brand: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct CategoryParts {
-    name: String,
-    description: Option<String>,
-    #[serde(default)]
-    breadcrumbs: Vec<NamedLink>,
-    #[serde(default)]
-    children: Vec<NamedLink>,
-}
-
-#[derive(Deserialize)]
-struct Listing {
-    category: CategoryParts,
-    listing: Products,
-}
-
-#[derive(Deserialize)]
-struct Content {
-    title: String,
-    /// Sanitised by the adapter, as the SPA renders it.
-    content: String,
-}
-
-/// A product answer (`{id, products}`).
-#[derive(Deserialize)]
-struct ProductAnswer {
-    products: Vec<Card>,
-}
-
-impl Card {
-    /// The backend's url of the card's image, if it has one.
-    pub(crate) fn image_url(&self) -> Option<String> {
-        self.thumbnail.as_ref().map(|t| t.url.clone()).filter(|u| !u.is_empty())
-    }
-}
-
-/// The parts of an `/api/page` answer its first paint shows.
-#[derive(Deserialize)]
-pub(crate) struct PageParts {
-    product: Option<ProductAnswer>,
-    category: Option<Listing>,
-    content: Option<Content>,
+/// The backend's url of a product's image, if it has one.
+pub(crate) fn image_url(product: &Product) -> Option<String> {
+    product.thumbnail.as_ref().map(|t| t.url.clone()).filter(|u| !u.is_empty())
 }
 
 /// `<a href="{url}">{name}</a>`: every link the paint writes from backend names and urls.
@@ -93,7 +37,7 @@ fn link_item(url: &str, name: &str) -> String {
 }
 
 /// The SPA's `ProductImage`: the image service's sizes of `src`, in a box of `size`.
-fn image(thumbnail: Option<&Thumbnail>, alt: &str, size: u32, first: bool) -> String {
+fn image(thumbnail: Option<&Image>, alt: &str, size: u32, first: bool) -> String {
     let Some(t) = thumbnail.filter(|t| !t.url.is_empty()) else {
         return format!(
             "<img class=\"product-image\" src=\"/placeholder.svg\" alt=\"{}\" width=\"{size}\" height=\"{size}\">",
@@ -113,12 +57,12 @@ fn image(thumbnail: Option<&Thumbnail>, alt: &str, size: u32, first: bool) -> St
 
 /// The page around its main content: the navigation bar (with the menu when it was
 /// inlined; `words`, the search page's), then `<main>`.
-pub(crate) fn in_page(menu: Option<&Menu>, words: &str, main: &str) -> String {
+pub(crate) fn in_page(menu: Option<&NavigationNode>, words: &str, main: &str) -> String {
     format!("{}<main class=\"page\">{main}</main>", navbar::navbar(menu, words))
 }
 
 /// The home page: its introduction and the best sellers (`Home`).
-pub(crate) fn home(best_sellers: &[Card]) -> String {
+pub(crate) fn home(best_sellers: &[Product]) -> String {
     format!(
         "<div class=\"home\"><section class=\"hero\"><h1>Vitrine</h1><p>A demo storefront. Switch the backend in the debug bar to compare drivers.</p></section><section><h2>Best sellers</h2>{}</section></div>",
         listing::grid(best_sellers)
@@ -127,7 +71,7 @@ pub(crate) fn home(best_sellers: &[Card]) -> String {
 
 /// The search page (`SearchPage`): its heading, then its count, orders and first results,
 /// or that none match.
-pub(crate) fn search(words: &str, found: &Products, here: &Address<'_>) -> String {
+pub(crate) fn search(words: &str, found: &ProductPage, here: &Address<'_>) -> String {
     let words = escape(words);
     let results = if found.total_count == 0 {
         format!("<p class=\"listing-empty\">No products match “{words}”.</p>")
@@ -141,7 +85,7 @@ pub(crate) fn search(words: &str, found: &Products, here: &Address<'_>) -> Strin
 
 /// A category (`CategoryPage`): breadcrumbs, heading, count, description, children,
 /// orders and first cards.
-fn category(c: &Listing, here: &Address<'_>) -> String {
+fn category(c: &CategoryPage, here: &Address<'_>) -> String {
     let name = &c.category.name;
     let description = c
         .category
@@ -166,7 +110,7 @@ fn category(c: &Listing, here: &Address<'_>) -> String {
 
 /// A product, category or content page's main content (`ProductView`, `CategoryPage`,
 /// `ContentPage`); nothing for any other answer.
-pub(crate) fn page(parts: &PageParts, here: &Address<'_>) -> Option<String> {
+pub(crate) fn page(parts: &PageData, here: &Address<'_>) -> Option<String> {
     if let Some(p) = parts.product.as_ref().and_then(|r| r.products.first()) {
         let brand =
             p.brand.as_deref().map(|b| format!("<p class=\"product-brand\">{}</p>", escape(b))).unwrap_or_default();

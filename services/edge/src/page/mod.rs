@@ -6,16 +6,16 @@
 //! (`Config::head_budget`) gets the plain shell, and the SPA fetches as it always did;
 //! the reads go on in the background and warm the caches for that fetch.
 //!
+//!
+//! A page stands on the edge's reads (`crate::reads`), as the API does: it writes their
+//! typed values and inlines their JSON, and its head is `crate::head`'s.
+//!
 //! - [`request`]: what the address asks for, and the SPA's keys of its data.
-//! - [`head`]: what the head says, from the data.
-//! - [`jsonld`]: schema.org structured data, the one builder.
 //! - [`first_paint`]: the page's main content in the HTML, painted before any script.
 //! - [`shell`]: `index.html` with the head, the first paint and the data written in.
 //! - [`warm`]: the default driver's pages read at start, so first visitors get them written.
 
 pub(crate) mod first_paint;
-pub(crate) mod head;
-pub(crate) mod jsonld;
 pub(crate) mod request;
 pub(crate) mod shell;
 pub(crate) mod warm;
@@ -28,15 +28,14 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION, VARY};
 use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
-use serde::Deserialize;
 use tokio::task::JoinHandle;
 
 use self::request::{PageRequest, keys};
 use self::shell::Shell;
-use crate::api::{self, Reader};
-use crate::dto::{Outcome, PageHead};
-use crate::error::ApiError;
-use crate::{AppState, session};
+use crate::dto::{Outcome, PageData, PageHead};
+use crate::headers::cache_control;
+use crate::reads::{self, Answer, Read};
+use crate::{AppState, head, session};
 
 /// The SPA's `index.html`, read again when the build replaces it (a rebuild while the
 /// demo runs must not serve pages naming assets that are gone).
@@ -104,7 +103,7 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     let here = Here { path: req.path().to_owned(), query: req.query_string().to_owned() };
     let written = write(&state, choice, origin, asked, here).await;
     let mut res = HttpResponse::build(written.as_ref().map_or(StatusCode::OK, |w| w.status));
-    res.insert_header((CACHE_CONTROL, "private, no-cache")).insert_header((VARY, "Cookie"));
+    res.insert_header((CACHE_CONTROL, cache_control::PAGE_PRIVATE)).insert_header((VARY, "Cookie"));
     if let Some(cookie) = cookie {
         res.cookie(cookie);
     }
@@ -122,39 +121,35 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     ))
 }
 
-/// A read the page can do without: the menu, the home page's category links. Started
+/// A read the page can do without (the menu, the home page's category links): started
 /// with the page's own reads and inlined if it is done within the budget; a late one
 /// never turns a written page into the plain shell (the SPA fetches what is missing),
 /// and it finishes anyway, warming the caches.
-#[derive(Clone, Copy)]
-enum Side {
-    Navigation,
-    Categories,
+fn side<T, Fut>(
+    state: &web::Data<AppState>,
+    choice: session::Choice,
+    key: &'static str,
+    read: fn(web::Data<AppState>, reads::Reader) -> Fut,
+) -> JoinHandle<Read<T>>
+where
+    T: serde::Serialize + Send + Sync + 'static,
+    Fut: std::future::Future<Output = Result<(T, bool), crate::error::ApiError>> + Send + 'static,
+{
+    let state = state.clone();
+    tokio::spawn(async move {
+        let reading = state.clone();
+        reads::cached(&state, choice, key.to_owned(), move |r| read(reading, r)).await
+    })
 }
 
-impl Side {
-    const fn key(self) -> &'static str {
-        match self {
-            Self::Navigation => keys::NAVIGATION,
-            Self::Categories => keys::CATEGORIES,
-        }
-    }
+/// A side read's answer, if it is done by `deadline`.
+async fn by<T>(deadline: tokio::time::Instant, task: JoinHandle<Read<T>>) -> Option<Answer<T>> {
+    tokio::time::timeout_at(deadline, task).await.ok()?.ok()?.ok()
+}
 
-    fn start(
-        self,
-        state: &web::Data<AppState>,
-        choice: session::Choice,
-    ) -> (Self, JoinHandle<Result<Bytes, ApiError>>) {
-        let state = state.clone();
-        let task = tokio::spawn(async move {
-            let key = self.key().to_owned();
-            match self {
-                Self::Navigation => api::cached_body(&state, choice, key, |r| api::read_navigation(&state, r)).await,
-                Self::Categories => api::cached_body(&state, choice, key, |r| api::read_categories(&state, r)).await,
-            }
-        });
-        (self, task)
-    }
+/// The JSON of `value`, as the API answers it.
+fn json(value: &impl serde::Serialize) -> Bytes {
+    Bytes::from(serde_json::to_vec(value).unwrap_or_default())
 }
 
 /// The page's reads under the budget: `None` when its own data is late (the plain shell
@@ -173,10 +168,11 @@ async fn write(
         PageRequest::Search { words: Some(words), .. } if here.path == "/search" => words.clone(),
         _ => String::new(),
     };
-    let mut sides = vec![Side::Navigation.start(state, choice)];
-    if asked == PageRequest::Home {
-        sides.push(Side::Categories.start(state, choice));
-    }
+    let navigation =
+        side(state, choice, reads::keys::NAVIGATION, |state, r| async move { reads::navigation(&state, r).await });
+    let categories = (asked == PageRequest::Home).then(|| {
+        side(state, choice, reads::keys::CATEGORIES, |state, r| async move { reads::categories(&state, r).await })
+    });
     let own = tokio::spawn(own_reads(state.clone(), choice, origin, asked, here));
     let mut written = match tokio::time::timeout_at(deadline, own).await {
         Ok(Ok(written)) => written,
@@ -189,17 +185,18 @@ async fn write(
             return None;
         }
     };
-    let driver = crate::api::driver_info(state, choice, None);
-    written.data.push((keys::DRIVER.to_owned(), Bytes::from(serde_json::to_vec(&driver).unwrap_or_default())));
-    for (side, mut task) in sides {
-        if let Ok(Ok(Ok(body))) = tokio::time::timeout_at(deadline, &mut task).await {
-            written.data.push((side.key().to_owned(), body));
-        }
+    written.data.push((keys::DRIVER.to_owned(), json(&reads::driver_info(state, choice, None))));
+    let menu = by(deadline, navigation).await;
+    if let Some(menu) = &menu {
+        written.data.push((keys::NAVIGATION.to_owned(), menu.body.clone()));
+    }
+    if let Some(categories) = categories
+        && let Some(categories) = by(deadline, categories).await
+    {
+        written.data.push((keys::CATEGORIES.to_owned(), categories.body));
     }
     if !written.paint.is_empty() {
-        let menu = written.data.iter().find(|(key, _)| key == keys::NAVIGATION);
-        let menu = menu.and_then(|(_, body)| serde_json::from_slice::<first_paint::Menu>(body).ok());
-        written.paint = first_paint::in_page(menu.as_ref(), &words, &written.paint);
+        written.paint = first_paint::in_page(menu.as_ref().map(|m| &*m.value), &words, &written.paint);
     }
     Some(written)
 }
@@ -214,37 +211,37 @@ async fn own_reads(
 ) -> Written {
     match asked {
         PageRequest::Home => {
-            let key = keys::BEST_SELLERS.to_owned();
-            let best = api::cached_body(&state, choice, key, |r| api::read_best_sellers(&state, r)).await;
-            let cards: Vec<first_paint::Card> =
-                best.as_ref().ok().and_then(|b| serde_json::from_slice(b).ok()).unwrap_or_default();
+            let key = reads::keys::BEST_SELLERS.to_owned();
+            let best = reads::cached(&state, choice, key, |r| reads::best_sellers(&state, r)).await;
+            let cards = best.as_ref().map(|b| b.value.as_slice()).unwrap_or_default();
             let mut head = head::home(&origin);
-            head.lcp_image = cards.first().and_then(first_paint::Card::image_url);
-            let data = best.map(|b| vec![(keys::BEST_SELLERS.to_owned(), b)]).unwrap_or_default();
-            Written { status: StatusCode::OK, location: None, head, paint: first_paint::home(&cards), data }
+            let mut data = vec![(keys::HOME_HEAD.to_owned(), json(&head::answer(head.clone())))];
+            head.lcp_image = cards.first().and_then(first_paint::image_url);
+            let paint = first_paint::home(cards);
+            if let Ok(best) = best {
+                data.insert(0, (keys::BEST_SELLERS.to_owned(), best.body));
+            }
+            Written { status: StatusCode::OK, location: None, head, paint, data }
         }
         PageRequest::Search { words, page, sort } => {
             let mut head = head::search(&origin, words.as_deref(), page);
-            let (mut data, mut paint) = (Vec::new(), String::new());
+            let head_key = keys::search_head(words.as_deref(), page);
+            let (mut data, mut paint) = (vec![(head_key, json(&head::answer(head.clone())))], String::new());
             if let Some(words) = words {
-                let key = keys::search(&words, page, sort);
-                let cache_key = api::search_key(&words, page, sort);
-                let read = |r: Reader| api::read_search(&state, r, words.clone(), page, sort);
-                if let Ok(body) = api::cached_body(&state, choice, cache_key, read).await {
-                    if let Ok(found) = serde_json::from_slice::<first_paint::Products>(&body) {
-                        head.lcp_image = found.products.first().and_then(first_paint::Card::image_url);
-                        paint = first_paint::search(&words, &found, &here.address(sort));
-                    }
-                    data.push((key, body));
+                let cache_key = reads::keys::search(&words, page, sort);
+                let read = |r| reads::search(&state, r, words.clone(), page, sort);
+                if let Ok(found) = reads::cached(&state, choice, cache_key, read).await {
+                    head.lcp_image = found.value.products.first().and_then(first_paint::image_url);
+                    paint = first_paint::search(&words, &found.value, &here.address(sort));
+                    data.insert(0, (keys::search(&words, page, sort), found.body));
                 }
             }
             Written { status: StatusCode::OK, location: None, head, paint, data }
         }
         PageRequest::Path { path, page, sort } => {
-            let key = keys::page(&path, page, sort);
-            let cache_key = api::page_key(&origin, &path, page, sort);
-            let read = |r: Reader| api::read_page(&state, r, &origin, path.clone(), page, sort);
-            let Ok(body) = api::cached_body(&state, choice, cache_key, read).await else {
+            let cache_key = reads::keys::page(&origin, &path, page, sort);
+            let read = |r| reads::page(&state, r, &origin, path.clone(), page, sort);
+            let Ok(answer) = reads::cached(&state, choice, cache_key, read).await else {
                 // The lookup itself failed: the SPA asks again and shows what it shows.
                 let head = head::failed(&origin, &path);
                 return Written {
@@ -255,64 +252,37 @@ async fn own_reads(
                     data: Vec::new(),
                 };
             };
-            let verdict = serde_json::from_slice::<Verdict>(&body).ok();
-            let paint = serde_json::from_slice::<first_paint::PageParts>(&body).ok();
-            let paint =
-                paint.as_ref().and_then(|parts| first_paint::page(parts, &here.address(sort))).unwrap_or_default();
-            let data = vec![(key, body)];
-            match verdict {
-                Some(v) => Written { status: v.status(), location: v.location(), head: v.head, paint, data },
-                None => {
-                    let head = head::failed(&origin, &path);
-                    Written { status: StatusCode::OK, location: None, head, paint: String::new(), data }
-                }
-            }
+            let found = &answer.value;
+            let paint = first_paint::page(found, &here.address(sort)).unwrap_or_default();
+            let (status, location, head) = (status(found), location(found), found.head.clone());
+            let data = vec![(keys::page(&path, page, sort), answer.body)];
+            Written { status, location, head, paint, data }
         }
     }
 }
 
-/// The parts of an `/api/page` answer that decide the page's status.
-#[derive(Deserialize)]
-struct Verdict {
-    resolution: VerdictResolution,
-    head: PageHead,
-    failure: Option<serde::de::IgnoredAny>,
-    product: Option<serde::de::IgnoredAny>,
-    category: Option<serde::de::IgnoredAny>,
-    content: Option<serde::de::IgnoredAny>,
+/// spec §4: a redirect keeps its code; nothing there, or a page whose data the backend
+/// did not find after all, is 404; a failed lookup or fetch is 503.
+fn status(page: &PageData) -> StatusCode {
+    match page.resolution.outcome {
+        Outcome::Redirect if location(page).is_none() => StatusCode::NOT_FOUND,
+        Outcome::Redirect if page.resolution.code == 302 => StatusCode::FOUND,
+        Outcome::Redirect => StatusCode::MOVED_PERMANENTLY,
+        Outcome::NotFound => StatusCode::NOT_FOUND,
+        Outcome::Failed => StatusCode::SERVICE_UNAVAILABLE,
+        Outcome::Match if page.failure.is_some() => StatusCode::SERVICE_UNAVAILABLE,
+        Outcome::Match if page.product.is_none() && page.category.is_none() && page.content.is_none() => {
+            StatusCode::NOT_FOUND
+        }
+        Outcome::Match => StatusCode::OK,
+    }
 }
 
-#[derive(Deserialize)]
-struct VerdictResolution {
-    outcome: Outcome,
-    code: i32,
-    location: Option<String>,
-}
-
-impl Verdict {
-    /// spec §4: a redirect keeps its code; nothing there, or a page whose data the
-    /// backend did not find after all, is 404; a failed lookup or fetch is 503.
-    fn status(&self) -> StatusCode {
-        match self.resolution.outcome {
-            Outcome::Redirect if self.location().is_none() => StatusCode::NOT_FOUND,
-            Outcome::Redirect if self.resolution.code == 302 => StatusCode::FOUND,
-            Outcome::Redirect => StatusCode::MOVED_PERMANENTLY,
-            Outcome::NotFound => StatusCode::NOT_FOUND,
-            Outcome::Failed => StatusCode::SERVICE_UNAVAILABLE,
-            Outcome::Match if self.failure.is_some() => StatusCode::SERVICE_UNAVAILABLE,
-            Outcome::Match if self.product.is_none() && self.category.is_none() && self.content.is_none() => {
-                StatusCode::NOT_FOUND
-            }
-            Outcome::Match => StatusCode::OK,
-        }
+/// A redirect's target: a path on this site (the adapters check the links they pass on;
+/// a target that is not one is served as the page instead).
+fn location(page: &PageData) -> Option<String> {
+    if page.resolution.outcome != Outcome::Redirect {
+        return None;
     }
-
-    /// A redirect's target: a path on this site (the adapters check the links they
-    /// pass on; a target that is not one is served as the page instead).
-    fn location(&self) -> Option<String> {
-        if self.resolution.outcome != Outcome::Redirect {
-            return None;
-        }
-        self.resolution.location.clone().filter(|l| l.starts_with('/') && !l.starts_with("//") && !l.contains('\\'))
-    }
+    page.resolution.location.clone().filter(|l| l.starts_with('/') && !l.starts_with("//") && !l.contains('\\'))
 }

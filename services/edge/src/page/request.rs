@@ -2,33 +2,10 @@
 //! data the edge inlines is filed under the very keys the SPA will look up), and those
 //! keys. Pure.
 
-use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use vitrine_domain::{listing, paths};
 
 use crate::dto::Sort;
-
-/// What JavaScript's `encodeURIComponent` leaves as it is: letters, digits and
-/// `-_.!~*'()`.
-const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'-')
-    .remove(b'_')
-    .remove(b'.')
-    .remove(b'!')
-    .remove(b'~')
-    .remove(b'*')
-    .remove(b'\'')
-    .remove(b'(')
-    .remove(b')');
-
-/// `encodeURIComponent(text)`.
-pub(crate) fn encode_component(text: &str) -> String {
-    utf8_percent_encode(text, COMPONENT).to_string()
-}
-
-/// The image service's address of `src` at `width` (`imageUrl` in the SPA's client.ts).
-pub(crate) fn image_path(src: &str, width: u32) -> String {
-    format!("/img?src={}&w={width}", encode_component(src))
-}
+use crate::spa_url::{encode_component, image_path};
 
 /// The widths the SPA's `ProductImage` offers; the first is its `src`.
 const IMAGE_WIDTHS: [u32; 3] = [256, 512, 768];
@@ -66,10 +43,7 @@ impl PageRequest {
         let (page, sort) = listing_params(&param("page"), &param("sort"));
         match paths::join_segments(path).as_str() {
             "/" => Self::Home,
-            "/search" => {
-                let words: String = param("q").trim().chars().take(listing::MAX_QUERY_CHARS).collect();
-                Self::Search { words: (!words.is_empty()).then_some(words), page, sort }
-            }
+            "/search" => Self::Search { words: crate::head::search_words(&param("q")), page, sort },
             joined => Self::Path { path: joined.to_owned(), page, sort },
         }
     }
@@ -105,6 +79,7 @@ pub(crate) mod keys {
     pub(crate) const NAVIGATION: &str = "/api/navigation";
     pub(crate) const BEST_SELLERS: &str = "/api/products/best-sellers";
     pub(crate) const CATEGORIES: &str = "/api/categories";
+    pub(crate) const HOME_HEAD: &str = "/api/head/home";
 
     pub(crate) fn page(path: &str, page: u32, sort: Sort) -> String {
         format!("/api/page?url={}{}", encode_component(path), listing_query(page, sort))
@@ -112,6 +87,14 @@ pub(crate) mod keys {
 
     pub(crate) fn search(words: &str, page: u32, sort: Sort) -> String {
         format!("/api/search?q={}{}", encode_component(words), listing_query(page, sort))
+    }
+
+    /// The search page's head: its words and page (the order is not in the head).
+    pub(crate) fn search_head(words: Option<&str>, page: u32) -> String {
+        words.map_or_else(
+            || "/api/head/search".to_owned(),
+            |w| format!("/api/head/search?q={}{}", encode_component(w), listing_query(page, Sort::Position)),
+        )
     }
 }
 
@@ -165,6 +148,8 @@ mod tests {
         assert_eq!(keys::page("/1001", 1, Sort::Position), "/api/page?url=%2F1001");
         assert_eq!(keys::page("/a b", 2, Sort::PriceAsc), "/api/page?url=%2Fa%20b&page=2&sort=price_asc");
         assert_eq!(keys::search("blue shirt", 1, Sort::Name), "/api/search?q=blue%20shirt&sort=name");
+        assert_eq!(keys::search_head(Some("blue shirt"), 2), "/api/head/search?q=blue%20shirt&page=2");
+        assert_eq!(keys::search_head(None, 2), "/api/head/search");
         assert_eq!(image_path("https://x/a b.jpg", 256), "/img?src=https%3A%2F%2Fx%2Fa%20b.jpg&w=256");
     }
 }

@@ -10,6 +10,7 @@ use bytes::Bytes;
 use super::first_paint::{CARD_IMAGE, PRODUCT_IMAGE};
 use super::request::image_sources;
 use crate::dto::PageHead;
+use crate::head::{script_safe, tags};
 use crate::markup::escape;
 
 /// The root element the SPA renders into: the first paint goes inside, the page's
@@ -59,7 +60,7 @@ impl Shell {
             Self::Cut { before_title, description, middle, after_root } => {
                 format!(
                     "{before_title}{description}<title>{}</title>{middle}{ROOT}{after_root}",
-                    super::head::SITE_NAME
+                    crate::head::SITE_NAME
                 )
             }
             Self::Whole(html) => html.clone(),
@@ -81,47 +82,10 @@ impl Shell {
     }
 }
 
-/// JSON safe inside a `<script>` element: `<`, `>` and `&` only ever occur in JSON
-/// strings, where their `\u` escapes mean the same, so no `</script>` or `<!--` can
-/// appear.
-pub(crate) fn script_safe(json: &str) -> String {
-    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
-}
-
-/// The title, description, canonical link, OpenGraph and Twitter card tags, the
-/// structured data and the preload of the largest image. Each but the title and the
-/// preload is marked `data-head`: the SPA replaces those after a client-side navigation.
+/// The head's tags ([`crate::head::tags`], the one writer, whose tags the SPA swaps in
+/// after a client-side navigation), then the preload of the page's largest image.
 fn head_tags(head: &PageHead) -> String {
-    let mut out = format!("<title>{}</title>", escape(&head.title));
-    let mut meta = |attr: &str, name: &str, content: &str| {
-        let _ = write!(out, "<meta {attr}=\"{name}\" content=\"{}\" data-head>", escape(content));
-    };
-    let description = head.description.as_deref();
-    if let Some(d) = description {
-        meta("name", "description", d);
-    }
-    meta("property", "og:type", &head.og_type);
-    meta("property", "og:title", &head.title);
-    meta("property", "og:url", &head.canonical);
-    if let Some(d) = description {
-        meta("property", "og:description", d);
-    }
-    if let Some(image) = &head.image {
-        meta("property", "og:image", image);
-    }
-    meta("name", "twitter:card", if head.image.is_some() { "summary_large_image" } else { "summary" });
-    meta("name", "twitter:title", &head.title);
-    if let Some(d) = description {
-        meta("name", "twitter:description", d);
-    }
-    if let Some(image) = &head.image {
-        meta("name", "twitter:image", image);
-    }
-    let _ = write!(out, "<link rel=\"canonical\" href=\"{}\" data-head>", escape(&head.canonical));
-    for object in &head.json_ld {
-        let _ =
-            write!(out, "<script type=\"application/ld+json\" data-head>{}</script>", script_safe(&object.to_string()));
-    }
+    let mut out = tags(head);
     if let Some(src) = &head.lcp_image {
         // The very urls and sizes `ProductImage` asks for, so the browser uses this fetch.
         let size = if head.og_type == "product" { PRODUCT_IMAGE } else { CARD_IMAGE };

@@ -11,7 +11,7 @@ use std::time::Duration;
 use actix_web::web;
 use futures_util::StreamExt;
 
-use crate::api::{self, Reader};
+use crate::reads::{self, Reader};
 use crate::sitemap::collect;
 use crate::{AppState, dto, session};
 
@@ -30,9 +30,9 @@ pub(crate) async fn run(state: web::Data<AppState>, limit: usize) {
     let (home, paths) = tokio::join!(
         async {
             tokio::join!(
-                api::read_navigation(&state, reader),
-                api::read_best_sellers(&state, reader),
-                api::read_categories(&state, reader),
+                reads::navigation(&state, reader),
+                reads::best_sellers(&state, reader),
+                reads::categories(&state, reader),
             )
         },
         collect::quick_paths(&state, state.default_driver),
@@ -50,7 +50,7 @@ pub(crate) async fn run(state: web::Data<AppState>, limit: usize) {
     let (state, origin) = (&state, origin.as_str());
     futures_util::stream::iter(paths.iter().take(limit).cloned())
         .for_each_concurrent(AT_ONCE, |path| async move {
-            if api::read_page(state, reader, origin, path, 1, dto::Sort::Position).await.is_ok() {
+            if reads::page(state, reader, origin, path, 1, dto::Sort::Position).await.is_ok() {
                 state.metrics.page_heads.with_label_values(&["warmed"]).inc();
             }
         })

@@ -2,32 +2,12 @@
 //! `SortLinks`, `ProductGrid`'s first cards), and the address of each sort link as
 //! `listingHref` writes it. Pure.
 
-use serde::Deserialize;
-
-use super::{CARD_IMAGE, Card, image, link_item};
-use crate::dto::Sort;
+use super::{CARD_IMAGE, image, link_item};
+use crate::dto::{Breadcrumb, CategoryLink, Product, ProductPage, Sort};
 use crate::markup::escape;
 
 /// How many product cards the first paint shows: the first screen's.
 pub(crate) const CARDS: usize = 4;
-
-/// A link with its name: a breadcrumb, a child category.
-#[derive(Deserialize)]
-pub(crate) struct NamedLink {
-    name: String,
-    url: String,
-}
-
-/// A page of products as `/api/page` and `/api/search` answer it.
-#[derive(Deserialize)]
-pub(crate) struct Products {
-    pub(crate) products: Vec<Card>,
-    #[serde(default)]
-    pub(crate) total_count: u64,
-    /// The orders the backend can show it in, as words.
-    #[serde(default)]
-    sorts: Vec<String>,
-}
 
 /// The words for each order: a category's, or search's (`position` is relevance there).
 #[derive(Clone, Copy)]
@@ -92,13 +72,13 @@ fn set(pairs: &mut Vec<(String, String)>, key: &str, value: &str) {
 }
 
 /// `productCount`: "1 product", "27 products".
-pub(crate) fn count(total: u64) -> String {
+pub(crate) fn count(total: u32) -> String {
     let noun = if total == 1 { "product" } else { "products" };
     format!("<p class=\"listing-count\">{total} {noun}</p>")
 }
 
 /// `Breadcrumbs`: Home, the ancestors, then the current page (not a link).
-pub(crate) fn breadcrumbs(trail: &[NamedLink], current: &str) -> String {
+pub(crate) fn breadcrumbs(trail: &[Breadcrumb], current: &str) -> String {
     let ancestors: String = trail.iter().map(|b| link_item(&b.url, &b.name)).collect();
     format!(
         "<nav class=\"breadcrumbs\" aria-label=\"Breadcrumb\"><ol><li><a href=\"/\">Home</a></li>{ancestors}<li aria-current=\"page\">{}</li></ol></nav>",
@@ -107,7 +87,7 @@ pub(crate) fn breadcrumbs(trail: &[NamedLink], current: &str) -> String {
 }
 
 /// A category's children as chips; nothing without any.
-pub(crate) fn children(name: &str, children: &[NamedLink]) -> String {
+pub(crate) fn children(name: &str, children: &[CategoryLink]) -> String {
     if children.is_empty() {
         return String::new();
     }
@@ -116,8 +96,8 @@ pub(crate) fn children(name: &str, children: &[NamedLink]) -> String {
 }
 
 /// `SortLinks`: nothing for fewer than two orders.
-fn sort_links(found: &Products, here: &Address<'_>, labels: SortLabels) -> String {
-    let sorts: Vec<Sort> = found.sorts.iter().filter_map(|s| Sort::parse(s)).collect();
+fn sort_links(found: &ProductPage, here: &Address<'_>, labels: SortLabels) -> String {
+    let sorts = &found.sorts;
     if sorts.len() < 2 {
         return String::new();
     }
@@ -138,7 +118,7 @@ fn sort_links(found: &Products, here: &Address<'_>, labels: SortLabels) -> Strin
 }
 
 /// `ProductGrid`'s first cards, names and images; prices come with the SPA.
-pub(crate) fn grid(cards: &[Card]) -> String {
+pub(crate) fn grid(cards: &[Product]) -> String {
     let items: String = cards
         .iter()
         .take(CARDS)
@@ -156,7 +136,7 @@ pub(crate) fn grid(cards: &[Card]) -> String {
 }
 
 /// The sort links and the first cards of a listing with products.
-pub(crate) fn results(found: &Products, here: &Address<'_>, labels: SortLabels) -> String {
+pub(crate) fn results(found: &ProductPage, here: &Address<'_>, labels: SortLabels) -> String {
     format!("{}{}", sort_links(found, here, labels), grid(&found.products))
 }
 
@@ -192,14 +172,18 @@ mod tests {
 
     #[test]
     fn sort_links_mark_the_current_order_and_need_two() {
-        let found = |sorts: &[&str]| Products {
+        let found = |sorts: &[Sort]| ProductPage {
             products: Vec::new(),
             total_count: 3,
-            sorts: sorts.iter().map(|s| (*s).to_owned()).collect(),
+            page: 1,
+            page_size: 24,
+            page_count: 1,
+            sorts: sorts.to_vec(),
         };
         let here = Address { path: "/desks", query: "sort=name", sort: Sort::Name };
-        assert_eq!(sort_links(&found(&["position"]), &here, SortLabels::Category), "");
-        let html = sort_links(&found(&["position", "name", "bogus"]), &here, SortLabels::Search);
+        assert_eq!(sort_links(&found(&[Sort::Position]), &here, SortLabels::Category), "");
+        // (An order the edge does not know never reaches a listing: `dto::ProductPage` leaves it out.)
+        let html = sort_links(&found(&[Sort::Position, Sort::Name]), &here, SortLabels::Search);
         assert_eq!(
             html,
             "<nav class=\"sort-links\" aria-label=\"Sort products\"><span class=\"sort-label\">Sort by</span><ul>\

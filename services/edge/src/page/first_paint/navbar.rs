@@ -4,32 +4,16 @@
 //! that works before any script. Every part is there so each one sits where React puts
 //! it: below 768px the bar spreads its items, so a missing one moves the others.
 
-use serde::Deserialize;
-
 use super::{link, link_item};
+use crate::dto::NavigationNode;
 use crate::markup::escape;
-
-/// A menu entry as `/api/navigation` answers it (the fields the bar shows).
-#[derive(Deserialize)]
-pub(crate) struct MenuNode {
-    name: String,
-    url: String,
-    #[serde(default)]
-    children: Vec<MenuNode>,
-}
-
-/// The navigation answer: its root's children are the menu's top level.
-#[derive(Deserialize)]
-pub(crate) struct Menu {
-    #[serde(default)]
-    children: Vec<MenuNode>,
-}
 
 /// `SearchForm`'s bounds: the edge's query limit (issue 10).
 const MAX_QUERY_CHARS: usize = vitrine_domain::listing::MAX_QUERY_CHARS;
 
-/// The menu's items: the top level with each one's children in a dropdown.
-fn items(menu: Option<&Menu>) -> String {
+/// The menu's items: the root's children (the top level) with each one's children in a
+/// dropdown.
+fn items(menu: Option<&NavigationNode>) -> String {
     let Some(menu) = menu else { return "<li class=\"menu-status\">Loading...</li>".to_owned() };
     menu.children
         .iter()
@@ -61,7 +45,7 @@ fn search_form(words: &str) -> String {
 }
 
 /// The bar. `words`: the search page's words, empty elsewhere.
-pub(crate) fn navbar(menu: Option<&Menu>, words: &str) -> String {
+pub(crate) fn navbar(menu: Option<&NavigationNode>, words: &str) -> String {
     format!(
         "<header class=\"navbar\"><div class=\"navbar-inner\"><a href=\"/\" class=\"brand\">Vitrine</a>\
 <button type=\"button\" class=\"hamburger\" aria-label=\"Open menu\" aria-expanded=\"false\" aria-controls=\"main-menu\"><span aria-hidden=\"true\"></span></button>\

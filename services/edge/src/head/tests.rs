@@ -21,7 +21,15 @@ fn resolution(kind: &str, outcome: Outcome, seo_title: Option<&str>) -> Resoluti
 }
 
 fn page(resolution: Resolution) -> PageData {
-    PageData { resolution, product: None, category: None, content: None, failure: None, head: PageHead::default() }
+    PageData {
+        resolution,
+        product: None,
+        category: None,
+        content: None,
+        failure: None,
+        head: PageHead::default(),
+        head_html: String::new(),
+    }
 }
 
 fn product(name: &str, meta_title: Option<&str>) -> ProductResponse {
@@ -128,4 +136,28 @@ fn canonical_links_keep_the_page_number_only() {
     assert_eq!(search(ORIGIN, Some("blue shirt"), 2).canonical, "http://shop.test/search?q=blue%20shirt&page=2");
     assert_eq!(search(ORIGIN, None, 1).title, "Search | Vitrine");
     assert_eq!(home(ORIGIN).json_ld[0]["@type"], "WebSite");
+}
+
+#[test]
+fn search_words_read_as_the_search_form_reads_them() {
+    let longest = "é".repeat(listing::MAX_QUERY_CHARS);
+    let too_long = format!("{longest}xyz");
+    for (q, expected) in
+        [("", None), ("   ", None), (" blue shirt ", Some("blue shirt")), (too_long.as_str(), Some(longest.as_str()))]
+    {
+        assert_eq!(search_words(q).as_deref(), expected, "{q:?}");
+    }
+}
+
+#[test]
+fn an_answered_head_carries_its_tags() {
+    let head = search(ORIGIN, Some("a <b>"), 2);
+    let answer = answer(head.clone());
+    assert_eq!(answer.head, head);
+    assert!(answer.head_html.starts_with("<title>Search: a &lt;b&gt; | Vitrine</title>"), "{}", answer.head_html);
+    assert!(
+        answer
+            .head_html
+            .contains("<link rel=\"canonical\" href=\"http://shop.test/search?q=a%20%3Cb%3E&amp;page=2\" data-head>")
+    );
 }

@@ -1,11 +1,19 @@
-//! What a page's head says (issue 12), from the data the page shows. Pure: the edge
-//! calls these for `/api/page` answers and for the home and search pages it serves.
+//! A page's head (issue 12), built once by the edge, below both the API and the pages
+//! it writes: `/api/page` and `/api/head/*` answer it, and the written page carries it.
+//! Pure.
+//!
+//! - this file: what the head says, from the data the page shows.
+//! - [`jsonld`]: schema.org structured data, the one builder.
+//! - [`tags`]: the head's HTML tags, the one writer.
 
+pub(crate) mod jsonld;
+mod tags;
+
+pub(crate) use tags::{script_safe, tags};
 use vitrine_domain::listing;
 
-use super::jsonld;
-use super::request::{encode_component, image_path};
-use crate::dto::{Outcome, PageData, PageHead};
+use crate::dto::{HeadAnswer, Outcome, PageData, PageHead};
+use crate::spa_url::{encode_component, image_path};
 
 pub(crate) const SITE_NAME: &str = "Vitrine";
 /// The description of pages without one of their own (the shell's own description).
@@ -103,7 +111,19 @@ pub(crate) fn home(origin: &str) -> PageHead {
     }
 }
 
-/// The search page's head, as the SPA titles it.
+/// A head with its tags, as the API answers a page's head alone.
+pub(crate) fn answer(head: PageHead) -> HeadAnswer {
+    HeadAnswer { head_html: tags(&head), head }
+}
+
+/// The words of a search page's `q`, as `SearchForm` reads them: trimmed, at most
+/// [`listing::MAX_QUERY_CHARS`] characters; `None` for none.
+pub(crate) fn search_words(q: &str) -> Option<String> {
+    let words: String = q.trim().chars().take(listing::MAX_QUERY_CHARS).collect();
+    (!words.is_empty()).then_some(words)
+}
+
+/// The search page's head: its title is the search page's only one.
 pub(crate) fn search(origin: &str, words: Option<&str>, page: u32) -> PageHead {
     let title = words.map_or_else(|| format!("Search | {SITE_NAME}"), |q| format!("Search: {q} | {SITE_NAME}"));
     let address = words.map_or_else(
