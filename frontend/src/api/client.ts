@@ -1,4 +1,6 @@
 // One fetcher for every SWR hook: same-origin JSON, errors as ApiError.
+import { IMAGE_WIDTHS } from "./bounds.gen";
+import type { ImageWidth } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -53,7 +55,7 @@ function listingQuery(page: number, sort: string): string {
   return `${page > 1 ? `&page=${page}` : ""}${sort !== "position" ? `&sort=${sort}` : ""}`;
 }
 
-/** The edge's image service (spec §9: quality 25, default width 256). */
-export function imageUrl(src: string, width = 256): string {
+/** The edge's image service (spec §9: quality 25), at one of the widths it renders. */
+export function imageUrl(src: string, width: ImageWidth = IMAGE_WIDTHS[0]): string {
   return `/img?src=${encodeURIComponent(src)}&w=${width}`;
 }

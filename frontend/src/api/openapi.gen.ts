@@ -416,6 +416,11 @@ export interface components {
             label: string;
             url: string;
         };
+        /**
+         * @description A width `/img` renders (its `w`); the first is the default. The SPA's srcset offers each.
+         * @enum {integer}
+         */
+        ImageWidth: 256 | 512 | 768;
         /** @description spec §3 "Navigation node": the menu tree. */
         NavigationNode: {
             breadcrumbs: components["schemas"]["Breadcrumb"][];
@@ -552,8 +557,7 @@ export interface components {
             /** @description Where the visitor goes: the redirect target or the failed-resolution path. */
             location: string | null;
             outcome: components["schemas"]["Outcome"];
-            /** @description "PRODUCT", "CATEGORY", …; null when nothing was found. */
-            type: string | null;
+            type: null | components["schemas"]["RouteKind"];
             /** @description Without a leading slash (as the reference framework's). */
             url: string | null;
         };
@@ -563,6 +567,12 @@ export interface components {
             meta_description?: string | null;
             title?: string | null;
         };
+        /**
+         * @description What a storefront path is (spec §3 route `type`), in the words of Magento's
+         *     `UrlRewriteEntityTypeEnum`, which every adapter answers in (`vitrine_domain::route`).
+         * @enum {string}
+         */
+        RouteKind: "PRODUCT" | "CATEGORY" | "CMS_PAGE";
         /**
          * @description An order a listing can be shown in; `position` is the backend's own order (relevance
          *     for search). A listing names only the orders its backend can do.
@@ -639,7 +649,7 @@ export interface operations {
             query: {
                 /** @description The category's storefront path, e.g. `/computers`. */
                 url: string;
-                /** @description 1 to 1000; absent means 1. */
+                /** @description From `minimum` to `maximum`; absent means 1. */
                 page?: number;
                 /**
                  * @description position (the backend's order; relevance for search), name, price_asc or price_desc;
@@ -956,7 +966,7 @@ export interface operations {
             query: {
                 /** @description The category's storefront path, e.g. `/computers`. */
                 url: string;
-                /** @description 1 to 1000; absent means 1. */
+                /** @description From `minimum` to `maximum`; absent means 1. */
                 page?: number;
                 /**
                  * @description position (the backend's order; relevance for search), name, price_asc or price_desc;
@@ -1416,9 +1426,9 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description The words to look for: at most 200 characters, surrounding spaces ignored. */
+                /** @description The words to look for: at most `maxLength` characters, surrounding spaces ignored. */
                 q: string;
-                /** @description 1 to 1000; absent means 1. */
+                /** @description From `minimum` to `maximum`; absent means 1. */
                 page?: number;
                 /**
                  * @description position (the backend's order; relevance for search), name, price_asc or price_desc;

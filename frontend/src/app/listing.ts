@@ -1,5 +1,6 @@
 // Listing pages (category and search): what the URL asks for, the links that page and
 // sort, and the price a card shows. Pure, table-tested.
+import { MAX_PAGE, MAX_QUERY_CHARS } from "../api/bounds.gen";
 import type { Product, Sort } from "../api/types";
 
 export const SORT_LABELS: Record<Sort, string> = {
@@ -13,9 +14,10 @@ export const SORT_LABELS: Record<Sort, string> = {
 export const SEARCH_SORT_LABELS: Record<Sort, string> = { ...SORT_LABELS, position: "Relevance" };
 
 const SORTS = Object.keys(SORT_LABELS) as Sort[];
-/** The edge's bounds (issue 10): pages 1–1000, queries of at most 200 characters. */
-export const MAX_PAGE = 1000;
-export const MAX_QUERY_CHARS = 200;
+/** The edge's bounds (issue 10), generated from its OpenAPI document. */
+export { MAX_PAGE, MAX_QUERY_CHARS };
+/** A page number has at most as many digits as the last page; longer is no page. */
+const PAGE_DIGITS = new RegExp(`^\\d{1,${String(MAX_PAGE).length}}$`);
 
 export interface ListingParams {
   page: number;
@@ -24,12 +26,12 @@ export interface ListingParams {
 
 /**
  * `?page=N&sort=S` as the URL has them. Anything the edge would refuse (a page outside
- * 1–1000, an unknown sort) reads as the default, so a mistyped link shows page 1
+ * 1–`MAX_PAGE`, an unknown sort) reads as the default, so a mistyped link shows page 1
  * instead of an error.
  */
 export function listingParams(search: URLSearchParams): ListingParams {
   const raw = search.get("page") ?? "";
-  const page = /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
+  const page = PAGE_DIGITS.test(raw) ? Number(raw) : 1;
   const sort = search.get("sort") ?? "";
   return {
     page: page >= 1 && page <= MAX_PAGE ? page : 1,

@@ -1,4 +1,4 @@
-import type { Resolution } from "../api/types";
+import type { Resolution, RouteKind } from "../api/types";
 
 // spec §2 route table and §4 "Route matching", as one decision.
 export type RouteDecision =
@@ -9,25 +9,29 @@ export type RouteDecision =
   | { kind: "not_found" }
   | { kind: "failed"; to: string };
 
+/**
+ * The page of each kind of route the edge names (issue 10 adds categories and CMS pages).
+ * Keyed by the edge's `RouteKind`, so a kind added there fails type checking here until
+ * it has a page.
+ */
+const PAGE_OF: Record<RouteKind, "product" | "category" | "content"> = {
+  PRODUCT: "product",
+  CATEGORY: "category",
+  CMS_PAGE: "content",
+};
+
 export function decide(resolution: Resolution): RouteDecision {
   switch (resolution.outcome) {
     case "redirect":
       return { kind: "redirect", to: resolution.location ?? "/" };
     case "failed":
       return { kind: "failed", to: resolution.location ?? resolution.failed_resolution_path ?? "/" };
-    case "match":
-      // Each page matches only its own type (issue 10 adds categories and CMS pages);
-      // any other type has no page here.
-      switch (resolution.type) {
-        case "PRODUCT":
-          return { kind: "product" };
-        case "CATEGORY":
-          return { kind: "category" };
-        case "CMS_PAGE":
-          return { kind: "content" };
-        default:
-          return { kind: "not_found" };
-      }
+    case "match": {
+      // Each page matches only its own type; nothing found (null), or a kind an edge
+      // newer than this app names, has no page here.
+      const type = resolution.type;
+      return type !== null && Object.hasOwn(PAGE_OF, type) ? { kind: PAGE_OF[type] } : { kind: "not_found" };
+    }
     default:
       return { kind: "not_found" };
   }

@@ -1,3 +1,4 @@
+import { IMAGE_WIDTHS } from "../api/bounds.gen";
 import { imageUrl } from "../api/client";
 
 interface Props {
@@ -13,8 +14,9 @@ export const PLACEHOLDER = "/placeholder.svg";
 
 /** A square product image through the edge's image service, with its dimensions. */
 export function ProductImage({ src, alt, size, priority = false }: Props) {
-  const url = src ? imageUrl(src, 256) : PLACEHOLDER;
-  const srcSet = src ? `${imageUrl(src, 256)} 256w, ${imageUrl(src, 512)} 512w, ${imageUrl(src, 768)} 768w` : undefined;
+  const url = src ? imageUrl(src, IMAGE_WIDTHS[0]) : PLACEHOLDER;
+  // Every width the edge renders (the edge writes the same srcset into a page's first paint).
+  const srcSet = src ? IMAGE_WIDTHS.map((w) => `${imageUrl(src, w)} ${w}w`).join(", ") : undefined;
   return (
     <img
       className="product-image"

@@ -9,6 +9,9 @@ use crate::DriverError;
 pub const PAGE_SIZE: u32 = 24;
 /// The last page a visitor may ask for (issue 10: page 1–1000).
 pub const MAX_PAGE: u32 = 1000;
+/// The most digits a page number is written with (those of [`MAX_PAGE`]): the SPA and the
+/// edge's pages take a longer number (`00002`, `99999999999`) for no page, i.e. page 1.
+pub const MAX_PAGE_DIGITS: usize = MAX_PAGE.ilog10() as usize + 1;
 /// The longest search query, in characters (issue 10).
 pub const MAX_QUERY_CHARS: usize = 200;
 
@@ -73,6 +76,11 @@ pub fn slice<T>(items: Vec<T>, page: u32) -> (Vec<T>, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_last_page_has_the_most_digits() {
+        assert_eq!((MAX_PAGE_DIGITS, MAX_PAGE.to_string().len()), (4, 4));
+    }
 
     #[test]
     fn pages_are_bounded_and_default_to_one() {

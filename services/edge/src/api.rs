@@ -19,7 +19,7 @@ use crate::sse::{CHANNEL, SwitchEvent};
 use crate::{AppState, head, session, switch_limit};
 
 /// Longest path accepted for a lookup; longer is a bad request, not an upstream call.
-const MAX_URL_LEN: usize = 2048;
+pub(crate) const MAX_URL_LEN: usize = 2048;
 /// Largest product list a client may ask for (and the sitemap asks for).
 pub(crate) const MAX_LIMIT: u32 = 100;
 
@@ -116,7 +116,7 @@ pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> 
 #[into_params(parameter_in = Query)]
 pub(crate) struct UrlQuery {
     /// The storefront path to look up, e.g. `/1001` (a leading slash is added if missing).
-    #[param(required = true, max_length = 2048)]
+    #[param(required = true)]
     url: Option<String>,
 }
 
@@ -145,7 +145,6 @@ pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query:
 #[into_params(parameter_in = Query)]
 pub(crate) struct ListQuery {
     /// How many products; 0 or absent means the backend's default.
-    #[param(maximum = 100)]
     limit: Option<u32>,
 }
 
@@ -195,8 +194,8 @@ pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: we
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct ListingQuery {
-    /// 1 to 1000; absent means 1.
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
+    /// From `minimum` to `maximum`; absent means 1.
+    #[param(value_type = Option<u32>)]
     page: Option<String>,
     /// position (the backend's order; relevance for search), name, price_asc or price_desc;
     /// absent means position.
@@ -222,7 +221,7 @@ fn listing_params(page: Option<&str>, sort: Option<&str>) -> Result<(u32, dto::S
 #[into_params(parameter_in = Query)]
 pub(crate) struct CategoryQuery {
     /// The category's storefront path, e.g. `/computers`.
-    #[param(required = true, max_length = 2048)]
+    #[param(required = true)]
     url: Option<String>,
 }
 
@@ -245,8 +244,8 @@ pub(crate) async fn category_by_url(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct SearchQuery {
-    /// The words to look for: at most 200 characters, surrounding spaces ignored.
-    #[param(required = true, max_length = 200)]
+    /// The words to look for: at most `maxLength` characters, surrounding spaces ignored.
+    #[param(required = true)]
     q: Option<String>,
 }
 

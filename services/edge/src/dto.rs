@@ -281,6 +281,30 @@ impl Outcome {
     }
 }
 
+/// What a storefront path is (spec §3 route `type`), in the words of Magento's
+/// `UrlRewriteEntityTypeEnum`, which every adapter answers in (`vitrine_domain::route`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub(crate) enum RouteKind {
+    Product,
+    Category,
+    CmsPage,
+}
+
+impl RouteKind {
+    /// The word a route carries; `None` for any other (a backend's own entity type, a
+    /// newer service's): the edge has no page for it, which the SPA reads as not found,
+    /// as it read the unknown word before.
+    fn parse(word: &str) -> Option<Self> {
+        match word {
+            "PRODUCT" => Some(Self::Product),
+            "CATEGORY" => Some(Self::Category),
+            "CMS_PAGE" => Some(Self::CmsPage),
+            _ => None,
+        }
+    }
+}
+
 /// `GET /api/resolve`: spec §3 "Route resolution result" flattened with what to do with
 /// it. Fields are alphabetical (the body used to be a `json!` map).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -300,10 +324,10 @@ pub(crate) struct Resolution {
     #[schema(required = true)]
     pub(crate) location: Option<String>,
     pub(crate) outcome: Outcome,
-    /// "PRODUCT", "CATEGORY", …; null when nothing was found.
+    /// What was found; null when nothing was (or a kind this edge has no page for).
     #[serde(rename = "type")]
     #[schema(required = true)]
-    pub(crate) kind: Option<String>,
+    pub(crate) kind: Option<RouteKind>,
     /// Without a leading slash (as the reference framework's).
     #[schema(required = true)]
     pub(crate) url: Option<String>,
@@ -462,7 +486,7 @@ impl From<proto::RouteOutcome> for Resolution {
             id: route.id,
             location: o.location,
             outcome: Outcome::parse(&o.outcome),
-            kind: route.r#type,
+            kind: route.r#type.as_deref().and_then(RouteKind::parse),
             url: route.url,
         }
     }

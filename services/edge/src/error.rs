@@ -14,6 +14,7 @@ use tonic::Code;
 use vitrine_domain::{DriverError, listing};
 
 use crate::dto::{ErrorBody, ErrorDetail, Sort};
+use crate::image_widths;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum ApiError {
@@ -63,7 +64,7 @@ pub(crate) enum ApiError {
     ImageSrcMissing,
     ImageSrcNotAbsolute,
     ImageSrcNotHttp,
-    /// A `w` that is not one of the srcset's widths (`image::request::WIDTHS`).
+    /// A `w` that is not one of the srcset's widths (`image_widths::WIDTHS`).
     ImageWidthNotOffered,
     /// A `q` other than spec §9's 25.
     ImageQualityFixed,
@@ -152,7 +153,7 @@ impl ApiError {
             Self::ImageSrcNotAbsolute => (S::BAD_REQUEST, "bad_request", "src must be an absolute URL.".into()),
             Self::ImageSrcNotHttp => (S::BAD_REQUEST, "bad_request", "src must be an http or https URL.".into()),
             Self::ImageWidthNotOffered => {
-                let widths: Vec<String> = crate::image::WIDTHS.iter().map(u32::to_string).collect();
+                let widths: Vec<String> = image_widths::WIDTHS.iter().map(u32::to_string).collect();
                 (S::BAD_REQUEST, "bad_request", format!("w must be one of {}.", widths.join(", ")).into())
             }
             Self::ImageQualityFixed => {

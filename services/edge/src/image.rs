@@ -29,7 +29,6 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 pub use source::{BackendImageRoots, ImageSource, InvalidImageSource};
 
-pub(crate) use self::request::WIDTHS;
 use self::request::{ImageQuery, ImageRequest, QUALITY};
 use crate::AppState;
 use crate::error::ApiError;

@@ -17,6 +17,7 @@
 //! - [`switch_limit`]: driver switches per session and client address, per minute.
 //! - [`health`]: liveness and readiness.
 //! - [`image`]: the image service (`/img`).
+//! - [`image_widths`]: the widths it renders, which pages, errors and the SPA offer.
 //! - [`spa`]: the built React app's files.
 //! - [`page`]: every other address: the SPA's HTML with the page's head, data and status.
 //! - [`spa_url`]: urls as the SPA writes them.
@@ -34,6 +35,7 @@ mod head;
 mod headers;
 mod health;
 mod image;
+mod image_widths;
 mod markup;
 mod metrics;
 pub mod openapi;

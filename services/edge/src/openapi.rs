@@ -2,6 +2,8 @@
 //! handlers' `#[utoipa::path]` and the shapes of [`crate::dto`]. The document is kept in
 //! the repo (`services/edge/openapi.json`); `tests/openapi.rs` fails when the two differ,
 //! and the SPA's TypeScript types are generated from the kept file.
+//!
+//! - [`bounds`]: the parameters' limits and the image widths, from the code's constants.
 
 use std::sync::LazyLock;
 
@@ -10,6 +12,10 @@ use utoipa::{IntoResponses, OpenApi};
 
 use crate::dto::ErrorBody;
 use crate::{api, sse};
+
+mod bounds;
+
+use self::bounds::Bounds;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -40,6 +46,7 @@ use crate::{api, sse};
     ),
     // Referenced from the error responses only, which do not register their schemas.
     components(schemas(ErrorBody)),
+    modifiers(&Bounds),
     tags(
         (name = "driver", description = "The session's catalogue source (spec §4 \"Active driver\")"),
         (name = "catalogue", description = "Products and the menu, from the session's driver"),
@@ -107,3 +114,6 @@ pub(crate) struct SwitchFailed(#[allow(dead_code)] ErrorBody);
 #[derive(IntoResponses)]
 #[response(status = 429, description = "Too many switches from this session or address (code too_many_requests)")]
 pub(crate) struct TooManySwitches(#[allow(dead_code)] ErrorBody);
+
+#[cfg(test)]
+mod tests;

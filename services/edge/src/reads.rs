@@ -17,7 +17,7 @@ use vitrine_proto::v1::{
     CategoryRequest, DriverRequest, ProductRequest, ProductSort, ProductsRequest, SearchRequest, UrlRequest,
 };
 
-use crate::dto::{self, DriverInfo, NavigationNode, Product, ProductResponse, Resolution};
+use crate::dto::{self, DriverInfo, NavigationNode, Product, ProductResponse, Resolution, RouteKind};
 use crate::error::ApiError;
 pub(crate) use crate::response_cache::Answer;
 use crate::{AppState, head, session};
@@ -255,11 +255,11 @@ pub(crate) async fn page(
         head_html: String::new(),
     };
     if body.resolution.outcome == dto::Outcome::Match {
-        let fetched = match body.resolution.kind.as_deref() {
-            Some("PRODUCT") => named(joined(product).await).map(|p| body.product = p.map(ProductResponse::from)),
-            Some("CATEGORY") => named(joined(category).await).map(|c| body.category = c.map(dto::CategoryPage::from)),
-            Some("CMS_PAGE") => named(joined(content).await).map(|c| body.content = c.map(dto::ContentPage::from)),
-            _ => Ok(()),
+        let fetched = match body.resolution.kind {
+            Some(RouteKind::Product) => named(joined(product).await).map(|p| body.product = p.map(ProductResponse::from)),
+            Some(RouteKind::Category) => named(joined(category).await).map(|c| body.category = c.map(dto::CategoryPage::from)),
+            Some(RouteKind::CmsPage) => named(joined(content).await).map(|c| body.content = c.map(dto::ContentPage::from)),
+            None => Ok(()),
         };
         body.failure = fetched.err();
     }

@@ -147,6 +147,31 @@ fn a_resolution_without_a_route_reads_as_nothing_there() {
     assert_eq!((r.code, r.id, r.kind, r.outcome), (404, None, None, Outcome::Failed));
 }
 
+#[test]
+fn every_route_kind_the_domain_makes_keeps_its_word() {
+    for (route, kind, word) in [
+        (route::product("1", "/1001"), RouteKind::Product, "PRODUCT"),
+        (route::category("c", "/computers"), RouteKind::Category, "CATEGORY"),
+        (route::content_page("about", "/pages/about"), RouteKind::CmsPage, "CMS_PAGE"),
+    ] {
+        let outcome = route::outcome(route, "/");
+        let resolution = Resolution::from(outcome.clone());
+        assert_eq!(resolution.kind, Some(kind), "{word}");
+        assert_eq!(json!(kind), json!(word));
+        assert_eq!(now(&resolution), legacy_resolution(&outcome), "{word}");
+    }
+}
+
+#[test]
+fn a_route_kind_the_edge_has_no_page_for_reads_as_none() {
+    for word in ["BLOG_POST", "UNKNOWN", "product", ""] {
+        let route = proto::RouteResolution { r#type: Some(word.into()), ..route::product("1", "/x") };
+        let resolution = Resolution::from(route::outcome(route, "/"));
+        assert_eq!((resolution.kind, resolution.outcome), (None, Outcome::Match), "{word:?}");
+        assert_eq!(serde_json::to_value(&resolution).expect("json")["type"], Value::Null, "{word:?}");
+    }
+}
+
 /// How `/api/driver` was built before it had a type of its own, with the switch stamp added since.
 fn legacy_driver(driver: Driver, notice: Option<&str>) -> String {
     let options: Vec<Value> = Driver::ALL

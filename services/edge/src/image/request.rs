@@ -7,9 +7,8 @@ use serde::Deserialize;
 
 use super::ImageSource;
 use crate::error::ApiError;
+use crate::image_widths::WIDTHS;
 
-/// The widths `ProductImage.tsx`'s srcset asks for; the first is spec §9's default.
-pub(crate) const WIDTHS: [u32; 3] = [256, 512, 768];
 /// spec §9: quality 25. Fixed: `q` may be left out or be 25, nothing else (a second
 /// value would be a second cache entry for the same picture).
 pub(crate) const QUALITY: u8 = 25;

@@ -5,10 +5,8 @@
 use vitrine_domain::{listing, paths};
 
 use crate::dto::Sort;
+use crate::image_widths::WIDTHS as IMAGE_WIDTHS;
 use crate::spa_url::{encode_component, image_path};
-
-/// The widths the SPA's `ProductImage` offers; the first is its `src`.
-const IMAGE_WIDTHS: [u32; 3] = [256, 512, 768];
 
 /// A product image as `ProductImage` asks for it, in a box of `size` CSS pixels: its
 /// `src`, `srcset` and `sizes`. The preload and the first paint use these very values,
@@ -57,7 +55,7 @@ fn url_params(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
 /// The SPA's `listingParams`: anything it does not understand is page 1, position order.
 fn listing_params(page: &str, sort: &str) -> (u32, Sort) {
     let page = Some(page)
-        .filter(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+        .filter(|p| (1..=listing::MAX_PAGE_DIGITS).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|p| p.parse().ok())
         .filter(|p| (1..=listing::MAX_PAGE).contains(p))
         .unwrap_or(1);
