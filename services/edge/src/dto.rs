@@ -283,7 +283,7 @@ impl Outcome {
 
 /// What a storefront path is (spec §3 route `type`), in the words of Magento's
 /// `UrlRewriteEntityTypeEnum`, which every adapter answers in (`vitrine_domain::route`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub(crate) enum RouteKind {
     Product,
@@ -296,12 +296,9 @@ impl RouteKind {
     /// newer service's): the edge has no page for it, which the SPA reads as not found,
     /// as it read the unknown word before.
     fn parse(word: &str) -> Option<Self> {
-        match word {
-            "PRODUCT" => Some(Self::Product),
-            "CATEGORY" => Some(Self::Category),
-            "CMS_PAGE" => Some(Self::CmsPage),
-            _ => None,
-        }
+        // Read by serde, so the words are written once: in the `rename_all` above.
+        let word = serde::de::value::StrDeserializer::<serde::de::value::Error>::new(word);
+        Self::deserialize(word).ok()
     }
 }
 
