@@ -2,7 +2,7 @@
 //!
 //! - [`routes`]: the one route table.
 //! - [`api`]: the SPA's JSON handlers (driver, navigation, resolve, products).
-//! - [`availability`]: which drivers can be chosen (Medusa where its adapter has a shop).
+//! - [`availability`]: which drivers can be chosen (some only where their adapter has a shop).
 //! - [`dto`]: the public JSON shapes, apart from the proto messages.
 //! - [`openapi`]: the API's OpenAPI 3.1 document, generated from the two above.
 //! - [`session`]: the visitor's session cookie and the driver it holds in the store.
@@ -48,7 +48,7 @@ use actix_web::{App, HttpServer, web};
 use vitrine_common::{SharedStore, Shutdown};
 
 pub use config::Config;
-pub use image::{BackendImageRoots, ImageSource, InvalidImageSource};
+pub use image::{ImageSource, InvalidImageSource};
 pub use state::AppState;
 pub use stream_slots::StreamLimits;
 pub use switch_limit::SwitchLimits;
