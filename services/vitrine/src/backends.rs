@@ -37,7 +37,14 @@ fn setting_args(secrets: bool) -> Vec<Arg> {
         .filter(|s| secrets || !s.secret)
         .map(|s| {
             let arg =
-                Arg::new(s.flag).long(s.flag).env(s.env).help(s.help).action(ArgAction::Set).hide_env_values(s.secret);
+                // As clap's derive writes them: the value in capitals, no final period.
+                Arg::new(s.flag)
+                    .long(s.flag)
+                    .value_name(s.flag.to_ascii_uppercase().replace('-', "_"))
+                    .env(s.env)
+                    .help(s.help.trim_end_matches('.'))
+                    .action(ArgAction::Set)
+                    .hide_env_values(s.secret);
             match s.default {
                 Some(value) => arg.default_value(value),
                 None => arg,
@@ -55,8 +62,9 @@ fn adapter_url_id(d: &BackendDescriptor) -> String {
 fn adapter_url_arg(d: &BackendDescriptor) -> Arg {
     let arg = Arg::new(adapter_url_id(d))
         .long(adapter_url_id(d))
+        .value_name("URL")
         .env(format!("VITRINE_ADAPTER_{}_URL", d.env_name()))
-        .help(format!("Where the {} adapter listens.", d.backend))
+        .help(format!("Where the {} adapter listens", d.backend))
         .action(ArgAction::Set);
     if d.backend == Driver::DEFAULT.backend() {
         arg.default_value(format!("http://127.0.0.1:{}", d.default_port))
