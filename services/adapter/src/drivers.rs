@@ -56,20 +56,29 @@ pub struct Drivers {
     pub configured: bool,
 }
 
+impl Drivers {
+    /// One implementation serving all three domains.
+    pub fn all_three<D: CatalogueDriver + NavigationDriver + RouteDriver + 'static>(driver: Arc<D>) -> Self {
+        Self { catalogue: driver.clone(), navigation: driver.clone(), routes: driver, configured: true }
+    }
+}
+
 /// Stands in for a backend whose client was not configured: every call says so
 /// (spec §8 'Client has not been defined yet') instead of the adapter failing to start.
-/// Medusa without a shop is spec §1's "coming soon" instead (issue 13).
-pub(crate) struct Unconfigured(pub(crate) vitrine_domain::Backend);
+/// A backend offered only where configured is spec §1's "coming soon" instead (issue 13).
+pub struct Unconfigured(pub vitrine_domain::Backend);
 
 impl Unconfigured {
     fn err<T>(&self) -> DriverResult<T> {
-        Err(match self.0 {
-            vitrine_domain::Backend::Medusa => DriverError::Disabled(vitrine_domain::Driver::Medusa),
-            backend => DriverError::NotConfigured(backend),
+        Err(if self.0.always_enabled() {
+            DriverError::NotConfigured(self.0)
+        } else {
+            DriverError::Disabled(self.0.driver())
         })
     }
 
-    pub(crate) fn drivers(backend: vitrine_domain::Backend) -> Drivers {
+    #[must_use]
+    pub fn drivers(backend: vitrine_domain::Backend) -> Drivers {
         let this = Arc::new(Self(backend));
         Drivers { catalogue: this.clone(), navigation: this.clone(), routes: this, configured: false }
     }

@@ -1,8 +1,9 @@
 //! The adapter: one gRPC `Adapter` service per backend ("driver"), speaking the backend's
 //! protocol and returning the normalised model.
 //!
+//! - [`BACKENDS`]: every backend's descriptor ([`backend`]), one entry each.
 //! - [`drivers`]: the three domain traits every backend implements.
-//! - [`registry`]: which implementation serves which backend.
+//! - [`registry`]: which implementation serves which backend (its descriptor's).
 //! - [`rest`]: a cached JSON-over-HTTP client for REST upstreams.
 //! - [`bounded_http`]: every backend's HTTP client: concurrency, body size, no redirects.
 //! - `coalesce`: identical calls in flight share one request (REST and GraphQL).
@@ -11,12 +12,9 @@
 //! - [`links`]: backend links kept only when they are paths on this site, likewise.
 //! - [`service`]: the gRPC service over those traits.
 //! - [`graphql`]: the GraphQL client (batching, coalescing, caching) of the GraphQL backends.
-//! - [`in_memory`]: the mock-data backend.
-//! - [`fake_store`]: the fake-store REST backend.
-//! - [`magento`]: Magento / Mage-OS.
-//! - [`shopify`]: Shopify Storefront.
-//! - [`medusa`]: Medusa 2's Store API.
+//! - one folder per backend (STYLE habit 4), each with its `backend.rs` descriptor.
 
+pub mod backend;
 pub mod bounded_http;
 pub mod cache_entry;
 mod coalesce;
@@ -39,7 +37,19 @@ use tokio::net::TcpListener;
 use vitrine_common::{SharedStore, Shutdown, grpc};
 use vitrine_proto::v1::adapter_server::AdapterServer;
 
+pub use backend::{BackendDescriptor, Settings, descriptor};
 pub use config::Config;
+
+/// Every backend, in the order the debug bar lists them: adding a backend is its folder,
+/// its `mod` line above and its entry here (and its identity in `vitrine_domain::driver`
+/// and the proto `Driver` enum).
+pub static BACKENDS: &[&BackendDescriptor] = &[
+    &in_memory::backend::DESCRIPTOR,
+    &fake_store::backend::DESCRIPTOR,
+    &magento::backend::DESCRIPTOR,
+    &shopify::backend::DESCRIPTOR,
+    &medusa::backend::DESCRIPTOR,
+];
 
 /// The tonic router of one adapter: the `Adapter` service plus gRPC health.
 pub async fn app(config: &Config, store: SharedStore) -> grpc::GrpcRouter {

@@ -24,7 +24,7 @@ const ABSENT: &[u8] = b"null";
 type Fetched = Result<Arc<[u8]>, DriverError>;
 
 /// A backend's reading of its own error answers (status and body) where they mean more
-/// than their status (Medusa's 400 `not_allowed`: the key was refused); `None` leaves the
+/// than their status (a 400 that means the key was refused, say); `None` leaves the
 /// answer to the common rules.
 pub type ErrorReader = fn(u16, &[u8]) -> Option<DriverError>;
 

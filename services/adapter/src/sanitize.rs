@@ -10,7 +10,7 @@ pub fn html(input: &str) -> String {
     ammonia::clean(input)
 }
 
-/// Plain text (a backend field that holds no markup: the fake store's and Medusa's
+/// Plain text (a backend field that holds no markup: some backends'
 /// descriptions) as one HTML paragraph, escaped, so whatever looks like markup in it
 /// shows as the characters it is.
 #[must_use]

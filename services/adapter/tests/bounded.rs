@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use tonic::Code;
 use vitrine_adapter::Config;
-use vitrine_adapter::magento::MagentoConfig;
-use vitrine_adapter::shopify::ShopifyConfig;
+use vitrine_adapter::magento::backend as magento;
+use vitrine_adapter::shopify::backend as shopify_settings;
 use vitrine_common::Shutdown;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
@@ -39,15 +39,16 @@ impl Adapter {
         let mut config = Config::new(backend);
         let driver = match backend {
             Backend::InMemory => {
-                config.mock_data_url = Some(upstream.to_owned());
+                config.set(backend, vitrine_adapter::in_memory::MOCK_DATA_URL, upstream);
                 Driver::InMemory
             }
             Backend::Magento => {
-                config.magento = Some(MagentoConfig::new(upstream));
+                config.set(backend, magento::BASE_URL, upstream);
                 Driver::Magento
             }
             Backend::Shopify => {
-                config.shopify = Some(ShopifyConfig::new(upstream, "the-token"));
+                config.set(backend, shopify_settings::ENDPOINT, upstream);
+                config.set(backend, shopify_settings::ACCESS_TOKEN, "the-token");
                 Driver::Shopify
             }
             Backend::Fake | Backend::Medusa => unreachable!("REST like in-memory"),

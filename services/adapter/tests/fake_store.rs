@@ -18,7 +18,7 @@ struct Setup {
 async fn setup() -> Setup {
     let api = fake_store::start();
     let mut config = vitrine_adapter::Config::new(Backend::Fake);
-    config.fake_store_url = Some(api.url.clone());
+    config.set(Backend::Fake, vitrine_adapter::fake_store::backend::URL, api.url.clone());
     let adapter = RunningAdapter::start(config).await;
     Setup { _store_api: api, client: adapter.client(), _adapter: adapter }
 }
@@ -117,7 +117,7 @@ async fn a_store_that_never_answers_times_out_cleanly() {
         }
     });
     let mut config = vitrine_adapter::Config::new(Backend::Fake);
-    config.fake_store_url = Some(silent_url);
+    config.set(Backend::Fake, vitrine_adapter::fake_store::backend::URL, silent_url);
     config.upstream_timeout = std::time::Duration::from_millis(300);
     let adapter = RunningAdapter::start(config).await;
     let mut c = adapter.client();

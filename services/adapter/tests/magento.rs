@@ -8,7 +8,7 @@ use serde_json::json;
 use tonic::Code;
 use vitrine_adapter::bounded_http::UpstreamLimits;
 use vitrine_adapter::graphql::{GraphQlClient, GraphQlConfig};
-use vitrine_adapter::magento::{MagentoConfig, operations};
+use vitrine_adapter::magento::operations;
 use vitrine_common::SharedStore;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
@@ -52,7 +52,7 @@ async fn setup() -> Setup {
     let shop = magento::start();
     let store: SharedStore = std::sync::Arc::new(EmbeddedStore::default());
     let mut config = vitrine_adapter::Config::new(Backend::Magento);
-    config.magento = Some(MagentoConfig::new(&shop.url));
+    config.set(Backend::Magento, vitrine_adapter::magento::backend::BASE_URL, shop.url.clone());
     config.upstream_timeout = Duration::from_secs(1);
     let adapter = RunningAdapter::start_with_store(config, store.clone()).await;
     Setup { shop, client: adapter.client(), store, _adapter: adapter }

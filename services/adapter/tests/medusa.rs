@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use tonic::Code;
-use vitrine_adapter::medusa::MedusaConfig;
+use vitrine_adapter::medusa::backend;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
@@ -27,9 +27,9 @@ struct Setup {
 async fn setup(key: &str, region: Option<&str>) -> Setup {
     let shop = medusa::start(DEMO_KEY);
     let mut config = vitrine_adapter::Config::new(Backend::Medusa);
-    let mut medusa = MedusaConfig::new(&shop.url, key);
-    medusa.region_id = region.map(str::to_owned);
-    config.medusa = Some(medusa);
+    config.set(Backend::Medusa, backend::URL, shop.url.clone());
+    config.set(Backend::Medusa, backend::PUBLISHABLE_KEY, key);
+    config.set(Backend::Medusa, backend::REGION_ID, region.unwrap_or_default());
     config.upstream_timeout = Duration::from_millis(500);
     let adapter = RunningAdapter::start(config).await;
     Setup { shop, client: adapter.client(), _adapter: adapter }

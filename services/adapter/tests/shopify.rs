@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use tonic::Code;
-use vitrine_adapter::shopify::{ShopifyConfig, operations};
+use vitrine_adapter::shopify::{backend, operations};
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
@@ -48,7 +48,8 @@ async fn setup(token: &str) -> Setup {
 
 async fn setup_shop(shop: FakeGraphQl, token: &str) -> Setup {
     let mut config = vitrine_adapter::Config::new(Backend::Shopify);
-    config.shopify = Some(ShopifyConfig::new(&shop.url, token));
+    config.set(Backend::Shopify, backend::ENDPOINT, shop.url.clone());
+    config.set(Backend::Shopify, backend::ACCESS_TOKEN, token);
     config.upstream_timeout = Duration::from_millis(500);
     let adapter = RunningAdapter::start(config).await;
     Setup { shop, client: adapter.client(), _adapter: adapter }

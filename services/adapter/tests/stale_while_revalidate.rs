@@ -10,8 +10,7 @@ use std::time::Duration;
 
 use futures_util::stream::BoxStream;
 use vitrine_adapter::cache_entry;
-use vitrine_adapter::magento::MagentoConfig;
-use vitrine_adapter::medusa::MedusaConfig;
+use vitrine_adapter::medusa::backend as medusa_settings;
 use vitrine_common::SharedStore;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::metrics::UPSTREAM_CACHE;
@@ -130,9 +129,9 @@ async fn a_stale_rest_answer_answers_while_the_backend_cannot_and_a_refresh_rene
     let store = Recording::start(&redis).await;
     let shop = medusa::start(medusa::DEMO_KEY);
     let mut config = vitrine_adapter::Config::new(Backend::Medusa);
-    let mut settings = MedusaConfig::new(&shop.url, medusa::DEMO_KEY);
-    settings.region_id = Some(medusa::REGION_ID.to_owned());
-    config.medusa = Some(settings);
+    config.set(Backend::Medusa, medusa_settings::URL, shop.url.clone());
+    config.set(Backend::Medusa, medusa_settings::PUBLISHABLE_KEY, medusa::DEMO_KEY);
+    config.set(Backend::Medusa, medusa_settings::REGION_ID, medusa::REGION_ID);
     config.upstream_timeout = Duration::from_millis(300);
     let adapter = RunningAdapter::start_with_store(config, store.clone()).await;
     let mut c = adapter.client();
@@ -169,7 +168,7 @@ async fn stale_graphql_answers_serve_every_reader_while_the_backend_cannot() {
     let store = Recording::start(&redis).await;
     let shop = magento::start();
     let mut config = vitrine_adapter::Config::new(Backend::Magento);
-    config.magento = Some(MagentoConfig::new(&shop.url));
+    config.set(Backend::Magento, vitrine_adapter::magento::backend::BASE_URL, shop.url.clone());
     config.upstream_timeout = Duration::from_millis(300);
     let adapter = RunningAdapter::start_with_store(config, store.clone()).await;
     let c = adapter.client();

@@ -1,6 +1,6 @@
 //! catalogue: the product calls of the storefront, routed to the adapter of the visitor's
 //! driver (mageos → magento), with the backend-independent product rules, and which
-//! drivers can be chosen (Medusa only where its adapter has a shop: issue 13).
+//! drivers can be chosen (some only where their adapter has a shop: issue 13).
 
 use std::time::Duration;
 
@@ -51,8 +51,8 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
 const DESCRIBE_TIMEOUT: Duration = Duration::from_secs(2);
 
 impl CatalogueService {
-    /// Whether `driver` can be chosen: always, or (Medusa) when its adapter is reachable
-    /// and has its backend's settings.
+    /// Whether `driver` can be chosen: always, or (not [`Driver::always_enabled`]) when its
+    /// adapter is reachable and has its backend's settings.
     async fn available(&self, driver: Driver) -> bool {
         if driver.always_enabled() {
             return true;
@@ -138,7 +138,7 @@ impl Catalogue for CatalogueService {
         &self,
         _: Request<AvailableDriversRequest>,
     ) -> Result<Response<AvailableDrivers>, Status> {
-        // One adapter call at most (Medusa's): the others are always available.
+        // One adapter call per driver offered only where configured; the others are always available.
         let mut drivers = Vec::with_capacity(Driver::ALL.len());
         for driver in Driver::ALL {
             if self.available(driver).await {

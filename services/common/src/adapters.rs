@@ -75,7 +75,7 @@ impl AdapterDirectory {
     ///
     /// # Errors
     /// An unconfigured backend; for a driver that needs its adapter to be enabled
-    /// (Medusa), [`DriverError::Disabled`]: spec §1's "coming soon".
+    /// (not [`Driver::always_enabled`]), [`DriverError::Disabled`]: spec §1's "coming soon".
     pub fn route(&self, driver: Driver, purpose: Purpose) -> Result<AdapterClient<GrpcChannel>, DriverError> {
         let backend = match purpose {
             Purpose::Catalogue => driver.backend(),

@@ -144,15 +144,23 @@ impl Backend {
 }
 
 impl Backend {
-    /// The setting that holds this backend's credential, for texts that tell a deployer
-    /// what to fix (never its value).
+    /// The driver of the same value (every backend has one; mageos is magento's second):
+    /// the one named when the backend is "coming soon" ([`crate::DriverError::Disabled`]).
     #[must_use]
-    pub const fn key_setting(self) -> &'static str {
+    pub const fn driver(self) -> Driver {
         match self {
-            Self::Shopify => "VITRINE_SHOPIFY_ACCESS_TOKEN",
-            Self::Medusa => "VITRINE_MEDUSA_PUBLISHABLE_KEY",
-            Self::InMemory | Self::Fake | Self::Magento => "its settings",
+            Self::InMemory => Driver::InMemory,
+            Self::Fake => Driver::Fake,
+            Self::Magento => Driver::Magento,
+            Self::Shopify => Driver::Shopify,
+            Self::Medusa => Driver::Medusa,
         }
+    }
+
+    /// Whether its drivers can be chosen whatever the deployment ([`Driver::always_enabled`]).
+    #[must_use]
+    pub const fn always_enabled(self) -> bool {
+        self.driver().always_enabled()
     }
 }
 
@@ -212,6 +220,8 @@ mod tests {
     fn backend_names_round_trip() {
         for b in Backend::ALL {
             assert_eq!(Backend::parse(b.as_str()), Some(b));
+            assert_eq!(b.driver().as_str(), b.as_str());
+            assert_eq!(b.driver().backend(), b);
         }
     }
 }

@@ -44,9 +44,9 @@ pub(crate) async fn get_driver(req: HttpRequest, state: web::Data<AppState>) -> 
     with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, choice, None))
 }
 
-/// PUT /api/driver: spec §4. Unknown values are ignored and medusa is refused where it is
-/// not available (issue 13; both
-/// answer the unchanged driver with a notice saying why). A switch is one store write
+/// PUT /api/driver: spec §4. Unknown values are ignored, and a driver is refused where its
+/// adapter has no shop (issue 13); both answer the unchanged driver with a notice saying
+/// why. A switch is one store write
 /// (the driver and when; issue 11): from then on this visitor's reads skip whatever was
 /// cached before it, on every layer, while everyone else's caches stay as they are. It
 /// is published for the session's other tabs, and rate-limited per session and address.

@@ -1,8 +1,9 @@
-//! Which drivers the debug bar offers enabled (issue 13). Every driver but Medusa always
-//! is; Medusa is where its adapter has a shop, which only the catalogue service can tell
-//! (it reaches the adapters). The answer is refreshed in the background so that no page
-//! or API call waits for it; until a first answer, Medusa is offered disabled ("coming
-//! soon", spec §1), as a deployment without its settings keeps it.
+//! Which drivers the debug bar offers enabled (issue 13). Most always are
+//! ([`Driver::always_enabled`]); the others are where their adapter has a shop, which only
+//! the catalogue service can tell (it reaches the adapters). The answer is refreshed in
+//! the background so that no page or API call waits for it; until a first answer, such a
+//! driver is offered disabled ("coming soon", spec §1), as a deployment without its
+//! settings keeps it.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
@@ -13,7 +14,7 @@ use vitrine_domain::Driver;
 use vitrine_proto::v1::AvailableDriversRequest;
 use vitrine_proto::v1::catalogue_client::CatalogueClient;
 
-/// How often the answer is asked again: a deployment that gains or loses its Medusa
+/// How often the answer is asked again: a deployment that gains or loses a backend's
 /// settings is offered accordingly within this.
 const REFRESH: Duration = Duration::from_secs(30);
 /// How soon after a failed ask (the catalogue starting, say) it is asked again.
@@ -76,18 +77,4 @@ impl Availability {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_reported_drivers_that_need_a_report_change() {
-        let availability = Availability::default();
-        let enabled = |a: &Availability| Driver::ALL.into_iter().filter(|d| a.enabled(*d)).collect::<Vec<_>>();
-        let always = [Driver::InMemory, Driver::Fake, Driver::Magento, Driver::MageOs, Driver::Shopify];
-        assert_eq!(enabled(&availability), always, "before any report");
-        availability.record(&[i32::from(Driver::InMemory), i32::from(Driver::Medusa), 99]);
-        assert_eq!(enabled(&availability), Driver::ALL, "medusa reported");
-        availability.record(&[]);
-        assert_eq!(enabled(&availability), always, "medusa no longer reported");
-    }
-}
+mod tests;

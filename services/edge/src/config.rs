@@ -24,7 +24,7 @@ pub struct Config {
     /// The built SPA (`frontend/dist`); `None` serves the API only.
     pub static_dir: Option<std::path::PathBuf>,
     /// Where `/img` may fetch from: host (and port) + path prefix, one per backend's
-    /// image path (see [`ImageSource::for_backends`]).
+    /// image path (as each backend's descriptor derives them).
     pub image_sources: Vec<ImageSource>,
     /// Image renders (fetch + decode) running at once; each holds up to the source cap
     /// (15 MiB) and the decode cap (64 MiB).

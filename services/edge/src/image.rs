@@ -27,7 +27,7 @@ use std::time::Duration;
 use actix_web::{HttpResponse, web};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-pub use source::{BackendImageRoots, ImageSource, InvalidImageSource};
+pub use source::{ImageSource, InvalidImageSource};
 
 use self::request::{ImageQuery, ImageRequest, QUALITY};
 use crate::AppState;

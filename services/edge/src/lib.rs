@@ -5,7 +5,7 @@
 //! - [`reads`]: what the API and the pages read, below both: the reader, the response
 //!   cache's keys, and each read's typed answer with its JSON.
 //! - [`head`]: a page's head (what it says, its structured data, its tags), built once.
-//! - [`availability`]: which drivers can be chosen (Medusa where its adapter has a shop).
+//! - [`availability`]: which drivers can be chosen (some only where their adapter has a shop).
 //! - [`dto`]: the public JSON shapes, apart from the proto messages.
 //! - [`openapi`]: the API's OpenAPI 3.1 document, generated from the two above.
 //! - [`session`]: the visitor's session cookie and the driver it holds in the store.
@@ -57,7 +57,7 @@ use actix_web::{App, HttpServer, web};
 use vitrine_common::{SharedStore, Shutdown};
 
 pub use config::Config;
-pub use image::{BackendImageRoots, ImageSource, InvalidImageSource};
+pub use image::{ImageSource, InvalidImageSource};
 pub use state::AppState;
 pub use stream_slots::StreamLimits;
 pub use switch_limit::SwitchLimits;

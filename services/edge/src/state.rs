@@ -51,7 +51,7 @@ pub struct AppState {
     pub(crate) public_url: Option<String>,
     /// The sitemap's paths, per driver, for minutes.
     pub(crate) sitemap: crate::sitemap::SitemapCache,
-    /// Which drivers can be chosen (Medusa where configured), refreshed in the background.
+    /// Which drivers can be chosen (some only where configured), refreshed in the background.
     pub(crate) availability: std::sync::Arc<crate::availability::Availability>,
 }
 

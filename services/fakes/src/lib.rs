@@ -8,8 +8,8 @@
 //! - [`magento`]: a small Magento catalogue behind that server.
 //! - [`shopify`]: a small Shopify shop behind that server.
 //! - [`fake_store`]: a fake-store REST server.
-//! - [`medusa`]: a Medusa 2 store behind the Store API, checked against its OpenAPI document.
-//! - [`openapi`]: that check: a REST request against an OpenAPI 3.0 document.
+//! - [`medusa`]: a Medusa 2 store behind the Store API, checked against its OpenAPI
+//!   document (`medusa::openapi`).
 //! - [`upstream`]: the canned-route HTTP server the fake store runs on.
 
 pub mod fake_store;
@@ -17,7 +17,6 @@ pub mod graphql;
 pub mod introspection;
 pub mod magento;
 pub mod medusa;
-pub mod openapi;
 pub mod shopify;
 pub mod upstream;
 

@@ -8,8 +8,9 @@ use vitrine_domain::Backend;
 pub struct Config {
     /// mock-data's settings.
     pub mock: vitrine_mock_data::Config,
-    /// The settings every adapter shares: the shops and the upstream timeout. The suite
-    /// sets `backend` and `mock_data_url` for each adapter it starts.
+    /// The settings every adapter shares: every backend's settings and the upstream
+    /// limits. The suite sets `backend` and the in-memory backend's mock-data URL (its
+    /// own mock-data) for each adapter it starts.
     pub adapter: vitrine_adapter::Config,
     /// Backends whose calls go to an adapter already running at a URL (a test's scripted
     /// adapter) instead of one the suite starts.
@@ -50,24 +51,22 @@ impl Config {
 
     /// Where the edge's image service may fetch from besides the configured sources:
     /// the image paths of mock-data (its SVGs, at its own and its public address) and of
-    /// every configured shop (product photos).
+    /// every configured shop (product photos), as each backend's descriptor derives them.
     pub(crate) fn image_sources(&self, mock_url: &str) -> Vec<vitrine_edge::ImageSource> {
-        let a = &self.adapter;
-        let roots = vitrine_edge::BackendImageRoots {
-            mock_data: std::iter::once(mock_url).chain(self.mock.public_url.as_deref()).map(str::to_owned).collect(),
-            fake_store: a.fake_store_url.clone(),
-            magento_media: a.magento.as_ref().map(vitrine_adapter::magento::MagentoConfig::media_base),
-            shopify_endpoint: a.shopify.as_ref().map(|s| s.endpoint.clone()),
-            medusa: a.medusa.as_ref().map(|m| m.url.clone()),
-        };
-        vitrine_edge::ImageSource::for_backends(&roots)
+        let mock = std::iter::once(mock_url)
+            .chain(self.mock.public_url.as_deref())
+            .map(|m| format!("{}/images/", m.trim_end_matches('/')));
+        let shops = vitrine_adapter::BACKENDS.iter().flat_map(|d| (d.image_roots)(&self.adapter.settings(d.backend)));
+        let mut sources: Vec<vitrine_edge::ImageSource> =
+            mock.chain(shops).filter_map(|root| root.parse().ok()).collect();
+        sources.dedup();
+        sources
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use vitrine_adapter::magento::MagentoConfig;
-    use vitrine_adapter::shopify::ShopifyConfig;
+    use vitrine_adapter::{fake_store, magento, shopify};
 
     use super::*;
 
@@ -79,9 +78,10 @@ mod tests {
         let mut config = Config::for_test();
         assert_eq!(shown(&config), ["127.0.0.1:7000/images/"]);
         config.mock.public_url = Some("http://mock-data:50070".into());
-        config.adapter.fake_store_url = Some("http://127.0.0.1:7001".into());
-        config.adapter.shopify = Some(ShopifyConfig::new("https://shop.example/api/graphql.json", "token"));
-        config.adapter.magento = Some(MagentoConfig::new("http://127.0.0.1:7002/"));
+        config.adapter.set(Backend::Fake, fake_store::backend::URL, "http://127.0.0.1:7001");
+        config.adapter.set(Backend::Shopify, shopify::backend::ENDPOINT, "https://shop.example/api/graphql.json");
+        config.adapter.set(Backend::Shopify, shopify::backend::ACCESS_TOKEN, "token");
+        config.adapter.set(Backend::Magento, magento::backend::BASE_URL, "http://127.0.0.1:7002/");
         assert_eq!(
             shown(&config),
             [
@@ -93,9 +93,7 @@ mod tests {
                 "shop.example/s/files/",
             ]
         );
-        let mut magento = MagentoConfig::new("http://127.0.0.1:7002/");
-        magento.media_url = Some("https://media.example/m/".into());
-        config.adapter.magento = Some(magento);
+        config.adapter.set(Backend::Magento, magento::backend::MEDIA_URL, "https://media.example/m/");
         assert!(shown(&config).contains(&"media.example/m/catalog/product/".to_owned()));
     }
 }

@@ -63,14 +63,17 @@ pub async fn start(
 
     let mut adapters = Vec::new();
     let mut started_adapters = Vec::new();
-    for backend in Backend::ALL {
+    for backend in vitrine_adapter::BACKENDS.iter().map(|d| d.backend) {
         if let Some((_, url)) = config.adapter_overrides.iter().find(|(b, _)| *b == backend) {
             adapters.push((backend, url.clone()));
             continue;
         }
         let (l, url) = grpc_listener().await?;
-        let adapter =
-            vitrine_adapter::Config { backend, mock_data_url: Some(mock_url.clone()), ..config.adapter.clone() };
+        let adapter = vitrine_adapter::Config { backend, ..config.adapter.clone() }.with(
+            Backend::InMemory,
+            vitrine_adapter::in_memory::MOCK_DATA_URL,
+            mock_url.clone(),
+        );
         let store = store.clone();
         started_adapters.push(Service::spawn(url.clone(), shutdown, |s| vitrine_adapter::serve(adapter, store, l, s)));
         adapters.push((backend, url));

@@ -19,10 +19,8 @@ pub struct TestAppBuilder {
     image_sources: Vec<vitrine_edge::ImageSource>,
     image_concurrency: Option<(usize, usize)>,
     static_dir: Option<std::path::PathBuf>,
-    magento_url: Option<String>,
-    fake_store_url: Option<String>,
-    shopify: Option<(String, String)>,
-    medusa: Option<(String, String)>,
+    /// Backends' settings (flags as their descriptors name them).
+    settings: Vec<(Backend, &'static str, String)>,
     switch_limits: Option<vitrine_edge::SwitchLimits>,
     head_budget: Duration,
     warm_pages: usize,
@@ -58,10 +56,7 @@ impl Default for TestAppBuilder {
             image_sources: Vec::new(),
             image_concurrency: None,
             static_dir: None,
-            magento_url: None,
-            fake_store_url: None,
-            shopify: None,
-            medusa: None,
+            settings: Vec::new(),
             switch_limits: None,
             // Long: a test reads a written page, however busy the machine (issue 12's
             // 300 ms is for visitors, and `head_budget` tests the plain shell).
@@ -116,32 +111,38 @@ impl TestAppBuilder {
         self
     }
 
+    /// Set one of `backend`'s settings (`flag` as its descriptor in
+    /// `vitrine_adapter::BACKENDS` names it).
+    #[must_use]
+    pub fn setting(mut self, backend: Backend, flag: &'static str, value: &str) -> Self {
+        self.settings.push((backend, flag, value.to_owned()));
+        self
+    }
+
     /// Point the magento adapter at a shop (e.g. `testkit::magento::start()`).
     #[must_use]
-    pub fn magento(mut self, base_url: &str) -> Self {
-        self.magento_url = Some(base_url.to_owned());
-        self
+    pub fn magento(self, base_url: &str) -> Self {
+        self.setting(Backend::Magento, vitrine_adapter::magento::backend::BASE_URL, base_url)
     }
 
     /// Point the fake adapter at a fake-store API (e.g. `testkit::fake_store::start()`).
     #[must_use]
-    pub fn fake_store(mut self, base_url: &str) -> Self {
-        self.fake_store_url = Some(base_url.to_owned());
-        self
+    pub fn fake_store(self, base_url: &str) -> Self {
+        self.setting(Backend::Fake, vitrine_adapter::fake_store::backend::URL, base_url)
     }
 
     /// Point the shopify adapter at a shop with its storefront token.
     #[must_use]
-    pub fn shopify(mut self, endpoint: &str, token: &str) -> Self {
-        self.shopify = Some((endpoint.to_owned(), token.to_owned()));
-        self
+    pub fn shopify(self, endpoint: &str, token: &str) -> Self {
+        use vitrine_adapter::shopify::backend::{ACCESS_TOKEN, ENDPOINT};
+        self.setting(Backend::Shopify, ENDPOINT, endpoint).setting(Backend::Shopify, ACCESS_TOKEN, token)
     }
 
     /// Point the medusa adapter at a store with its publishable key (issue 13).
     #[must_use]
-    pub fn medusa(mut self, url: &str, key: &str) -> Self {
-        self.medusa = Some((url.to_owned(), key.to_owned()));
-        self
+    pub fn medusa(self, url: &str, key: &str) -> Self {
+        use vitrine_adapter::medusa::backend::{PUBLISHABLE_KEY, URL};
+        self.setting(Backend::Medusa, URL, url).setting(Backend::Medusa, PUBLISHABLE_KEY, key)
     }
 
     /// The edge's driver-switch limits (by default, high enough for any test).
@@ -183,10 +184,9 @@ impl TestAppBuilder {
 
         let mut config = vitrine_suite::Config::for_test();
         config.mock.delay = self.mock_delay;
-        config.adapter.magento = self.magento_url.as_deref().map(vitrine_adapter::magento::MagentoConfig::new);
-        config.adapter.fake_store_url = self.fake_store_url;
-        config.adapter.shopify = self.shopify.map(|(e, t)| vitrine_adapter::shopify::ShopifyConfig::new(&e, &t));
-        config.adapter.medusa = self.medusa.map(|(u, k)| vitrine_adapter::medusa::MedusaConfig::new(&u, &k));
+        for (backend, flag, value) in self.settings {
+            config.adapter.set(backend, flag, value);
+        }
         config.adapter_overrides = self.adapter_overrides;
         config.failed_resolution_path = self.failed_path;
         config.edge.image_sources = self.image_sources;

@@ -29,7 +29,8 @@ pub mod process;
 pub mod redis;
 pub mod scripted;
 
-pub use vitrine_fakes::{graphql, introspection, magento, medusa, openapi, shopify, upstream};
+pub use vitrine_fakes::medusa::openapi;
+pub use vitrine_fakes::{graphql, introspection, magento, medusa, shopify, upstream};
 
 pub use app::{TestApp, TestAppBuilder};
 pub use redis::RedisServer;

@@ -1,5 +1,7 @@
 //! The command line: one subcommand per service, plus `all`. Every option is also an
-//! environment variable (`VITRINE_*`, a contract: add, never rename).
+//! environment variable (`VITRINE_*`, a contract: add, never rename). The backends'
+//! settings and adapter URLs are added at run time from their descriptors
+//! ([`crate::backends`]).
 
 use std::net::SocketAddr;
 
@@ -113,28 +115,14 @@ pub(crate) struct EdgeArgs {
     pub(crate) images: ImageBackendOptions,
 }
 
-/// The backends' addresses the standalone edge derives its image allow-list from (the
-/// same variables the adapters and mock-data read; `all` knows them already).
+/// mock-data's address, from which the standalone edge allows mock-data's images (the
+/// backends' image paths come from their settings, added by [`crate::backends`]; `all`
+/// knows them already).
 #[derive(Debug, Args, Clone)]
 pub(crate) struct ImageBackendOptions {
     /// mock-data's public base URL: its images are under `/images/`.
     #[arg(long, env = "VITRINE_MOCK_DATA_PUBLIC_URL", default_value = "http://127.0.0.1:50070")]
     pub(crate) mock_data_public_url: String,
-    /// The fake store: images under `/img/`.
-    #[arg(long, env = "VITRINE_FAKE_STORE_URL")]
-    pub(crate) fake_store_url: Option<String>,
-    /// Magento: images under `{media}catalog/product/`.
-    #[arg(long, env = "VITRINE_MAGENTO_BASE_URL")]
-    pub(crate) magento_base_url: Option<String>,
-    /// Magento's media base; default `{base}/media/`.
-    #[arg(long, env = "VITRINE_MAGENTO_MEDIA_URL")]
-    pub(crate) magento_media_url: Option<String>,
-    /// Shopify: images under `cdn.shopify.com/s/files/`.
-    #[arg(long, env = "VITRINE_SHOPIFY_ENDPOINT")]
-    pub(crate) shopify_endpoint: Option<String>,
-    /// Medusa: uploads under `/static/`.
-    #[arg(long, env = "VITRINE_MEDUSA_URL")]
-    pub(crate) medusa_url: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -182,21 +170,6 @@ pub(crate) struct EdgeOptions {
     pub(crate) warm_pages: usize,
 }
 
-/// Where each driver's adapter listens. Unset: that driver answers "not configured".
-#[derive(Debug, Args, Clone)]
-pub(crate) struct AdapterUrls {
-    #[arg(long, env = "VITRINE_ADAPTER_IN_MEMORY_URL", default_value = "http://127.0.0.1:50061")]
-    pub(crate) adapter_in_memory_url: String,
-    #[arg(long, env = "VITRINE_ADAPTER_FAKE_URL")]
-    pub(crate) adapter_fake_url: Option<String>,
-    #[arg(long, env = "VITRINE_ADAPTER_MAGENTO_URL")]
-    pub(crate) adapter_magento_url: Option<String>,
-    #[arg(long, env = "VITRINE_ADAPTER_SHOPIFY_URL")]
-    pub(crate) adapter_shopify_url: Option<String>,
-    #[arg(long, env = "VITRINE_ADAPTER_MEDUSA_URL")]
-    pub(crate) adapter_medusa_url: Option<String>,
-}
-
 /// A service's listen address with its own variable and default port.
 pub(crate) trait ServiceAddr: Args {
     fn addr(&self) -> SocketAddr;
@@ -224,16 +197,12 @@ service_addr!(NavigationAddr, "VITRINE_NAVIGATION_ADDR", "127.0.0.1:50052");
 pub(crate) struct DomainArgs<A: ServiceAddr> {
     #[command(flatten)]
     pub(crate) listen: A,
-    #[command(flatten)]
-    pub(crate) adapters: AdapterUrls,
 }
 
 #[derive(Debug, Args)]
 pub(crate) struct UrlResolutionArgs {
     #[arg(long, env = "VITRINE_URL_RESOLUTION_ADDR", default_value = "127.0.0.1:50053")]
     pub(crate) addr: SocketAddr,
-    #[command(flatten)]
-    pub(crate) adapters: AdapterUrls,
     #[command(flatten)]
     pub(crate) routing: RoutingOptions,
 }
@@ -265,90 +234,20 @@ pub(crate) struct MockOptions {
 
 #[derive(Debug, Args)]
 pub(crate) struct AdapterArgs {
-    /// The driver this adapter serves: in-memory, fake, magento or shopify.
+    /// The driver this adapter serves (a backend's value: in-memory, fake, magento, …).
     #[arg(long, env = "VITRINE_ADAPTER_DRIVER")]
     pub(crate) driver: String,
-    /// Listen address; default: the driver's port (in-memory 50061, fake 50062,
-    /// magento 50063, shopify 50064).
+    /// Listen address; default: the backend's own port (in-memory 50061, fake 50062, …).
     #[arg(long, env = "VITRINE_ADAPTER_ADDR")]
     pub(crate) addr: Option<SocketAddr>,
     #[command(flatten)]
-    pub(crate) backends: BackendOptions,
+    pub(crate) upstream: UpstreamOptions,
 }
 
-/// The Magento (and Mage-OS) shop (spec §3 "Driver settings").
-#[derive(Debug, Args, Clone, Default)]
-pub(crate) struct MagentoOptions {
-    /// The shop's base URL; GraphQL is at `{base}/graphql`. `vitrine all` without it
-    /// serves a built-in demo shop; `vitrine adapter --driver magento` without it
-    /// answers "Client has not been defined yet".
-    #[arg(long, env = "VITRINE_MAGENTO_BASE_URL")]
-    pub(crate) magento_base_url: Option<String>,
-    /// Sent as the `Store` header.
-    #[arg(long, env = "VITRINE_MAGENTO_STORE_CODE", default_value = "default")]
-    pub(crate) magento_store_code: String,
-    /// Where product gallery files live; default `{base}/media/`.
-    #[arg(long, env = "VITRINE_MAGENTO_MEDIA_URL")]
-    pub(crate) magento_media_url: Option<String>,
-}
-
-/// The Shopify shop (spec §3 "Driver settings": endpoint, access_token).
-#[derive(Clone, Args, Default)]
-pub(crate) struct ShopifyOptions {
-    /// The shop, e.g. `https://shop.myshopify.com`. `vitrine all` without it serves a
-    /// built-in demo shop; a lone adapter answers "Client has not been defined yet".
-    #[arg(long, env = "VITRINE_SHOPIFY_ENDPOINT")]
-    pub(crate) shopify_endpoint: Option<String>,
-    /// The Storefront access token (a secret: never logged, never sent to browsers).
-    #[arg(long, env = "VITRINE_SHOPIFY_ACCESS_TOKEN", hide_env_values = true)]
-    pub(crate) shopify_access_token: Option<String>,
-}
-
-/// Printed without the token.
-impl std::fmt::Debug for ShopifyOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ShopifyOptions").field("shopify_endpoint", &self.shopify_endpoint).finish_non_exhaustive()
-    }
-}
-
-/// The Medusa 2 store (spec §3: api_url, publishable_api_key; issue 13). Without both, a
-/// lone adapter keeps Medusa "coming soon"; `vitrine all` serves a built-in demo shop.
-#[derive(Clone, Args, Default)]
-pub(crate) struct MedusaOptions {
-    /// The store's base URL (its Store API is under `/store`), e.g. `http://localhost:9000`.
-    #[arg(long, env = "VITRINE_MEDUSA_URL")]
-    pub(crate) medusa_url: Option<String>,
-    /// Sent as `x-publishable-api-key` (never logged, never sent to browsers).
-    #[arg(long, env = "VITRINE_MEDUSA_PUBLISHABLE_KEY", hide_env_values = true)]
-    pub(crate) medusa_publishable_key: Option<String>,
-    /// The region whose prices are shown; default: the store's first region.
-    #[arg(long, env = "VITRINE_MEDUSA_REGION_ID")]
-    pub(crate) medusa_region_id: Option<String>,
-}
-
-/// Printed without the key.
-impl std::fmt::Debug for MedusaOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MedusaOptions")
-            .field("medusa_url", &self.medusa_url)
-            .field("medusa_region_id", &self.medusa_region_id)
-            .finish_non_exhaustive()
-    }
-}
-
-/// How the adapters reach their backends.
+/// How the adapters call their backends, shared by `adapter` and `all` (each backend's
+/// own settings are its descriptor's: [`crate::backends`]).
 #[derive(Debug, Args, Clone)]
-pub(crate) struct BackendOptions {
-    /// in-memory: the mock-data service.
-    #[arg(long, env = "VITRINE_MOCK_DATA_URL", default_value = "http://127.0.0.1:50070")]
-    pub(crate) mock_data_url: String,
-    #[command(flatten)]
-    pub(crate) shops: ShopOptions,
-}
-
-/// The other backends, shared by `adapter` and `all`.
-#[derive(Debug, Args, Clone)]
-pub(crate) struct ShopOptions {
+pub(crate) struct UpstreamOptions {
     /// Time limit of one upstream request.
     #[arg(long, env = "VITRINE_UPSTREAM_TIMEOUT_MS", default_value_t = 5000)]
     pub(crate) upstream_timeout_ms: u64,
@@ -358,16 +257,6 @@ pub(crate) struct ShopOptions {
     /// The longest upstream answer body read, in bytes; longer answers are an error.
     #[arg(long, env = "VITRINE_UPSTREAM_MAX_BODY_BYTES", default_value_t = 8 * 1024 * 1024)]
     pub(crate) upstream_max_body_bytes: u64,
-    #[command(flatten)]
-    pub(crate) magento: MagentoOptions,
-    /// The fake-store API (`GET {base}/products`). `vitrine all` without it serves a
-    /// built-in one; a lone fake adapter answers "Client has not been defined yet".
-    #[arg(long, env = "VITRINE_FAKE_STORE_URL")]
-    pub(crate) fake_store_url: Option<String>,
-    #[command(flatten)]
-    pub(crate) shopify: ShopifyOptions,
-    #[command(flatten)]
-    pub(crate) medusa: MedusaOptions,
 }
 
 #[derive(Debug, Args)]
@@ -381,17 +270,13 @@ pub(crate) struct AllArgs {
     #[command(flatten)]
     pub(crate) mock: MockOptions,
     #[command(flatten)]
-    pub(crate) shops: ShopOptions,
+    pub(crate) upstream: UpstreamOptions,
 }
 
 #[cfg(test)]
 mod tests {
-    use clap::CommandFactory;
-
-    use super::Cli;
-
     #[test]
     fn cli_is_well_formed() {
-        Cli::command().debug_assert();
+        crate::backends::command().debug_assert();
     }
 }

@@ -5,27 +5,18 @@ use std::time::Duration;
 use anyhow::Context;
 use vitrine_domain::{Backend, Driver};
 
-use crate::cli::{AdapterUrls, BackendOptions, EdgeOptions, ImageBackendOptions, MockOptions, ShopOptions};
+use crate::backends::Backends;
+use crate::cli::{EdgeOptions, ImageBackendOptions, MockOptions, UpstreamOptions};
 
-pub(crate) fn adapter_urls(urls: &AdapterUrls) -> Vec<(Backend, String)> {
-    let mut out = vec![(Backend::InMemory, urls.adapter_in_memory_url.clone())];
-    for (backend, url) in [
-        (Backend::Fake, &urls.adapter_fake_url),
-        (Backend::Magento, &urls.adapter_magento_url),
-        (Backend::Shopify, &urls.adapter_shopify_url),
-        (Backend::Medusa, &urls.adapter_medusa_url),
-    ] {
-        if let Some(url) = url {
-            out.push((backend, url.clone()));
-        }
-    }
-    out
-}
-
-/// `config` (which knows where the domain services are) with the edge's options.
-pub(crate) fn edge(mut config: vitrine_edge::Config, opts: &EdgeOptions) -> anyhow::Result<vitrine_edge::Config> {
+/// `config` (which knows where the domain services are) with the edge's options. The
+/// default driver must be one `backends` offers: always enabled, or configured there.
+pub(crate) fn edge(
+    mut config: vitrine_edge::Config,
+    opts: &EdgeOptions,
+    backends: &Backends,
+) -> anyhow::Result<vitrine_edge::Config> {
     config.default_driver = Driver::parse(&opts.default_driver)
-        .filter(|d| d.always_enabled())
+        .filter(|d| backends.offers(*d))
         .with_context(|| format!("VITRINE_DEFAULT_DRIVER {:?} is not an enabled driver", opts.default_driver))?;
     config.secure_cookies = opts.secure_cookies;
     config.workers = opts.http_workers.max(1);
@@ -67,21 +58,16 @@ fn public_url(url: &str) -> anyhow::Result<String> {
     Ok(origin)
 }
 
-/// The standalone edge's image paths of the configured backends (`all` derives the same
-/// from the shops it runs, in `vitrine-suite`).
-pub(crate) fn image_sources(opts: &ImageBackendOptions) -> Vec<vitrine_edge::ImageSource> {
-    let roots = vitrine_edge::BackendImageRoots {
-        mock_data: vec![opts.mock_data_public_url.clone()],
-        fake_store: set(opts.fake_store_url.as_ref()).map(str::to_owned),
-        magento_media: set(opts.magento_base_url.as_ref()).map(|base| {
-            let mut m = vitrine_adapter::magento::MagentoConfig::new(base);
-            m.media_url = set(opts.magento_media_url.as_ref()).map(str::to_owned);
-            m.media_base()
-        }),
-        shopify_endpoint: set(opts.shopify_endpoint.as_ref()).map(str::to_owned),
-        medusa: set(opts.medusa_url.as_ref()).map(str::to_owned),
-    };
-    vitrine_edge::ImageSource::for_backends(&roots)
+/// The standalone edge's image paths: mock-data's and those each configured backend's
+/// descriptor derives from its settings (`all` derives the same from the shops it runs,
+/// in `vitrine-suite`).
+pub(crate) fn image_sources(opts: &ImageBackendOptions, backends: &Backends) -> Vec<vitrine_edge::ImageSource> {
+    let mock = format!("{}/images/", opts.mock_data_public_url.trim_end_matches('/'));
+    let shops = vitrine_adapter::BACKENDS.iter().flat_map(|d| (d.image_roots)(&backends.settings(d.backend)));
+    let mut sources: Vec<vitrine_edge::ImageSource> =
+        std::iter::once(mock).chain(shops).filter_map(|root| root.parse().ok()).collect();
+    sources.dedup();
+    sources
 }
 
 pub(crate) fn mock_data(opts: &MockOptions) -> vitrine_mock_data::Config {
@@ -91,66 +77,18 @@ pub(crate) fn mock_data(opts: &MockOptions) -> vitrine_mock_data::Config {
     }
 }
 
-/// An unset variable and an empty one (compose's `${X:-}`) mean the same: not configured.
-pub(crate) fn set(value: Option<&String>) -> Option<&str> {
-    value.map(String::as_str).filter(|v| !v.trim().is_empty())
+/// The adapter of `backend`, with every backend's settings (it reads its own).
+pub(crate) fn adapter(backend: Backend, backends: &Backends, upstream: &UpstreamOptions) -> vitrine_adapter::Config {
+    vitrine_adapter::Config { backend, ..adapters(backends, upstream) }
 }
 
-pub(crate) fn adapter(backend: Backend, opts: &BackendOptions) -> vitrine_adapter::Config {
-    vitrine_adapter::Config { backend, mock_data_url: Some(opts.mock_data_url.clone()), ..shops(&opts.shops) }
-}
-
-/// The settings every adapter shares: the shops (each adapter uses its own backend's)
-/// and the upstream time limit. `backend` and `mock_data_url` are the caller's to set.
-pub(crate) fn shops(shops: &ShopOptions) -> vitrine_adapter::Config {
+/// The settings every adapter shares: the backends' settings (each adapter uses its own)
+/// and the upstream limits. `backend` is the caller's to set.
+pub(crate) fn adapters(backends: &Backends, upstream: &UpstreamOptions) -> vitrine_adapter::Config {
     let mut config = vitrine_adapter::Config::new(Backend::InMemory);
-    config.fake_store_url = set(shops.fake_store_url.as_ref()).map(str::to_owned);
-    config.shopify =
-        match (set(shops.shopify.shopify_endpoint.as_ref()), set(shops.shopify.shopify_access_token.as_ref())) {
-            (Some(endpoint), Some(token)) => Some(vitrine_adapter::shopify::ShopifyConfig::new(endpoint, token)),
-            (Some(_), None) => {
-                tracing::warn!(
-                    "VITRINE_SHOPIFY_ENDPOINT is set without VITRINE_SHOPIFY_ACCESS_TOKEN; shopify stays undefined"
-                );
-                None
-            }
-            _ => None,
-        };
-    config.medusa = medusa(&shops.medusa);
-    config.magento = set(shops.magento.magento_base_url.as_ref()).map(|base| {
-        let mut m = vitrine_adapter::magento::MagentoConfig::new(base);
-        m.store_code.clone_from(&shops.magento.magento_store_code);
-        m.media_url.clone_from(&shops.magento.magento_media_url);
-        m
-    });
-    config.upstream_timeout = Duration::from_millis(shops.upstream_timeout_ms);
-    config.upstream_concurrency = shops.upstream_concurrency;
-    config.upstream_max_body_bytes = shops.upstream_max_body_bytes;
+    config.settings.clone_from(&backends.settings);
+    config.upstream_timeout = Duration::from_millis(upstream.upstream_timeout_ms);
+    config.upstream_concurrency = upstream.upstream_concurrency;
+    config.upstream_max_body_bytes = upstream.upstream_max_body_bytes;
     config
-}
-
-/// issue 13: the store when its URL is set. A URL without a key is still the store: its
-/// refusal then names the key setting, which says more than "coming soon" would.
-fn medusa(opts: &crate::cli::MedusaOptions) -> Option<vitrine_adapter::medusa::MedusaConfig> {
-    let url = set(opts.medusa_url.as_ref())?;
-    let key = set(opts.medusa_publishable_key.as_ref());
-    if key.is_none() {
-        tracing::warn!(
-            "VITRINE_MEDUSA_URL is set without VITRINE_MEDUSA_PUBLISHABLE_KEY; the store will refuse the calls"
-        );
-    }
-    let mut config = vitrine_adapter::medusa::MedusaConfig::new(url, key.unwrap_or_default());
-    config.region_id = set(opts.medusa_region_id.as_ref()).map(str::to_owned);
-    Some(config)
-}
-
-/// The default listen port of each driver's adapter.
-pub(crate) const fn adapter_port(backend: Backend) -> u16 {
-    match backend {
-        Backend::InMemory => 50061,
-        Backend::Fake => 50062,
-        Backend::Magento => 50063,
-        Backend::Shopify => 50064,
-        Backend::Medusa => 50065,
-    }
 }

@@ -6,6 +6,8 @@
 //! on the internal port only; each Secret in the pods that use it only; Redis with a
 //! password and a memory cap; the Secure session cookie.
 
+#[path = "deploy/backends.rs"]
+mod backends;
 #[path = "deploy/network_policy.rs"]
 mod network_policy;
 
@@ -608,4 +610,20 @@ fn kubernetes_redis_has_a_password_and_a_memory_cap_and_the_edge_its_settings() 
     let scraped =
         edge["spec"]["template"]["metadata"]["annotations"]["prometheus.io/port"].as_str().and_then(|p| p.parse().ok());
     assert_eq!(scraped, Some(metrics), "Prometheus scrapes the internal port, not the public one");
+}
+
+/// issue 20: a backend is one folder and one entry; its compose service, k8s objects,
+/// NetworkPolicy arrows and README row stay written out, and this fails when a
+/// descriptor has none.
+#[test]
+fn every_backend_descriptor_has_its_deployment_entries_and_readme_row() {
+    let compose = compose();
+    let docs = k8s_documents();
+    let arrows = network_policy::arrows(&policies(&docs), &pods(&docs));
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("README.md");
+    let missing: Vec<String> = vitrine_adapter::BACKENDS
+        .iter()
+        .flat_map(|d| backends::missing(d, &compose, &docs, &arrows, &readme))
+        .collect();
+    assert!(missing.is_empty(), "missing: {missing:#?}");
 }

@@ -2,6 +2,7 @@
 //! `GET /products` and `GET /products/{id}` (spec §3, §7). Its navigation is the
 //! in-memory tree (spec §4), chosen by the navigation service, not here.
 
+pub mod backend;
 mod driver;
 pub mod models;
 pub mod transform;

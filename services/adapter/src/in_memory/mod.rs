@@ -4,8 +4,10 @@
 //! its listing envelope (issue 10), and [`transform`] the route-resolution rule the
 //! reference ran in-process plus the listing paths and shapes.
 
+pub mod backend;
 mod driver;
 pub mod models;
 pub mod transform;
 
+pub use backend::MOCK_DATA_URL;
 pub use driver::InMemoryDriver;

@@ -3,6 +3,7 @@
 //! `queries/` and `fragments/` hold the documents, [`operations`] names them,
 //! [`models`] are the payloads, [`transform`] is pure, [`driver`] sends then transforms.
 
+pub mod backend;
 pub mod config;
 mod driver;
 pub mod models;

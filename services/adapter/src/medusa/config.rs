@@ -1,7 +1,7 @@
 //! The Medusa store an adapter serves.
 
 use reqwest::header::{HeaderMap, HeaderValue};
-use vitrine_domain::{Backend, DriverError};
+use vitrine_domain::DriverError;
 
 /// The header Medusa 2 reads the publishable key from.
 pub const KEY_HEADER: &str = "x-publishable-api-key";
@@ -31,7 +31,7 @@ impl MedusaConfig {
         let mut headers = HeaderMap::new();
         if !self.publishable_key.is_empty() {
             let mut key = HeaderValue::from_str(&self.publishable_key).map_err(|_| {
-                DriverError::BadInput(format!("{} is not a valid header value", Backend::Medusa.key_setting()))
+                DriverError::BadInput(format!("{} is not a valid header value", super::backend::KEY_SETTING))
             })?;
             key.set_sensitive(true);
             headers.insert(KEY_HEADER, key);

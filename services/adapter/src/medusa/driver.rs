@@ -28,7 +28,7 @@ const PRODUCT_FIELDS: &str = "fields=%2Avariants.calculated_price%2C%2Bvariants.
 fn read_error(status: u16, body: &[u8]) -> Option<DriverError> {
     let kind = serde_json::from_slice::<ErrorBody>(body).ok()?.kind?;
     matches!((status, kind.as_str()), (400 | 401, "not_allowed" | "unauthorized"))
-        .then_some(DriverError::KeyRefused(Backend::Medusa))
+        .then_some(DriverError::KeyRefused(Backend::Medusa, super::backend::KEY_SETTING))
 }
 
 pub struct MedusaDriver {
@@ -194,7 +194,7 @@ mod tests {
             let read = read_error(status, &body);
             assert_eq!(read.is_some(), refused, "{status} {}", String::from_utf8_lossy(&body));
             if let Some(e) = read {
-                assert_eq!(e, DriverError::KeyRefused(Backend::Medusa));
+                assert_eq!(e, DriverError::KeyRefused(Backend::Medusa, crate::medusa::backend::KEY_SETTING));
             }
         }
     }

@@ -5,6 +5,7 @@
 //! - `transform`: payloads → the normalised model, and the url rules (pure, table-tested).
 //! - `driver`: the calls, over the cached REST client.
 
+pub mod backend;
 mod config;
 mod driver;
 pub mod models;

@@ -1,5 +1,6 @@
 //! The Shopify backend: Storefront API 2025-01 over GraphQL (spec §3, §7, §9).
 
+pub mod backend;
 pub mod config;
 mod driver;
 pub mod models;

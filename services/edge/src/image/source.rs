@@ -1,6 +1,8 @@
 //! The image allow-list: each entry is a host (with an optional port) and a path prefix,
 //! so `/img` fetches only the image paths of the configured backends, never another path
-//! on the same host (mock-data's commands, a shop's API).
+//! on the same host (mock-data's commands, a shop's API). Which paths a backend's images
+//! live under is its own folder's knowledge (its descriptor in `vitrine-adapter`), given
+//! here as `host[:port]/path/` entries.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,54 +16,12 @@ pub struct ImageSource {
     prefix: String,
 }
 
-/// The roots of the configured backends, from which [`ImageSource::for_backends`] derives
-/// where their product images live.
-#[derive(Debug, Clone, Default)]
-pub struct BackendImageRoots {
-    /// mock-data's base URLs (its own address, and its public one when set).
-    pub mock_data: Vec<String>,
-    /// The fake store's base URL.
-    pub fake_store: Option<String>,
-    /// Magento's media base (`{base_url}/media/` unless set apart).
-    pub magento_media: Option<String>,
-    /// The Shopify storefront endpoint.
-    pub shopify_endpoint: Option<String>,
-    /// The Medusa store's base URL: its file module serves uploads under `/static/`
-    /// (images kept elsewhere, on a CDN, are allowed with `VITRINE_IMAGE_HOSTS`).
-    pub medusa: Option<String>,
-}
-
-/// Shopify's file path, on its CDN and (in the demo shop) on the shop's own host.
-const SHOPIFY_FILES: &str = "/s/files/";
-const SHOPIFY_CDN: &str = "cdn.shopify.com";
-
 impl ImageSource {
     /// The entry for `url`, whose path is the prefix (`http://h:8/media/` → `h:8/media/`).
     #[must_use]
     pub fn from_url(url: &str) -> Option<Self> {
         let url = reqwest::Url::parse(url).ok()?;
         Some(Self { host: url.host_str()?.to_owned(), port: url.port(), prefix: with_slashes(url.path()) })
-    }
-
-    /// Where each configured backend's products point their images (the paths the
-    /// adapters' transforms pass on): mock-data's generated `/images/`, the fake store's
-    /// `/img/`, Magento's `{media}catalog/product/`, Shopify's `/s/files/` on its CDN.
-    #[must_use]
-    pub fn for_backends(roots: &BackendImageRoots) -> Vec<Self> {
-        let trimmed = |u: &str| u.trim_end_matches('/').to_owned();
-        let mut urls: Vec<String> = roots.mock_data.iter().map(|m| format!("{}/images/", trimmed(m))).collect();
-        urls.extend(roots.fake_store.iter().map(|f| format!("{}/img/", trimmed(f))));
-        urls.extend(roots.magento_media.iter().map(|m| format!("{}/catalog/product/", trimmed(m))));
-        urls.extend(roots.medusa.iter().map(|m| format!("{}/static/", trimmed(m))));
-        let mut sources: Vec<Self> = urls.iter().filter_map(|u| Self::from_url(u)).collect();
-        if let Some(shop) = roots.shopify_endpoint.as_deref().and_then(|e| reqwest::Url::parse(e).ok()) {
-            sources.push(Self { host: SHOPIFY_CDN.to_owned(), port: None, prefix: SHOPIFY_FILES.to_owned() });
-            if let Some(host) = shop.host_str().filter(|h| *h != SHOPIFY_CDN) {
-                sources.push(Self { host: host.to_owned(), port: shop.port(), prefix: SHOPIFY_FILES.to_owned() });
-            }
-        }
-        sources.dedup();
-        sources
     }
 
     /// Whether `url` is under this entry: same host (and port, when the entry has one)
@@ -90,7 +50,7 @@ pub struct InvalidImageSource(String);
 
 impl fmt::Display for InvalidImageSource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "image source {:?} is not host[:port]/path/ (e.g. cdn.shopify.com/s/files/)", self.0)
+        write!(f, "image source {:?} is not host[:port]/path/ (e.g. cdn.example/img/)", self.0)
     }
 }
 

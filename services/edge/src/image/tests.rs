@@ -74,31 +74,6 @@ fn sources_parse_as_host_port_and_path() {
     }
 }
 
-#[test]
-fn each_backend_allows_the_path_its_products_carry() {
-    let roots = BackendImageRoots {
-        mock_data: vec!["http://127.0.0.1:7000".into(), "http://mock-data:50070/".into()],
-        fake_store: Some("http://127.0.0.1:7001".into()),
-        magento_media: Some("https://shop.test/media/".into()),
-        shopify_endpoint: Some("http://127.0.0.1:7003/api/2024-04/graphql.json".into()),
-        medusa: Some("http://127.0.0.1:7004/".into()),
-    };
-    let shown: Vec<String> = ImageSource::for_backends(&roots).iter().map(ToString::to_string).collect();
-    assert_eq!(
-        shown,
-        [
-            "127.0.0.1:7000/images/",
-            "mock-data:50070/images/",
-            "127.0.0.1:7001/img/",
-            "shop.test/media/catalog/product/",
-            "127.0.0.1:7004/static/",
-            "cdn.shopify.com/s/files/",
-            "127.0.0.1:7003/s/files/",
-        ]
-    );
-    assert!(ImageSource::for_backends(&BackendImageRoots::default()).is_empty());
-}
-
 fn png(width: u32, height: u32) -> Vec<u8> {
     let img = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 128]));
     let mut out = Vec::new();

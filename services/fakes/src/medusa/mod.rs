@@ -3,7 +3,7 @@
 //! region prices), product categories (top level and their descendants). Every request
 //! must carry the store's publishable key in `x-publishable-api-key` (Medusa's 400
 //! `not_allowed` otherwise), and is checked against the Store API's OpenAPI document
-//! (`schemas/medusa-store-2.0.yaml`, [`crate::openapi`]): an undeclared or mistyped
+//! (`schemas/medusa-store-2.0.yaml`, [`openapi`]): an undeclared or mistyped
 //! query parameter is a 400 `invalid_data`, recorded for the tests ([`MedusaShop::invalid`]).
 //!
 //! The fixture (`fixtures/medusa/store.json`): one region (Europe, euros), twelve
@@ -11,6 +11,8 @@
 //! T-shirt page of 24 runs onto a second; a discounted hoodie whose description holds
 //! markup; a tote without a thumbnail; a mug out of stock). Product photos are generated
 //! PNGs under `/static/`, where Medusa's local file module serves uploads.
+
+pub mod openapi;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
@@ -21,12 +23,12 @@ use actix_web::http::StatusCode;
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use serde_json::{Map, Value, json};
 
-use crate::openapi::{OpenApi, QueryPair};
+use self::openapi::{OpenApi, QueryPair};
 use crate::serving::Serving;
 
 /// Medusa's Store API OpenAPI document (2.0.0), as Medusa publishes it.
-pub const OPENAPI_YAML: &str = include_str!("../schemas/medusa-store-2.0.yaml");
-const STORE: &str = include_str!("../fixtures/medusa/store.json");
+pub const OPENAPI_YAML: &str = include_str!("../../schemas/medusa-store-2.0.yaml");
+const STORE: &str = include_str!("../../fixtures/medusa/store.json");
 /// The demo shop's publishable key (publishable keys are public: storefronts send them
 /// from browsers).
 pub const DEMO_KEY: &str = "pk_vitrine_demo_store";

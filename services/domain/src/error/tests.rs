@@ -1,0 +1,80 @@
+use super::*;
+
+/// Every case, with the code it travels as, its exact user text and its label.
+#[test]
+fn every_case_has_its_code_and_text() {
+    let cases = [
+        (DriverError::NotFound("product 7".into()), Code::NotFound, "Not found: product 7", "not_found"),
+        (DriverError::NoProduct, Code::NotFound, "The platform did not respond with a product.", "no_product"),
+        (
+            DriverError::UpstreamStatus(503),
+            Code::Unavailable,
+            "The backend answered with HTTP status 503.",
+            "upstream_status",
+        ),
+        (
+            DriverError::Network("connection refused 10.0.0.1".into()),
+            Code::Unavailable,
+            "The backend could not be reached.",
+            "network",
+        ),
+        (DriverError::Timeout, Code::DeadlineExceeded, "The backend did not answer in time.", "timeout"),
+        (DriverError::TooLarge(8), Code::Unavailable, "The backend's answer was larger than allowed.", "too_large"),
+        (
+            DriverError::Undecodable("expected value at line 1".into()),
+            Code::Unavailable,
+            "The backend answered with something that is not a valid response.",
+            "undecodable",
+        ),
+        (
+            DriverError::GraphQl("secret internals".into()),
+            Code::Unavailable,
+            "The backend reported an error.",
+            "graphql_error",
+        ),
+        (
+            DriverError::Disabled(Driver::Medusa),
+            Code::FailedPrecondition,
+            "The medusa driver is coming soon; it cannot be used yet.",
+            "disabled",
+        ),
+        (
+            DriverError::NotConfigured(Backend::Shopify),
+            Code::FailedPrecondition,
+            "Client has not been defined yet (backend: shopify).",
+            "not_configured",
+        ),
+        (
+            DriverError::AlreadyDefined(Backend::Magento),
+            Code::FailedPrecondition,
+            "Client has been already defined (backend: magento).",
+            "already_defined",
+        ),
+        (DriverError::BadInput("empty id".into()), Code::InvalidArgument, "Bad request: empty id", "bad_input"),
+        (
+            DriverError::KeyRefused(Backend::Medusa, "VITRINE_MEDUSA_PUBLISHABLE_KEY"),
+            Code::FailedPrecondition,
+            "The medusa backend refused this site's key: check VITRINE_MEDUSA_PUBLISHABLE_KEY (the value is never \
+             shown or logged).",
+            "key_refused",
+        ),
+    ];
+    for (error, code, text, kind) in cases {
+        assert_eq!(error.kind(), kind, "{error:?}");
+        let status = error.to_status();
+        assert_eq!(status.code(), code, "{error:?}");
+        assert_eq!(status.message(), text, "{error:?}");
+    }
+}
+
+#[test]
+fn internals_never_reach_the_text() {
+    for e in [
+        DriverError::Network("10.1.2.3:443 refused".into()),
+        DriverError::Undecodable("<html>secret</html>".into()),
+        DriverError::GraphQl("token abc".into()),
+    ] {
+        let text = e.user_text();
+        assert!(!text.contains("10.1.2.3") && !text.contains("secret") && !text.contains("abc"), "{text}");
+    }
+}
