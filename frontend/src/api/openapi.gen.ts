@@ -51,9 +51,9 @@ export interface paths {
         /** GET /api/driver: the session's driver and every option of the debug bar. */
         get: operations["get_driver"];
         /**
-         * PUT /api/driver: spec §4. Unknown values are ignored and medusa is refused where it is
-         *     not available (issue 13; both
-         *     answer the unchanged driver with a notice saying why). A switch is one store write
+         * PUT /api/driver: spec §4. Unknown values are ignored, and a driver is refused where its
+         *     adapter has no shop (issue 13); both answer the unchanged driver with a notice saying
+         *     why. A switch is one store write
          *     (the driver and when; issue 11): from then on this visitor's reads skip whatever was
          *     cached before it, on every layer, while everyone else's caches stay as they are. It
          *     is published for the session's other tabs, and rate-limited per session and address.
