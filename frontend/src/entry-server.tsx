@@ -1,0 +1,29 @@
+// The app rendered to a string, for a server that has the page's data in hand (issue 20 §4,
+// the measurement in ARCHITECTURE.md "One markup"). The same tree as main.tsx, from the
+// same inlined answers, at a fixed location instead of the browser's: what `hydrateRoot`
+// would take over. Built by vite.ssr.config.ts into one file with React inside, for an
+// embedded JavaScript engine (QuickJS) that has no modules, no Node and no DOM.
+import "./ssr/textEncoder";
+import "./ssr/intl";
+import "./ssr/url";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router";
+import { App } from "./app/App";
+
+/**
+ * The app's markup at `url` (path and query), from `inlinedJson`: the object the edge
+ * writes into `<script id="vitrine-data">`, keyed by SWR key. Null answers are dropped as
+ * `readInlined` drops them.
+ */
+export function render(url: string, inlinedJson: string): string {
+  const data = JSON.parse(inlinedJson) as Record<string, unknown>;
+  const inlined = new Map(Object.entries(data).filter(([, answer]) => answer != null));
+  return renderToString(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <App inlined={inlined} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+}
