@@ -1,8 +1,9 @@
-// The app rendered to a string, for a server that has the page's data in hand (issue 20 §4,
-// the measurement in ARCHITECTURE.md "One markup"). The same tree as main.tsx, from the
-// same inlined answers, at a fixed location instead of the browser's: what `hydrateRoot`
-// would take over. Built by vite.ssr.config.ts into one file with React inside, for an
-// embedded JavaScript engine (QuickJS) that has no modules, no Node and no DOM.
+// The app rendered to a string by the edge, which has the page's data in hand (issue 20
+// §4, ARCHITECTURE.md "One markup"). The same tree as main.tsx, from the same inlined
+// answers, at the address the browser has: what `hydrateRoot` takes over. Built by
+// vite.ssr.config.ts (part of `npm run build`) into one file with React inside, for the
+// edge's embedded JavaScript engine (QuickJS, `services/edge/src/ssr.rs`) that has no
+// modules, no Node and no DOM.
 import "./ssr/textEncoder";
 import "./ssr/intl";
 import "./ssr/url";

@@ -9,11 +9,11 @@
 //! - [`request`]: what the address asks for, and the SPA's keys of its data.
 //! - [`head`]: what the head says, from the data.
 //! - [`jsonld`]: schema.org structured data, the one builder.
-//! - [`first_paint`]: the page's main content in the HTML, painted before any script.
-//! - [`shell`]: `index.html` with the head, the first paint and the data written in.
+//! - [`cards`]: the first product's image, which the head preloads.
+//! - [`shell`]: `index.html` with the head, React's markup (`crate::ssr`) and the data written in.
 //! - [`warm`]: the default driver's pages read at start, so first visitors get them written.
 
-pub(crate) mod first_paint;
+pub(crate) mod cards;
 pub(crate) mod head;
 pub(crate) mod jsonld;
 pub(crate) mod request;
@@ -69,22 +69,22 @@ struct Written {
     status: StatusCode,
     location: Option<String>,
     head: PageHead,
-    /// The first paint's HTML; empty for none.
+    /// React's markup of the page (`crate::ssr`); empty for none.
     paint: String,
     data: Vec<(String, Bytes)>,
 }
 
-/// The address as the browser has it (the SPA's `useLocation`): the first paint's sort
-/// links and search box are written from it, as React writes them.
+/// The address as the browser has it (the SPA's `useLocation`): React renders the page
+/// at it, so the markup is the browser's first render, which hydrates it.
 struct Here {
     path: String,
     query: String,
 }
 
 impl Here {
-    /// Where the visitor is, showing the listing in `sort`.
-    fn address(&self, sort: crate::dto::Sort) -> first_paint::Address<'_> {
-        first_paint::Address { path: &self.path, query: &self.query, sort }
+    /// Path and query, as the router reads them.
+    fn url(&self) -> String {
+        if self.query.is_empty() { self.path.clone() } else { format!("{}?{}", self.path, self.query) }
     }
 }
 
@@ -168,16 +168,11 @@ async fn write(
     here: Here,
 ) -> Option<Written> {
     let deadline = tokio::time::Instant::now() + state.head_budget;
-    // The search box holds the words on the search page only (`SearchForm`).
-    let words = match &asked {
-        PageRequest::Search { words: Some(words), .. } if here.path == "/search" => words.clone(),
-        _ => String::new(),
-    };
     let mut sides = vec![Side::Navigation.start(state, choice)];
     if asked == PageRequest::Home {
         sides.push(Side::Categories.start(state, choice));
     }
-    let own = tokio::spawn(own_reads(state.clone(), choice, origin, asked, here));
+    let own = tokio::spawn(own_reads(state.clone(), choice, origin, asked));
     let mut written = match tokio::time::timeout_at(deadline, own).await {
         Ok(Ok(written)) => written,
         Ok(Err(e)) => {
@@ -196,44 +191,37 @@ async fn write(
             written.data.push((side.key().to_owned(), body));
         }
     }
-    if !written.paint.is_empty() {
-        let menu = written.data.iter().find(|(key, _)| key == keys::NAVIGATION);
-        let menu = menu.and_then(|(_, body)| serde_json::from_slice::<first_paint::Menu>(body).ok());
-        written.paint = first_paint::in_page(menu.as_ref(), &words, &written.paint);
+    if written.location.is_none() {
+        // From the very data the page inlines: the browser's first render is this one.
+        let inlined = shell::data_json(&written.data);
+        written.paint = state.ssr.render(&here.url(), &inlined).await.unwrap_or_default();
     }
     Some(written)
 }
 
 /// The reads of the page itself, and what they say about it.
-async fn own_reads(
-    state: web::Data<AppState>,
-    choice: session::Choice,
-    origin: String,
-    asked: PageRequest,
-    here: Here,
-) -> Written {
+async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: String, asked: PageRequest) -> Written {
     match asked {
         PageRequest::Home => {
             let key = keys::BEST_SELLERS.to_owned();
             let best = api::cached_body(&state, choice, key, |r| api::read_best_sellers(&state, r)).await;
-            let cards: Vec<first_paint::Card> =
+            let cards: Vec<cards::Card> =
                 best.as_ref().ok().and_then(|b| serde_json::from_slice(b).ok()).unwrap_or_default();
             let mut head = head::home(&origin);
-            head.lcp_image = cards.first().and_then(first_paint::Card::image_url);
+            head.lcp_image = cards.first().and_then(cards::Card::image_url);
             let data = best.map(|b| vec![(keys::BEST_SELLERS.to_owned(), b)]).unwrap_or_default();
-            Written { status: StatusCode::OK, location: None, head, paint: first_paint::home(&cards), data }
+            Written { status: StatusCode::OK, location: None, head, paint: String::new(), data }
         }
         PageRequest::Search { words, page, sort } => {
             let mut head = head::search(&origin, words.as_deref(), page);
-            let (mut data, mut paint) = (Vec::new(), String::new());
+            let (mut data, paint) = (Vec::new(), String::new());
             if let Some(words) = words {
                 let key = keys::search(&words, page, sort);
                 let cache_key = api::search_key(&words, page, sort);
                 let read = |r: Reader| api::read_search(&state, r, words.clone(), page, sort);
                 if let Ok(body) = api::cached_body(&state, choice, cache_key, read).await {
-                    if let Ok(found) = serde_json::from_slice::<first_paint::Products>(&body) {
-                        head.lcp_image = found.products.first().and_then(first_paint::Card::image_url);
-                        paint = first_paint::search(&words, &found, &here.address(sort));
+                    if let Ok(found) = serde_json::from_slice::<cards::Products>(&body) {
+                        head.lcp_image = found.products.first().and_then(cards::Card::image_url);
                     }
                     data.push((key, body));
                 }
@@ -256,9 +244,7 @@ async fn own_reads(
                 };
             };
             let verdict = serde_json::from_slice::<Verdict>(&body).ok();
-            let paint = serde_json::from_slice::<first_paint::PageParts>(&body).ok();
-            let paint =
-                paint.as_ref().and_then(|parts| first_paint::page(parts, &here.address(sort))).unwrap_or_default();
+            let paint = String::new();
             let data = vec![(key, body)];
             match verdict {
                 Some(v) => Written { status: v.status(), location: v.location(), head: v.head, paint, data },
