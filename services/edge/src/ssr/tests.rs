@@ -56,7 +56,8 @@ async fn an_endless_render_is_interrupted_and_its_runtime_rebuilt() {
     assert_eq!(renderer.render("/count", "{}").await.as_deref(), Some("1"));
     let started = Instant::now();
     assert_eq!(renderer.render("/loop", "{}").await, None);
-    assert!(started.elapsed() < Duration::from_millis(400), "stopped at its limit: {:?}", started.elapsed());
+    // 200 ms allowed; the margin is for a busy machine, an endless loop never answers.
+    assert!(started.elapsed() < Duration::from_secs(1), "stopped at its limit: {:?}", started.elapsed());
     assert_eq!(count(&metrics, "interrupted"), 1);
     assert_eq!(renderer.render("/count", "{}").await.as_deref(), Some("1"), "a new runtime");
     assert_eq!(
@@ -83,17 +84,18 @@ async fn a_full_queue_answers_none_at_once() {
     // One render holds the only thread, one waits in the queue.
     let busy = tokio::spawn({
         let r = renderer.clone();
-        async move { r.render("/slow?ms=600", "{}").await }
+        async move { r.render("/slow?ms=1500", "{}").await }
     });
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    // Time for the thread to take it, even on a busy machine.
+    tokio::time::sleep(Duration::from_millis(400)).await;
     let queued = tokio::spawn({
         let r = renderer.clone();
         async move { r.render("/count", "{}").await }
     });
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
     let started = Instant::now();
     assert_eq!(renderer.render("/", r#"{"heading":"Home"}"#).await, None);
-    assert!(started.elapsed() < Duration::from_millis(50), "no wait: {:?}", started.elapsed());
+    assert!(started.elapsed() < Duration::from_millis(100), "no wait: {:?}", started.elapsed());
     assert_eq!(count(&metrics, "queue_full"), 1);
     assert!(busy.await.expect("busy").is_some(), "the slow render still answers");
     assert_eq!(queued.await.expect("queued").as_deref(), Some("1"), "the queued one after it");
