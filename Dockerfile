@@ -24,6 +24,9 @@ RUN apt-get update \
  && useradd --system --uid 10001 --gid 10001 --no-create-home vitrine
 COPY --from=binary /src/target/release/vitrine /usr/local/bin/vitrine
 COPY --from=frontend /src/frontend/dist /srv/frontend
+# The SPA's server build, beside the static dir where the edge looks for it
+# (`<VITRINE_STATIC_DIR>/../dist-ssr/`): read at start, pages carry React's markup.
+COPY --from=frontend /src/frontend/dist-ssr /srv/dist-ssr
 ENV VITRINE_STATIC_DIR=/srv/frontend
 # Non-root with a fixed uid and gid (the manifests' runAsUser/runAsGroup). Nothing is
 # written at run time, so the root filesystem can be read-only.

@@ -7,7 +7,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/"] },
+  { ignores: ["dist/", "dist-ssr/", "dist-dev/", "node_modules/"] },
   js.configs.recommended,
   {
     files: ["src/**/*.{ts,tsx}", "vite.config.ts"],

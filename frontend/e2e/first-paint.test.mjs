@@ -154,12 +154,11 @@ function layout() {
 }
 
 /**
- * issue 12's first paint is React's markup written a second time, in Rust
- * (`page/first_paint.rs`). React replaces it on its first render, so a difference moves
- * or changes what the visitor sees without any layout shift to show for it. This holds
- * the two together: every element the edge writes is where React puts the same element,
- * with the same classes, links, image, text and place. The edge leaves a card's price
- * empty (it comes with the SPA): its text and width are React's own.
+ * The first paint is React's own markup, rendered by the edge (`ssr.rs`, issue 20 §4), and
+ * the browser hydrates it. This holds the page without scripts to the page once the app
+ * has taken over: every element the edge writes is where React puts the same element,
+ * with the same classes, links, image, text and place (with hydration they are the same
+ * nodes, so a difference would be a mismatch React had to repair).
  */
 async function assertPaintIsReacts(path, viewport) {
   const painted = await browser.newContext({ viewport, javaScriptEnabled: false });
@@ -208,6 +207,13 @@ test("the first paint is React's own layout: every written element where React p
   }
 });
 
+/** Whether React has taken over `selector`'s element (hydrated it or rendered it). */
+const ownedByReact = (page, selector) =>
+  page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    return el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  }, selector);
+
 test("words typed into the written page's search box before the app takes over stay, with the focus", async () => {
   const page = await newPage(browser, { viewport: DESKTOP });
   // The app's script is held until the visitor has typed: the page is the edge's alone.
@@ -218,11 +224,13 @@ test("words typed into the written page's search box before the app takes over s
     await route.continue();
   });
   await page.goto(suite.base + "/1001");
-  const written = page.locator("#search-box");
+  // The edge writes React's own box (hydrated, so the app keeps this very node).
+  const written = page.locator(".search-form input");
   await written.click();
   await written.pressSequentially("blue shirt");
   release();
   await page.locator("#driver-select").waitFor({ state: "attached" });
+  await ownedByReact(page, ".search-form input");
   const box = page.locator(".search-form input");
   assert.equal(await page.locator("#search-box").count(), 0, "the app's box replaced the written one");
   assert.equal(await box.inputValue(), "blue shirt");

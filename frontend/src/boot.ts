@@ -1,8 +1,8 @@
-// The page's entry (issue 12). The edge writes each page's main content into the HTML, so
-// the browser paints it before any script runs. The app (React and the app: the bulk of
-// the JS) takes the page over once that page has loaded and been painted, so its script
-// never stands between the visitor and the content; the styles load with the HTML, as
-// that paint needs them.
+// The page's entry (issue 12). The edge writes each page's markup into the HTML (React's
+// own, rendered on the server: issue 20 §4), so the browser paints it before any script
+// runs. The app (React and the app: the bulk of the JS) hydrates the page once it has
+// loaded and been painted, so its script never stands between the visitor and the
+// content; the styles load with the HTML, as that paint needs them.
 import "./styles.css";
 
 /** The longest the app waits for the written page's images before it takes over. */

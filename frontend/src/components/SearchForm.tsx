@@ -1,7 +1,6 @@
-import { type FormEvent, useId, useLayoutEffect, useRef } from "react";
+import { type FormEvent, useId } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { MAX_QUERY_CHARS, searchWords } from "../app/listing";
-import { carryPaintedSearch } from "../app/paintedSearch";
 
 /**
  * The navigation bar's search box (issue 10): a plain GET form to `/search`, so it works
@@ -14,11 +13,6 @@ export function SearchForm() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const current = pathname === "/search" ? searchWords(search) : "";
-  const input = useRef<HTMLInputElement>(null);
-  // Before the first frame with this box: what the written page's box held (issue 12).
-  useLayoutEffect(() => {
-    if (input.current) carryPaintedSearch(input.current);
-  }, []);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -33,7 +27,7 @@ export function SearchForm() {
         Search products
       </label>
       {/* Keyed by the words, so the box follows back/forward between searches. */}
-      <input ref={input} key={current} id={id} type="search" name="q" defaultValue={current} maxLength={MAX_QUERY_CHARS} placeholder="Search products" autoComplete="off" enterKeyHint="search" />
+      <input key={current} id={id} type="search" name="q" defaultValue={current} maxLength={MAX_QUERY_CHARS} placeholder="Search products" autoComplete="off" enterKeyHint="search" />
       <button type="submit" aria-label="Search">
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />

@@ -23,6 +23,9 @@ pub struct Config {
     pub workers: usize,
     /// The built SPA (`frontend/dist`); `None` serves the API only.
     pub static_dir: Option<std::path::PathBuf>,
+    /// The SPA's server build (`frontend/dist-ssr/entry-server.js`), read at start: pages
+    /// then carry React's own markup. `None` (or no such file): pages carry none.
+    pub ssr_bundle: Option<std::path::PathBuf>,
     /// Where `/img` may fetch from: host (and port) + path prefix, one per backend's
     /// image path (as each backend's descriptor derives them).
     pub image_sources: Vec<ImageSource>,
@@ -68,6 +71,7 @@ impl Config {
             metrics_registry: None,
             workers: 2,
             static_dir: None,
+            ssr_bundle: None,
             image_sources: Vec::new(),
             image_decodes: 2,
             image_queue: 32,

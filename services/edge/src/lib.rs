@@ -25,6 +25,7 @@
 //! - [`markup`]: escaping text for HTML and XML.
 //! - [`sitemap`]: `/robots.txt` and the sitemap of the default driver's pages.
 //! - [`origin`]: the site's public origin, for absolute links.
+//! - [`ssr`]: React's server render of a page (the SPA's SSR bundle in QuickJS).
 
 mod api;
 mod availability;
@@ -49,6 +50,7 @@ mod sitemap;
 mod spa;
 mod spa_url;
 mod sse;
+mod ssr;
 mod state;
 mod stream_slots;
 mod switch_limit;

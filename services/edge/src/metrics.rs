@@ -21,6 +21,9 @@ pub(crate) struct Metrics {
     /// Pages served with their head written, or plain because the backend was late, and
     /// pages read at start to warm the caches.
     pub(crate) page_heads: IntCounterVec,
+    /// Server renders of pages (`crate::ssr`), by outcome, and the time of each.
+    pub(crate) ssr_renders: IntCounterVec,
+    pub(crate) ssr_render_seconds: prometheus::Histogram,
 }
 
 impl Metrics {
@@ -77,13 +80,38 @@ impl Metrics {
             &["result"],
         )
         .unwrap();
+        let ssr_renders = IntCounterVec::new(
+            Opts::new(
+                "vitrine_edge_ssr_renders_total",
+                "Server renders of pages: rendered, threw, interrupted, out_of_memory, queue_full, late",
+            ),
+            &["outcome"],
+        )
+        .unwrap();
+        let ssr_render_seconds = prometheus::Histogram::with_opts(
+            HistogramOpts::new("vitrine_edge_ssr_render_seconds", "Time of one server render of a page")
+                .buckets(vec![0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5]),
+        )
+        .unwrap();
+        registry.register(Box::new(ssr_renders.clone()))?;
+        registry.register(Box::new(ssr_render_seconds.clone()))?;
         registry.register(Box::new(page_heads.clone()))?;
         registry.register(Box::new(response_cache.clone()))?;
         registry.register(Box::new(switches_refused.clone()))?;
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(switches.clone()))?;
-        Ok(Self { registry, requests, latency, switches, response_cache, switches_refused, page_heads })
+        Ok(Self {
+            registry,
+            requests,
+            latency,
+            switches,
+            response_cache,
+            switches_refused,
+            page_heads,
+            ssr_renders,
+            ssr_render_seconds,
+        })
     }
 
     /// The Prometheus text exposition of the edge's metrics, then the process's.

@@ -45,6 +45,8 @@ pub struct AppState {
     /// The SPA's `index.html`, which pages are written into (issue 12).
     pub(crate) shell: Option<crate::page::ShellFile>,
     pub(crate) head_budget: std::time::Duration,
+    /// React's server render of pages (issue 20 §4); renders nothing without a bundle.
+    pub(crate) ssr: crate::ssr::Renderer,
     /// `/img`: its allow-list, HTTP client and permits.
     pub(crate) images: crate::image::ImageService,
     /// The configured public origin, if any (`crate::origin`).
@@ -76,6 +78,9 @@ impl AppState {
         let availability = std::sync::Arc::new(crate::availability::Availability::default());
         availability.refresh(&catalogue_client).await;
         tokio::spawn(availability.clone().keep_fresh(catalogue_client.clone(), shutdown.clone()));
+        // Evaluates the bundle on each renderer thread (tens of ms, at start only).
+        let bounds = crate::ssr::Bounds::for_workers(config.workers);
+        let ssr = crate::ssr::Renderer::start(config.ssr_bundle.as_deref(), bounds, metrics.clone());
         Ok(Self {
             catalogue: catalogue_client,
             navigation: NavigationClient::new(navigation.clone()),
@@ -101,6 +106,7 @@ impl AppState {
             static_dir: config.static_dir.clone(),
             shell: config.static_dir.as_deref().map(crate::page::ShellFile::new),
             head_budget: config.head_budget,
+            ssr,
             images: crate::image::ImageService::new(config)?,
             public_url: config.public_url.clone(),
             sitemap: crate::sitemap::SitemapCache::new(config.sitemap_page_urls),

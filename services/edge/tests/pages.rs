@@ -125,11 +125,10 @@ async fn in_memory_pages_have_their_heads_statuses_and_data() {
     let preload = page.preload().expect("the product image is preloaded");
     assert!(preload.starts_with("/img?src=") && preload.ends_with("&w=256"), "{preload}");
     assert_eq!(page.html.matches("<meta name=\"description\"").count(), 1, "the shell's description is replaced");
-    let painted = format!("<h1 class=\"product-name\">{}</h1>", name);
-    assert!(page.html.contains(&painted), "first paint: {}", page.html);
+    // React's markup of the page (the SSR bundle, which only a built frontend has) is
+    // checked by frontend/e2e/hydration.test.mjs: here the pages carry none.
 
     let category = written(&c, &app, "/computers", 200, "Computers").await;
-    assert!(category.html.contains("<h1 id=\"listing-heading\">Computers</h1>"), "first paint: {}", category.html);
     let collection = category.json_ld_of("CollectionPage");
     assert_eq!(collection["mainEntity"]["numberOfItems"], 27);
     assert_eq!(collection["mainEntity"]["itemListElement"].as_array().map(Vec::len), Some(24));

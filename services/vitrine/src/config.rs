@@ -22,6 +22,8 @@ pub(crate) fn edge(
     config.workers = opts.http_workers.max(1);
     if opts.static_dir.join("index.html").is_file() {
         config.static_dir = Some(opts.static_dir.clone());
+        // The SPA's server build, beside it (`npm run build` writes frontend/dist-ssr/).
+        config.ssr_bundle = opts.static_dir.parent().map(|p| p.join("dist-ssr/entry-server.js"));
     } else {
         tracing::warn!(dir = %opts.static_dir.display(), "no built frontend there; serving the API only");
     }

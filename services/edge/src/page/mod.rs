@@ -6,16 +6,15 @@
 //! (`Config::head_budget`) gets the plain shell, and the SPA fetches as it always did;
 //! the reads go on in the background and warm the caches for that fetch.
 //!
-//!
 //! A page stands on the edge's reads (`crate::reads`), as the API does: it writes their
 //! typed values and inlines their JSON, and its head is `crate::head`'s.
 //!
 //! - [`request`]: what the address asks for, and the SPA's keys of its data.
-//! - [`first_paint`]: the page's main content in the HTML, painted before any script.
-//! - [`shell`]: `index.html` with the head, the first paint and the data written in.
+//! - [`cards`]: the first product's image, which the head preloads.
+//! - [`shell`]: `index.html` with the head, React's markup (`crate::ssr`) and the data written in.
 //! - [`warm`]: the default driver's pages read at start, so first visitors get them written.
 
-pub(crate) mod first_paint;
+pub(crate) mod cards;
 pub(crate) mod request;
 pub(crate) mod shell;
 pub(crate) mod warm;
@@ -68,22 +67,22 @@ struct Written {
     status: StatusCode,
     location: Option<String>,
     head: PageHead,
-    /// The first paint's HTML; empty for none.
+    /// React's markup of the page (`crate::ssr`); empty for none.
     paint: String,
     data: Vec<(String, Bytes)>,
 }
 
-/// The address as the browser has it (the SPA's `useLocation`): the first paint's sort
-/// links and search box are written from it, as React writes them.
+/// The address as the browser has it (the SPA's `useLocation`): React renders the page
+/// at it, so the markup is the browser's first render, which hydrates it.
 struct Here {
     path: String,
     query: String,
 }
 
 impl Here {
-    /// Where the visitor is, showing the listing in `sort`.
-    fn address(&self, sort: crate::dto::Sort) -> first_paint::Address<'_> {
-        first_paint::Address { path: &self.path, query: &self.query, sort }
+    /// Path and query, as the router reads them.
+    fn url(&self) -> String {
+        if self.query.is_empty() { self.path.clone() } else { format!("{}?{}", self.path, self.query) }
     }
 }
 
@@ -163,17 +162,12 @@ async fn write(
     here: Here,
 ) -> Option<Written> {
     let deadline = tokio::time::Instant::now() + state.head_budget;
-    // The search box holds the words on the search page only (`SearchForm`).
-    let words = match &asked {
-        PageRequest::Search { words: Some(words), .. } if here.path == "/search" => words.clone(),
-        _ => String::new(),
-    };
     let navigation =
         side(state, choice, reads::keys::NAVIGATION, |state, r| async move { reads::navigation(&state, r).await });
     let categories = (asked == PageRequest::Home).then(|| {
         side(state, choice, reads::keys::CATEGORIES, |state, r| async move { reads::categories(&state, r).await })
     });
-    let own = tokio::spawn(own_reads(state.clone(), choice, origin, asked, here));
+    let own = tokio::spawn(own_reads(state.clone(), choice, origin, asked));
     let mut written = match tokio::time::timeout_at(deadline, own).await {
         Ok(Ok(written)) => written,
         Ok(Err(e)) => {
@@ -186,57 +180,50 @@ async fn write(
         }
     };
     written.data.push((keys::DRIVER.to_owned(), json(&reads::driver_info(state, choice, None))));
-    let menu = by(deadline, navigation).await;
-    if let Some(menu) = &menu {
-        written.data.push((keys::NAVIGATION.to_owned(), menu.body.clone()));
+    if let Some(menu) = by(deadline, navigation).await {
+        written.data.push((keys::NAVIGATION.to_owned(), menu.body));
     }
     if let Some(categories) = categories
         && let Some(categories) = by(deadline, categories).await
     {
         written.data.push((keys::CATEGORIES.to_owned(), categories.body));
     }
-    if !written.paint.is_empty() {
-        written.paint = first_paint::in_page(menu.as_ref().map(|m| &*m.value), &words, &written.paint);
+    if written.location.is_none() {
+        // From the very data the page inlines: the browser's first render is this one.
+        let inlined = shell::data_json(&written.data);
+        written.paint = state.ssr.render(&here.url(), &inlined).await.unwrap_or_default();
     }
     Some(written)
 }
 
 /// The reads of the page itself, and what they say about it.
-async fn own_reads(
-    state: web::Data<AppState>,
-    choice: session::Choice,
-    origin: String,
-    asked: PageRequest,
-    here: Here,
-) -> Written {
+async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: String, asked: PageRequest) -> Written {
     match asked {
         PageRequest::Home => {
             let key = reads::keys::BEST_SELLERS.to_owned();
             let best = reads::cached(&state, choice, key, |r| reads::best_sellers(&state, r)).await;
-            let cards = best.as_ref().map(|b| b.value.as_slice()).unwrap_or_default();
+            let listed = best.as_ref().map(|b| b.value.as_slice()).unwrap_or_default();
             let mut head = head::home(&origin);
             let mut data = vec![(keys::HOME_HEAD.to_owned(), json(&head::answer(head.clone())))];
-            head.lcp_image = cards.first().and_then(first_paint::image_url);
-            let paint = first_paint::home(cards);
+            head.lcp_image = listed.first().and_then(cards::image_url);
             if let Ok(best) = best {
                 data.insert(0, (keys::BEST_SELLERS.to_owned(), best.body));
             }
-            Written { status: StatusCode::OK, location: None, head, paint, data }
+            Written { status: StatusCode::OK, location: None, head, paint: String::new(), data }
         }
         PageRequest::Search { words, page, sort } => {
             let mut head = head::search(&origin, words.as_deref(), page);
             let head_key = keys::search_head(words.as_deref(), page);
-            let (mut data, mut paint) = (vec![(head_key, json(&head::answer(head.clone())))], String::new());
+            let mut data = vec![(head_key, json(&head::answer(head.clone())))];
             if let Some(words) = words {
                 let cache_key = reads::keys::search(&words, page, sort);
                 let read = |r| reads::search(&state, r, words.clone(), page, sort);
                 if let Ok(found) = reads::cached(&state, choice, cache_key, read).await {
-                    head.lcp_image = found.value.products.first().and_then(first_paint::image_url);
-                    paint = first_paint::search(&words, &found.value, &here.address(sort));
+                    head.lcp_image = found.value.products.first().and_then(cards::image_url);
                     data.insert(0, (keys::search(&words, page, sort), found.body));
                 }
             }
-            Written { status: StatusCode::OK, location: None, head, paint, data }
+            Written { status: StatusCode::OK, location: None, head, paint: String::new(), data }
         }
         PageRequest::Path { path, page, sort } => {
             let cache_key = reads::keys::page(&origin, &path, page, sort);
@@ -253,10 +240,9 @@ async fn own_reads(
                 };
             };
             let found = &answer.value;
-            let paint = first_paint::page(found, &here.address(sort)).unwrap_or_default();
             let (status, location, head) = (status(found), location(found), found.head.clone());
             let data = vec![(keys::page(&path, page, sort), answer.body)];
-            Written { status, location, head, paint, data }
+            Written { status, location, head, paint: String::new(), data }
         }
     }
 }

@@ -7,14 +7,14 @@ use std::fmt::Write as _;
 
 use bytes::Bytes;
 
-use super::first_paint::{CARD_IMAGE, PRODUCT_IMAGE};
+use super::cards::{CARD_IMAGE, PRODUCT_IMAGE};
 use super::request::image_sources;
 use crate::dto::PageHead;
 use crate::head::{script_safe, tags};
 use crate::markup::escape;
 
-/// The root element the SPA renders into: the first paint goes inside, the page's
-/// data after it.
+/// The root element the SPA renders into: React's markup of the page goes inside, the
+/// page's data after it.
 const ROOT: &str = "<div id=\"root\"></div>";
 /// The id of the `application/json` script holding the data the SPA starts with.
 pub(crate) const DATA_ID: &str = "vitrine-data";
@@ -67,8 +67,8 @@ impl Shell {
         }
     }
 
-    /// The page: its head in place of the title, its first paint (HTML the edge wrote,
-    /// `crate::page::first_paint`) in the root element, its data after it. `data` are
+    /// The page: its head in place of the title, React's markup of it (`crate::ssr`) in
+    /// the root element, its data after it. `data` are
     /// `(key, JSON body)` pairs as the edge's API answers them.
     pub(crate) fn render(&self, head: &PageHead, paint: &str, data: &[(String, Bytes)]) -> String {
         match self {
@@ -106,6 +106,12 @@ fn data_script(data: &[(String, Bytes)]) -> String {
     if data.is_empty() {
         return String::new();
     }
+    format!("<script type=\"application/json\" id=\"{DATA_ID}\">{}</script>", script_safe(&data_json(data)))
+}
+
+/// `{"key": body, ...}`: the object the page inlines, which the SPA (and its server
+/// render) starts from.
+pub(crate) fn data_json(data: &[(String, Bytes)]) -> String {
     let mut json = String::from("{");
     for (i, (key, body)) in data.iter().enumerate() {
         if i > 0 {
@@ -116,7 +122,7 @@ fn data_script(data: &[(String, Bytes)]) -> String {
         json.push_str(&String::from_utf8_lossy(body));
     }
     json.push('}');
-    format!("<script type=\"application/json\" id=\"{DATA_ID}\">{}</script>", script_safe(&json))
+    json
 }
 
 #[cfg(test)]

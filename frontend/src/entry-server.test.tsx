@@ -1,0 +1,17 @@
+// The server entry renders a page from the answers the edge inlines into it, with no
+// fetch: the demo's 24-card category page as scripts/bench-ssr recorded it.
+import { expect, it, vi } from "vitest";
+import computers from "./ssr/testdata/computers.json?raw";
+import { render } from "./entry-server";
+
+it("renders the recorded category page from its inlined answers alone", () => {
+  const fetch = vi.fn();
+  vi.stubGlobal("fetch", fetch);
+  const html = render("/computers", computers);
+  expect(html.match(/class="product-card"/g)).toHaveLength(24);
+  expect(html).toContain('<h1 id="listing-heading">Computers</h1>');
+  // The menu and the driver come from the inlined answers too: no "Loading..." left.
+  expect(html).not.toContain("Loading...");
+  expect(fetch).not.toHaveBeenCalled();
+  vi.unstubAllGlobals();
+});
