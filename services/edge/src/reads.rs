@@ -256,9 +256,15 @@ pub(crate) async fn page(
     };
     if body.resolution.outcome == dto::Outcome::Match {
         let fetched = match body.resolution.kind {
-            Some(RouteKind::Product) => named(joined(product).await).map(|p| body.product = p.map(ProductResponse::from)),
-            Some(RouteKind::Category) => named(joined(category).await).map(|c| body.category = c.map(dto::CategoryPage::from)),
-            Some(RouteKind::CmsPage) => named(joined(content).await).map(|c| body.content = c.map(dto::ContentPage::from)),
+            Some(RouteKind::Product) => {
+                named(joined(product).await).map(|p| body.product = p.map(ProductResponse::from))
+            }
+            Some(RouteKind::Category) => {
+                named(joined(category).await).map(|c| body.category = c.map(dto::CategoryPage::from))
+            }
+            Some(RouteKind::CmsPage) => {
+                named(joined(content).await).map(|c| body.content = c.map(dto::ContentPage::from))
+            }
             None => Ok(()),
         };
         body.failure = fetched.err();
