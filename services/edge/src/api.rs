@@ -93,7 +93,7 @@ pub(crate) async fn put_driver(
 }
 
 /// A read for the request's session under `key`, answered as its JSON (made once, when
-/// it was read).
+/// it was read), compressed and tagged once when it is cached (issue 21).
 async fn answer<T, F, Fut>(req: &HttpRequest, state: &web::Data<AppState>, key: String, load: F) -> ApiResult
 where
     T: serde::Serialize + Send + Sync + 'static,
@@ -102,7 +102,10 @@ where
 {
     let choice = session::request_choice(req, state).await;
     let read = reads::cached(state, choice, key, load).await?;
-    Ok(HttpResponse::Ok().content_type("application/json").body(read.body))
+    Ok(match &read.encoded {
+        Some(encoded) => crate::encoded::respond(req, encoded, "application/json"),
+        None => HttpResponse::Ok().content_type("application/json").body(read.body),
+    })
 }
 
 /// GET /api/navigation

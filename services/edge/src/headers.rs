@@ -43,6 +43,9 @@ pub(crate) async fn apply(
 pub(crate) mod cache_control {
     /// The JSON API: per visitor and driver, never stored.
     pub(crate) const API: &str = "no-store";
+    /// A cached answer with its `ETag` (issue 21): the browser keeps it and asks again
+    /// each time, getting a 304 while it is unchanged.
+    pub(crate) const PRIVATE_REVALIDATE: &str = "private, no-cache";
     /// A page the edge writes: it names the visitor's driver (`Vary: Cookie`), so only
     /// the browser keeps it, and asks again each time.
     pub(crate) const PAGE_PRIVATE: &str = "private, no-cache";

@@ -13,6 +13,8 @@
 //! - [`error`]: every error's HTTP status, code and text, in one table.
 //! - [`metrics`]: Prometheus counters and the request middleware.
 //! - [`response_cache`]: seconds-long reuse of successful reads, per driver, bounded by bytes.
+//! - [`encoded`]: a cached answer compressed once (brotli, gzip) with its `ETag`, and the
+//!   rules that pick the coding and answer 304.
 //! - [`stream_slots`]: open driver-event streams, per session and in total.
 //! - [`switch_limit`]: driver switches per session and client address, per minute.
 //! - [`health`]: liveness and readiness.
@@ -31,6 +33,7 @@ mod api;
 mod availability;
 pub mod config;
 mod dto;
+mod encoded;
 mod error;
 mod head;
 mod headers;

@@ -117,9 +117,9 @@ where
         tracing::error!(error = %e, "response serialisation failed");
         ApiError::EncodingFailed
     })?);
-    let answer = Answer { value: Arc::new(value), body };
+    let answer = Answer { value: Arc::new(value), body, encoded: None };
     if cacheable {
-        state.responses.put(driver, key, answer.clone(), unix_ms());
+        return Ok(state.responses.put(driver, key, answer, unix_ms()));
     }
     Ok(answer)
 }

@@ -11,7 +11,9 @@
 //!
 //! An entry holds the answer twice over, both made once: the typed value (behind an
 //! `Arc`, for the pages the edge writes, which read it without parsing JSON again) and
-//! its JSON bytes (for the API, which answers them without serialising again).
+//! its JSON bytes (for the API, which answers them without serialising again), those in
+//! every coding with their `ETag` (`crate::encoded`, issue 21: compressed once, on entry).
+//! The bound counts every form.
 
 use std::any::Any;
 use std::sync::Arc;
@@ -21,25 +23,29 @@ use bytes::Bytes;
 use moka::sync::Cache;
 use vitrine_domain::Driver;
 
+use crate::encoded::Encoded;
+
 /// How long an answer is reused.
 const TTL: Duration = Duration::from_secs(10);
 
-/// One read's answer: the value, and the JSON the API answers for it.
+/// One read's answer: the value, and the JSON the API answers for it (compressed and
+/// tagged once it is cached; an answer that is not kept has no `encoded`).
 pub(crate) struct Answer<T> {
     pub(crate) value: Arc<T>,
     pub(crate) body: Bytes,
+    pub(crate) encoded: Option<Arc<Encoded>>,
 }
 
 impl<T> Clone for Answer<T> {
     fn clone(&self) -> Self {
-        Self { value: self.value.clone(), body: self.body.clone() }
+        Self { value: self.value.clone(), body: self.body.clone(), encoded: self.encoded.clone() }
     }
 }
 
 #[derive(Clone)]
 struct Entry {
     value: Arc<dyn Any + Send + Sync>,
-    body: Bytes,
+    encoded: Arc<Encoded>,
     /// When it was written, ms since the Unix epoch.
     written_at_ms: u64,
 }
@@ -54,7 +60,7 @@ impl ResponseCache {
         let entries = Cache::builder()
             .max_capacity(max_bytes)
             .weigher(|(_, key): &(Driver, String), entry: &Entry| {
-                u32::try_from(key.len() + entry.body.len()).unwrap_or(u32::MAX)
+                u32::try_from(key.len() + entry.encoded.weight()).unwrap_or(u32::MAX)
             })
             .time_to_live(TTL)
             .build();
@@ -75,12 +81,22 @@ impl ResponseCache {
             return None;
         }
         let value = entry.value.downcast::<T>().ok()?;
-        Some(Answer { value, body: entry.body })
+        let body = entry.encoded.body(crate::encoded::Coding::Identity);
+        Some(Answer { value, body, encoded: Some(entry.encoded) })
     }
 
-    pub(crate) fn put<T: Send + Sync + 'static>(&self, driver: Driver, key: String, answer: Answer<T>, now_ms: u64) {
-        let entry = Entry { value: answer.value, body: answer.body, written_at_ms: now_ms };
+    /// Keeps `answer` under `key`, compressed and tagged now (once), and answers it so.
+    pub(crate) fn put<T: Send + Sync + 'static>(
+        &self,
+        driver: Driver,
+        key: String,
+        answer: Answer<T>,
+        now_ms: u64,
+    ) -> Answer<T> {
+        let encoded = answer.encoded.unwrap_or_else(|| Arc::new(Encoded::new(answer.body.clone())));
+        let entry = Entry { value: answer.value.clone(), encoded: encoded.clone(), written_at_ms: now_ms };
         self.entries.insert((driver, key), entry);
+        Answer { value: answer.value, body: answer.body, encoded: Some(encoded) }
     }
 
     /// Bytes held now (after pending evictions).
@@ -97,7 +113,7 @@ mod tests {
 
     /// An answer whose value is its text.
     fn answer(text: &str) -> Answer<String> {
-        Answer { value: Arc::new(text.to_owned()), body: Bytes::from(text.to_owned()) }
+        Answer { value: Arc::new(text.to_owned()), body: Bytes::from(text.to_owned()), encoded: None }
     }
 
     #[test]
@@ -120,7 +136,8 @@ mod tests {
         let cache = ResponseCache::new(64 * 1024);
         for i in 0..1_000 {
             let body = Bytes::from(vec![b'x'; 1024]);
-            cache.put(Driver::InMemory, format!("/api/products/{i}"), Answer { value: Arc::new(()), body }, 1);
+            let answer = Answer { value: Arc::new(()), body, encoded: None };
+            cache.put(Driver::InMemory, format!("/api/products/{i}"), answer, 1);
         }
         let held = cache.weighted_size();
         assert!(held <= 64 * 1024, "{held} bytes held");
