@@ -164,18 +164,29 @@ struct Job {
     answer: oneshot::Sender<Option<String>>,
 }
 
+/// How many bytes of markup [`Renderer`] keeps for reuse, and how long.
+const MEMO_BYTES: u64 = 16 * 1024 * 1024;
+const MEMO_TTL: Duration = Duration::from_secs(60);
+
 /// The edge's handle on the renderer threads; dropping it ends them.
 pub(crate) struct Renderer {
     /// `None`: no bundle (or none that evaluates): every page goes out without markup.
     jobs: Option<SyncSender<Job>>,
     wait: Duration,
     metrics: Arc<Metrics>,
+    /// A render is a pure function of the url and the data: its markup is kept under the
+    /// SHA-1 of both and reused, and concurrent requests for the same one share a single
+    /// render. Without it a busy edge renders every page view (about 1.3 ms of a
+    /// renderer each, release build) and, with its queue full, sends most pages out
+    /// without markup (measured: 97 % of 53,000 views of `/1001` in 3 s at 32
+    /// connections).
+    memo: moka::future::Cache<[u8; 20], Arc<str>>,
 }
 
 impl Renderer {
     /// No renderer: [`Renderer::render`] answers `None`.
     pub(crate) fn none(metrics: Arc<Metrics>) -> Self {
-        Self { jobs: None, wait: Duration::ZERO, metrics }
+        Self { jobs: None, wait: Duration::ZERO, metrics, memo: memo() }
     }
 
     /// Reads the bundle at `bundle` and starts `bounds.threads` renderers, each having
@@ -222,20 +233,39 @@ impl Renderer {
             ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
             "SSR bundle evaluated"
         );
-        Self { jobs: Some(jobs), wait: bounds.wait(), metrics }
+        Self { jobs: Some(jobs), wait: bounds.wait(), metrics, memo: memo() }
     }
 
     /// React's markup of the page at `url` (path and query) from `data`, the JSON object the
     /// page inlines; `None` without a renderer, when the queue is full, the render failed
     /// or its answer is later than the wait.
-    pub(crate) async fn render(&self, url: &str, data: &str) -> Option<String> {
+    pub(crate) async fn render(&self, url: &str, data: &str) -> Option<Arc<str>> {
+        self.jobs.as_ref()?;
+        let key = memo_key(url, data);
+        let mut rendered_now = false;
+        let markup = self
+            .memo
+            .optionally_get_with(key, async {
+                rendered_now = true;
+                self.render_now(url, data).await.map(Arc::from)
+            })
+            .await;
+        if markup.is_some() && !rendered_now {
+            self.metrics.ssr_renders.with_label_values(&["reused"]).inc();
+        }
+        markup
+    }
+
+    /// One render on a renderer thread, as [`Renderer::render`] describes.
+    async fn render_now(&self, url: &str, data: &str) -> Option<String> {
         let jobs = self.jobs.as_ref()?;
         let (answer, answered) = oneshot::channel();
         match jobs.try_send(Job { url: url.to_owned(), data: data.to_owned(), answer }) {
             Ok(()) => {}
             Err(TrySendError::Full(_)) => {
                 self.metrics.ssr_renders.with_label_values(&["queue_full"]).inc();
-                tracing::warn!(url, "SSR queue full: the page goes out without its markup");
+                // Counted, not logged: under load this happens per request.
+                tracing::debug!(url, "SSR queue full: the page goes out without its markup");
                 return None;
             }
             Err(TrySendError::Disconnected(_)) => return None,
@@ -248,6 +278,23 @@ impl Renderer {
             None
         }
     }
+}
+
+fn memo() -> moka::future::Cache<[u8; 20], Arc<str>> {
+    moka::future::Cache::builder()
+        .max_capacity(MEMO_BYTES)
+        .weigher(|_, markup: &Arc<str>| u32::try_from(markup.len() + 20).unwrap_or(u32::MAX))
+        .time_to_live(MEMO_TTL)
+        .build()
+}
+
+/// The memo's key: the SHA-1 of the url and the data, which together decide the markup.
+fn memo_key(url: &str, data: &str) -> [u8; 20] {
+    let mut hash = sha1_smol::Sha1::new();
+    hash.update(url.as_bytes());
+    hash.update(b"\0");
+    hash.update(data.as_bytes());
+    hash.digest().bytes()
 }
 
 /// A renderer thread: builds its engine, says whether it could, then renders until the

@@ -191,7 +191,7 @@ async fn write(
     if written.location.is_none() {
         // From the very data the page inlines: the browser's first render is this one.
         let inlined = shell::data_json(&written.data);
-        written.paint = state.ssr.render(&here.url(), &inlined).await.unwrap_or_default();
+        written.paint = state.ssr.render(&here.url(), &inlined).await.map(|m| m.to_string()).unwrap_or_default();
     }
     Some(written)
 }
