@@ -20,7 +20,7 @@ pub(crate) mod shell;
 pub(crate) mod warm;
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use actix_web::http::StatusCode;
@@ -67,9 +67,15 @@ struct Written {
     status: StatusCode,
     location: Option<String>,
     head: PageHead,
-    /// React's markup of the page (`crate::ssr`); empty for none.
-    paint: String,
     data: Vec<(String, Bytes)>,
+}
+
+/// A page ready to go out: its reads, the data object it inlines, and React's markup of
+/// it from that very object (built once, for both).
+struct Page {
+    written: Written,
+    inlined: String,
+    paint: Option<Arc<str>>,
 }
 
 /// The address as the browser has it (the SPA's `useLocation`): React renders the page
@@ -100,13 +106,13 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
     let asked = PageRequest::parse(req.path(), req.query_string());
     let here = Here { path: req.path().to_owned(), query: req.query_string().to_owned() };
-    let written = write(&state, choice, origin, asked, here).await;
-    let mut res = HttpResponse::build(written.as_ref().map_or(StatusCode::OK, |w| w.status));
+    let page = write(&state, choice, origin, asked, here).await;
+    let mut res = HttpResponse::build(page.as_ref().map_or(StatusCode::OK, |p| p.written.status));
     res.insert_header((CACHE_CONTROL, cache_control::PAGE_PRIVATE)).insert_header((VARY, "Cookie"));
     if let Some(cookie) = cookie {
         res.cookie(cookie);
     }
-    let Some(written) = written else {
+    let Some(Page { written, inlined, paint }) = page else {
         return res.insert_header((CONTENT_TYPE, "text/html; charset=utf-8")).body(shell.plain());
     };
     state.metrics.page_heads.with_label_values(&["written"]).inc();
@@ -115,8 +121,8 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     }
     res.insert_header((CONTENT_TYPE, "text/html; charset=utf-8")).body(shell.render(
         &written.head,
-        &written.paint,
-        &written.data,
+        paint.as_deref().unwrap_or_default(),
+        &inlined,
     ))
 }
 
@@ -160,7 +166,7 @@ async fn write(
     origin: String,
     asked: PageRequest,
     here: Here,
-) -> Option<Written> {
+) -> Option<Page> {
     let deadline = tokio::time::Instant::now() + state.head_budget;
     let navigation =
         side(state, choice, reads::keys::NAVIGATION, |state, r| async move { reads::navigation(&state, r).await });
@@ -188,12 +194,14 @@ async fn write(
     {
         written.data.push((keys::CATEGORIES.to_owned(), categories.body));
     }
-    if written.location.is_none() {
-        // From the very data the page inlines: the browser's first render is this one.
-        let inlined = shell::data_json(&written.data);
-        written.paint = state.ssr.render(&here.url(), &inlined).await.map(|m| m.to_string()).unwrap_or_default();
-    }
-    Some(written)
+    let inlined = shell::data_json(&written.data);
+    // From the very data the page inlines: the browser's first render is this one. A
+    // redirect has no page to render.
+    let paint = match written.location {
+        None => state.ssr.render(&here.url(), &inlined).await,
+        Some(_) => None,
+    };
+    Some(Page { written, inlined, paint })
 }
 
 /// The reads of the page itself, and what they say about it.
@@ -209,7 +217,7 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
             if let Ok(best) = best {
                 data.insert(0, (keys::BEST_SELLERS.to_owned(), best.body));
             }
-            Written { status: StatusCode::OK, location: None, head, paint: String::new(), data }
+            Written { status: StatusCode::OK, location: None, head, data }
         }
         PageRequest::Search { words, page, sort } => {
             let mut head = head::search(&origin, words.as_deref(), page);
@@ -223,7 +231,7 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
                     data.insert(0, (keys::search(&words, page, sort), found.body));
                 }
             }
-            Written { status: StatusCode::OK, location: None, head, paint: String::new(), data }
+            Written { status: StatusCode::OK, location: None, head, data }
         }
         PageRequest::Path { path, page, sort } => {
             let cache_key = reads::keys::page(&origin, &path, page, sort);
@@ -231,18 +239,12 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
             let Ok(answer) = reads::cached(&state, choice, cache_key, read).await else {
                 // The lookup itself failed: the SPA asks again and shows what it shows.
                 let head = head::failed(&origin, &path);
-                return Written {
-                    status: StatusCode::SERVICE_UNAVAILABLE,
-                    location: None,
-                    head,
-                    paint: String::new(),
-                    data: Vec::new(),
-                };
+                return Written { status: StatusCode::SERVICE_UNAVAILABLE, location: None, head, data: Vec::new() };
             };
             let found = &answer.value;
             let (status, location, head) = (status(found), location(found), found.head.clone());
             let data = vec![(keys::page(&path, page, sort), answer.body)];
-            Written { status, location, head, paint: String::new(), data }
+            Written { status, location, head, data }
         }
     }
 }

@@ -68,14 +68,14 @@ impl Shell {
     }
 
     /// The page: its head in place of the title, React's markup of it (`crate::ssr`) in
-    /// the root element, its data after it. `data` are
-    /// `(key, JSON body)` pairs as the edge's API answers them.
-    pub(crate) fn render(&self, head: &PageHead, paint: &str, data: &[(String, Bytes)]) -> String {
+    /// the root element, its data after it: `inlined`, the object [`data_json`] built
+    /// (empty for none).
+    pub(crate) fn render(&self, head: &PageHead, paint: &str, inlined: &str) -> String {
         match self {
             Self::Cut { before_title, middle, after_root, .. } => format!(
                 "{before_title}{}{middle}<div id=\"root\">{paint}</div>{}{after_root}",
                 head_tags(head),
-                data_script(data)
+                data_script(inlined)
             ),
             Self::Whole(html) => html.clone(),
         }
@@ -102,11 +102,11 @@ fn head_tags(head: &PageHead) -> String {
 
 /// `<script type="application/json" id="vitrine-data">{"key": body, ...}</script>`, or
 /// nothing without data.
-fn data_script(data: &[(String, Bytes)]) -> String {
-    if data.is_empty() {
+fn data_script(inlined: &str) -> String {
+    if inlined.is_empty() {
         return String::new();
     }
-    format!("<script type=\"application/json\" id=\"{DATA_ID}\">{}</script>", script_safe(&data_json(data)))
+    format!("<script type=\"application/json\" id=\"{DATA_ID}\">{}</script>", script_safe(inlined))
 }
 
 /// `{"key": body, ...}`: the object the page inlines, which the SPA (and its server

@@ -29,8 +29,11 @@ fn json_cannot_end_its_script() {
 #[test]
 fn a_page_is_written_where_the_build_put_its_title_and_root() {
     let shell = Shell::new(BUILT);
-    let page =
-        shell.render(&head(), "<h1>Chair</h1>", &[("/api/x".into(), Bytes::from_static(b"{\"n\":\"</script>\"}"))]);
+    let page = shell.render(
+        &head(),
+        "<h1>Chair</h1>",
+        &data_json(&[("/api/x".into(), Bytes::from_static(b"{\"n\":\"</script>\"}"))]),
+    );
     assert!(page.starts_with("<!doctype html><html><head><meta charset=\"UTF-8\" /><title>A &lt;b&gt;"), "{page}");
     assert!(!page.contains("Shell."), "the shell's description goes: {page}");
     assert_eq!(page.matches("<title>").count(), 1);
@@ -58,6 +61,6 @@ fn the_plain_shell_and_a_shell_without_marks() {
         plain.contains("<title>Vitrine</title>") && !plain.contains("vitrine-data") && !plain.contains("data-head")
     );
     let odd = "<html><body>no marks</body></html>";
-    assert_eq!(Shell::new(odd).render(&head(), "", &[]), odd);
+    assert_eq!(Shell::new(odd).render(&head(), "", ""), odd);
     assert_eq!(Shell::new(odd).plain(), odd);
 }
