@@ -1,4 +1,5 @@
-// The debug bar: a switch reloads the menu and the pages; other tabs follow (SSE).
+// The debug bar: a switch reloads the menu and the pages; other tabs follow (SSE, and the
+// browser's own channel between tabs).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { DESKTOP, launchBrowser, newContext, newPage, startSuite } from "./suite.mjs";
@@ -31,9 +32,9 @@ test("switching the driver reloads the menu, and the session's other tab follows
   const context = await newContext(browser, { viewport: DESKTOP });
   const page = await context.newPage();
   const other = await context.newPage();
-  // The first tab's GET /api/driver issues the session cookie; the second tab opens once
-  // it is set, as a visitor's second tab does (two first visits at the same instant can
-  // get two sessions: the last cookie wins and the other tab's stream listens to neither).
+  // Neither tab has a session yet (issue 21: none before there is something to keep), so
+  // neither stream follows one: the first switch issues the session, and the other tab
+  // hears of it from this browser's announcement (BroadcastChannel).
   await page.goto(suite.base + "/");
   await page.waitForFunction(() => document.querySelector("#driver-select")?.disabled === false);
   await other.goto(suite.base + "/");

@@ -48,7 +48,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /api/driver: the session's driver and every option of the debug bar. */
+        /**
+         * GET /api/driver: the session's driver and every option of the debug bar.
+         * @description It issues no session: a visitor has one from their first switch.
+         */
         get: operations["get_driver"];
         /**
          * PUT /api/driver: spec §4. Unknown values are ignored, and a driver is refused where its

@@ -2,10 +2,11 @@ import { useState } from "react";
 import { api, putJson } from "../api/client";
 import type { DriverInfo } from "../api/types";
 import { useApplySwitch, useDriver } from "../hooks/data";
+import { announceSwitch } from "../hooks/useDriverEvents";
 
 // The developers' driver switch (spec §1, §4). A switch calls the edge, whose answer is
 // the new driver state (no GET after it); then every other view reloads. Other tabs
-// follow through server-sent events.
+// follow through server-sent events and this browser's own announcement.
 export function DebugBar() {
   const { data } = useDriver();
   const applySwitch = useApplySwitch();
@@ -18,6 +19,7 @@ export function DebugBar() {
       const next = await putJson<DriverInfo>(api.driver, { driver: value });
       setNotice(next.notice ?? "");
       await applySwitch(next.driver, next);
+      if (!next.notice) announceSwitch(next);
     } catch (e) {
       setNotice(e instanceof Error ? e.message : "The driver could not be switched.");
     } finally {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { render } from "@testing-library/react";
-import { DEFAULT_DELAY_MS, DELAY_SETTING, openDelayMs, useDriverEvents } from "./useDriverEvents";
+import { DEFAULT_DELAY_MS, DELAY_SETTING, announceSwitch, openDelayMs, useDriverEvents } from "./useDriverEvents";
 import { stubEventSource } from "../test/eventSource";
 
 function Follower() {
@@ -71,5 +71,25 @@ describe("the event stream's open delay (localStorage vitrine.sseDelayMs)", () =
     rerender(<Late driver="magento" />);
     vi.advanceTimersByTime(1000);
     expect(streams.length).toBe(1);
+  });
+});
+
+describe("this browser's other tabs (BroadcastChannel)", () => {
+  it("follows another tab's announced switch, and not its own", async () => {
+    stubEventSource();
+    const heard: string[] = [];
+    function Tab() {
+      useDriverEvents("in-memory", (frame, fromConnect) => heard.push(`${frame.driver}@${frame.switched_at_ms}/${fromConnect}`));
+      return null;
+    }
+    const { unmount } = render(<Tab />);
+    announceSwitch({ driver: "fake", switched_at_ms: 5 });
+    const otherTab = new BroadcastChannel("vitrine-driver");
+    otherTab.postMessage({ driver: "in-memory", switched_at_ms: 6, tab: "another" });
+    otherTab.postMessage({ nonsense: true });
+    otherTab.postMessage({ driver: "magento", switched_at_ms: 7, tab: "another" });
+    await vi.waitFor(() => expect(heard).toEqual(["magento@7/false"]));
+    otherTab.close();
+    unmount();
   });
 });

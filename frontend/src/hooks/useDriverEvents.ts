@@ -24,7 +24,30 @@ export interface DriverFrame {
 }
 
 /**
- * Follows driver switches made in this session's other tabs (server-sent events).
+ * The browser's channel between this site's tabs. A visitor's first switch is what issues
+ * their session (the edge sets no cookie before there is something to keep), so a tab
+ * opened before it has a stream that follows no session; the switching tab announces the
+ * switch here too, and every tab of the browser hears it at once. Tabs tell their own
+ * announcements apart by an id.
+ */
+const CHANNEL = "vitrine-driver";
+const TAB = Math.random().toString(36).slice(2);
+
+interface Announcement extends DriverFrame {
+  tab: string;
+}
+
+/** Tells this browser's other tabs of a switch made here. */
+export function announceSwitch(frame: DriverFrame): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage({ ...frame, tab: TAB } satisfies Announcement);
+  channel.close();
+}
+
+/**
+ * Follows driver switches made in this session's other tabs (server-sent events, and
+ * this browser's other tabs' announcements, {@link announceSwitch}).
  * `onSwitch` gets each frame whose driver differs from `current`, and whether it is the
  * first frame of a connection (the choice when the stream connected, which may predate a
  * switch this tab made meanwhile: its stamp tells) rather than a switch as it happened.
@@ -78,9 +101,19 @@ export function useDriverEvents(
       });
     };
     const timer = window.setTimeout(open, openDelayMs());
+    const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL);
+    if (channel) {
+      channel.onmessage = (event: MessageEvent<Partial<Announcement> | null>) => {
+        const { driver, switched_at_ms, tab } = event.data ?? {};
+        if (typeof driver !== "string" || tab === TAB) return;
+        const frame = { driver, switched_at_ms: typeof switched_at_ms === "number" ? switched_at_ms : 0 };
+        if (currentRef.current !== undefined && driver !== currentRef.current) onSwitchRef.current(frame, false);
+      };
+    }
     return () => {
       window.clearTimeout(timer);
       source?.close();
+      channel?.close();
       delete root.driverEvents;
     };
   }, [known]);

@@ -5,6 +5,7 @@
 
 use std::future::Future;
 
+use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -25,23 +26,16 @@ pub(crate) const MAX_LIMIT: u32 = 100;
 
 type ApiResult = Result<HttpResponse, ApiError>;
 
-fn with_cookie(
-    mut res: actix_web::HttpResponseBuilder,
-    cookie: Option<actix_web::cookie::Cookie<'static>>,
-) -> actix_web::HttpResponseBuilder {
-    if let Some(cookie) = cookie {
-        res.cookie(cookie);
-    }
-    res
-}
-
 /// GET /api/driver: the session's driver and every option of the debug bar.
+///
+/// It issues no session: a visitor has one from their first switch.
 #[utoipa::path(get, path = "/api/driver", tag = "driver",
     responses((status = 200, description = "The session's driver and every option", body = DriverInfo)))]
 pub(crate) async fn get_driver(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let (session, cookie) = session::id_or_new(&req, &state);
-    let choice = session::choice(&state, Some(&session)).await;
-    with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, choice, None))
+    let visitor = session::Visitor::of(&req, &state).await;
+    let mut res = HttpResponse::Ok().json(driver_info(&state, visitor.choice, None));
+    visitor.finish(&req, &mut res);
+    res
 }
 
 /// PUT /api/driver: spec §4. Unknown values are ignored, and a driver is refused where its
@@ -58,23 +52,24 @@ pub(crate) async fn put_driver(
     state: web::Data<AppState>,
     body: web::Json<DriverChange>,
 ) -> ApiResult {
-    let (session, cookie) = session::id_or_new(&req, &state);
-    let current = session::choice(&state, Some(&session)).await;
+    let current = session::choice(&state, session::id(&req).as_deref()).await;
     let Some(next) = Driver::parse(&body.driver) else {
         let notice = format!("Unknown driver '{}' ignored.", body.driver.chars().take(64).collect::<String>());
-        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, current, Some(notice))));
+        return Ok(HttpResponse::Ok().json(driver_info(&state, current, Some(notice))));
     };
     if !state.availability.enabled(next) {
         let notice = format!("The {next} driver is coming soon; it cannot be selected yet.");
-        return Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, current, Some(notice))));
+        return Ok(HttpResponse::Ok().json(driver_info(&state, current, Some(notice))));
     }
+    // A refused change keeps nothing, so only a switch issues a session.
+    let (session, cookie) = session::id_or_new(&req, &state);
     let address = switch_limit::client_address(&req, state.trust_forwarded_for);
     if !state.switch_limiter.allow(&session, &address) {
         state.metrics.switches_refused.with_label_values(&["rate_limited"]).inc();
         return Err(ApiError::TooManySwitches);
     }
     let choice = session::Choice { driver: next, switched_at_ms: unix_ms() };
-    session::save(&state, &session, choice).await.map_err(|e| {
+    let kept = session::save(&state, &session, choice).await.map_err(|e| {
         tracing::warn!(error = %e, "session store write failed");
         ApiError::DriverNotSaved
     })?;
@@ -89,7 +84,14 @@ pub(crate) async fn put_driver(
     if let Err(e) = state.store.publish(CHANNEL, &event).await {
         tracing::warn!(error = %e, "switch event not published; other tabs will not follow");
     }
-    Ok(with_cookie(HttpResponse::Ok(), cookie).json(driver_info(&state, choice, None)))
+    // A session that keeps nothing (back on the default) needs no cookie: the visitor's
+    // answers are shared ones again.
+    let mut res = HttpResponse::Ok();
+    let cookies = if kept { cookie.into_iter().collect() } else { session::removal(&req) };
+    for cookie in cookies {
+        res.cookie(cookie);
+    }
+    Ok(res.json(driver_info(&state, choice, None)))
 }
 
 /// A read for the request's session under `key`, answered as its JSON (made once, when
@@ -100,12 +102,14 @@ where
     F: FnOnce(Reader) -> Fut,
     Fut: Future<Output = Result<(T, bool), ApiError>>,
 {
-    let choice = session::request_choice(req, state).await;
-    let read = reads::cached(state, choice, key, load).await?;
-    Ok(match &read.encoded {
-        Some(encoded) => crate::encoded::respond(req, encoded, "application/json"),
+    let visitor = session::Visitor::of(req, state).await;
+    let read = reads::cached(state, visitor.choice, key, load).await?;
+    let mut res = match &read.encoded {
+        Some(encoded) => crate::encoded::respond(req, encoded, StatusCode::OK, "application/json", visitor.sharing),
         None => HttpResponse::Ok().content_type("application/json").body(read.body),
-    })
+    };
+    visitor.finish(req, &mut res);
+    Ok(res)
 }
 
 /// GET /api/navigation

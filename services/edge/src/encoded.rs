@@ -11,11 +11,12 @@
 
 use std::io::Write;
 
+use actix_web::http::StatusCode;
 use actix_web::http::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, VARY};
 use actix_web::{HttpRequest, HttpResponse};
 use bytes::Bytes;
 
-use crate::headers::cache_control;
+use crate::session::Sharing;
 
 /// brotli quality and window (see the module's measurement).
 const BROTLI_QUALITY: u32 = 5;
@@ -108,25 +109,30 @@ impl Encoded {
     }
 }
 
-/// The answer to `req` with `encoded` (`content_type` its media type): 304 when the
-/// request already holds it (`If-None-Match`), else the body in the best coding the
-/// request accepts. Both carry the tag, and say they vary with the coding and, since an
-/// answer is the session's driver's, with the cookie; a browser may keep it but asks
-/// again each time (the answer lives seconds at the edge).
-pub(crate) fn respond(req: &HttpRequest, encoded: &Encoded, content_type: &str) -> HttpResponse {
+/// The answer to `req` with `encoded`, a `status` answer of `content_type` that
+/// `sharing` may keep: 304 when the request already holds it (`If-None-Match`, on a 200),
+/// else the body in the best coding the request accepts. Both carry the tag and say they
+/// vary with the coding and, since an answer is the session's driver's, with the cookie.
+pub(crate) fn respond(
+    req: &HttpRequest,
+    encoded: &Encoded,
+    status: StatusCode,
+    content_type: &str,
+    sharing: Sharing,
+) -> HttpResponse {
     let header = |name| req.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    let unchanged = etag_matches(header(IF_NONE_MATCH), encoded.etag());
-    let mut res = if unchanged { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+    let unchanged = status == StatusCode::OK && etag_matches(header(IF_NONE_MATCH), encoded.etag());
+    let mut res = HttpResponse::build(if unchanged { StatusCode::NOT_MODIFIED } else { status });
     res.insert_header((ETAG, encoded.etag()))
         .insert_header((VARY, "Accept-Encoding, Cookie"))
-        .insert_header((CACHE_CONTROL, cache_control::PRIVATE_REVALIDATE));
-    if unchanged {
+        .insert_header((CACHE_CONTROL, sharing.cache_control()));
+    if unchanged || encoded.identity.is_empty() {
         return res.finish();
     }
     let coding = Coding::preferred(header(ACCEPT_ENCODING));
-    // A Content-Encoding (identity too) tells the compression middleware the body is
-    // final: nothing is compressed again per request.
-    res.insert_header((CONTENT_ENCODING, coding.token().unwrap_or("identity")));
+    if let Some(token) = coding.token() {
+        res.insert_header((CONTENT_ENCODING, token));
+    }
     res.content_type(content_type).body(encoded.body(coding))
 }
 
@@ -142,6 +148,15 @@ pub(crate) fn etag_matches(if_none_match: &str, etag: &str) -> bool {
     let opaque = |tag: &str| tag.trim().trim_start_matches("W/").to_owned();
     let wanted = opaque(etag);
     if_none_match.split(',').any(|tag| tag.trim() == "*" || opaque(tag) == wanted)
+}
+
+/// `bytes` in `coding`, at the levels above.
+pub(crate) fn compress(coding: Coding, bytes: &[u8]) -> Bytes {
+    match coding {
+        Coding::Br => brotli(bytes),
+        Coding::Gzip => gzip(bytes),
+        Coding::Identity => Bytes::copy_from_slice(bytes),
+    }
 }
 
 fn gzip(bytes: &[u8]) -> Bytes {

@@ -43,12 +43,15 @@ pub(crate) async fn apply(
 pub(crate) mod cache_control {
     /// The JSON API: per visitor and driver, never stored.
     pub(crate) const API: &str = "no-store";
-    /// A cached answer with its `ETag` (issue 21): the browser keeps it and asks again
-    /// each time, getting a 304 while it is unchanged.
+    /// A session's answer (a page or a read, with its `ETag`): it is that visitor's
+    /// driver's, so only their browser keeps it, and asks again each time (a 304 while
+    /// it is unchanged).
     pub(crate) const PRIVATE_REVALIDATE: &str = "private, no-cache";
-    /// A page the edge writes: it names the visitor's driver (`Vary: Cookie`), so only
-    /// the browser keeps it, and asks again each time.
-    pub(crate) const PAGE_PRIVATE: &str = "private, no-cache";
+    /// The same answer to a visitor without a session (issue 21): the default driver's,
+    /// the same for all of them. A shared cache (a CDN) keeps it as long as the edge
+    /// does (its response cache's 10 s) and serves it stale for 30 s more while it asks
+    /// again; a browser asks again each time (`max-age=0`), getting a 304.
+    pub(crate) const SHARED: &str = "public, max-age=0, s-maxage=10, stale-while-revalidate=30";
     /// A content-hashed build file (`/assets/*`): it never changes under its name.
     pub(crate) const IMMUTABLE_ASSET: &str = "public, max-age=31536000, immutable";
     /// Any other file of the build: kept, but checked again each time.

@@ -15,6 +15,7 @@
 //! - [`response_cache`]: seconds-long reuse of successful reads, per driver, bounded by bytes.
 //! - [`encoded`]: a cached answer compressed once (brotli, gzip) with its `ETag`, and the
 //!   rules that pick the coding and answer 304.
+//! - [`compress`]: the answers that are not cached, compressed as they go out (from 1.4 KB).
 //! - [`stream_slots`]: open driver-event streams, per session and in total.
 //! - [`switch_limit`]: driver switches per session and client address, per minute.
 //! - [`health`]: liveness and readiness.
@@ -31,6 +32,7 @@
 
 mod api;
 mod availability;
+mod compress;
 pub mod config;
 mod dto;
 mod encoded;
@@ -88,7 +90,7 @@ pub fn app(
         .app_data(web::QueryConfig::default().error_handler(error::query_error))
         .wrap(actix_web::middleware::from_fn(move |req, next| metrics::track(metrics.clone(), req, next)))
         .wrap(actix_web::middleware::from_fn(headers::apply))
-        .wrap(actix_web::middleware::Compress::default())
+        .wrap(actix_web::middleware::from_fn(compress::on_the_fly))
         // Outermost: the request span, continuing the browser's trace context if it sent one.
         .wrap(tracing_actix_web::TracingLogger::default())
         .configure(move |cfg| routes::routes(cfg, static_dir.as_deref(), public_metrics))

@@ -75,7 +75,7 @@ impl Metrics {
         let page_heads = IntCounterVec::new(
             Opts::new(
                 "vitrine_edge_page_heads_total",
-                "Pages served with their head written (written), or plain (late); pages read at start (warmed)",
+                "Pages served written now (written), as kept (reused), or plain (late); pages read at start (warmed)",
             ),
             &["result"],
         )

@@ -9,7 +9,6 @@
 //!   into the public types of [`crate::dto`], with whether the answer may be reused.
 
 use std::future::Future;
-use std::sync::Arc;
 
 use bytes::Bytes;
 use vitrine_common::clock::unix_ms;
@@ -91,6 +90,12 @@ pub(crate) mod keys {
         format!("search\n{words}\n{page}\n{sort:?}")
     }
 
+    /// A written page (`crate::page`): the origin its urls are written with, and the
+    /// address exactly as asked (React renders the page at it).
+    pub(crate) fn written(origin: &str, path_and_query: &str) -> String {
+        format!("written\n{origin}\n{path_and_query}")
+    }
+
     /// A page, with the origin its head's urls are written with.
     pub(crate) fn page(origin: &str, url: &str, page: u32, sort: Sort) -> String {
         format!("page\n{origin}\n{url}\n{page}\n{sort:?}")
@@ -117,9 +122,9 @@ where
         tracing::error!(error = %e, "response serialisation failed");
         ApiError::EncodingFailed
     })?);
-    let answer = Answer { value: Arc::new(value), body, encoded: None };
+    let answer = Answer::read(value, body, unix_ms());
     if cacheable {
-        return Ok(state.responses.put(driver, key, answer, unix_ms()));
+        return Ok(state.responses.put(driver, key, answer));
     }
     Ok(answer)
 }

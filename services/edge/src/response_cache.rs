@@ -34,11 +34,25 @@ pub(crate) struct Answer<T> {
     pub(crate) value: Arc<T>,
     pub(crate) body: Bytes,
     pub(crate) encoded: Option<Arc<Encoded>>,
+    /// When it was read from the services, ms since the Unix epoch: what it is as fresh as.
+    pub(crate) read_at_ms: u64,
+}
+
+impl<T> Answer<T> {
+    /// A value just read, with its JSON.
+    pub(crate) fn read(value: T, body: Bytes, read_at_ms: u64) -> Self {
+        Self { value: Arc::new(value), body, encoded: None, read_at_ms }
+    }
 }
 
 impl<T> Clone for Answer<T> {
     fn clone(&self) -> Self {
-        Self { value: self.value.clone(), body: self.body.clone(), encoded: self.encoded.clone() }
+        Self {
+            value: self.value.clone(),
+            body: self.body.clone(),
+            encoded: self.encoded.clone(),
+            read_at_ms: self.read_at_ms,
+        }
     }
 }
 
@@ -46,8 +60,36 @@ impl<T> Clone for Answer<T> {
 struct Entry {
     value: Arc<dyn Any + Send + Sync>,
     encoded: Arc<Encoded>,
-    /// When it was written, ms since the Unix epoch.
-    written_at_ms: u64,
+    /// When what it holds was read, ms since the Unix epoch (for an answer made of other
+    /// answers, a written page, the oldest of theirs).
+    read_at_ms: u64,
+}
+
+/// An entry lives [`TTL`] from when what it holds was read, not from when it was put: a
+/// page written from answers read 8 s ago goes when they go.
+struct UntilStale;
+
+impl UntilStale {
+    fn left(entry: &Entry) -> Option<Duration> {
+        let age = Duration::from_millis(vitrine_common::clock::unix_ms().saturating_sub(entry.read_at_ms));
+        Some(TTL.saturating_sub(age))
+    }
+}
+
+impl moka::Expiry<(Driver, String), Entry> for UntilStale {
+    fn expire_after_create(&self, _: &(Driver, String), entry: &Entry, _: std::time::Instant) -> Option<Duration> {
+        Self::left(entry)
+    }
+
+    fn expire_after_update(
+        &self,
+        _: &(Driver, String),
+        entry: &Entry,
+        _: std::time::Instant,
+        _: Option<Duration>,
+    ) -> Option<Duration> {
+        Self::left(entry)
+    }
 }
 
 pub(crate) struct ResponseCache {
@@ -62,12 +104,12 @@ impl ResponseCache {
             .weigher(|(_, key): &(Driver, String), entry: &Entry| {
                 u32::try_from(key.len() + entry.encoded.weight()).unwrap_or(u32::MAX)
             })
-            .time_to_live(TTL)
+            .expire_after(UntilStale)
             .build();
         Self { entries }
     }
 
-    /// The answer under `key` for `driver`, unless it was written at or before
+    /// The answer under `key` for `driver`, unless it was read at or before
     /// `fresh_after_ms` (the visitor's switch; 0 takes any). An entry of another type is
     /// none (a key names one read, so it does not happen).
     pub(crate) fn get<T: Send + Sync + 'static>(
@@ -77,26 +119,21 @@ impl ResponseCache {
         fresh_after_ms: u64,
     ) -> Option<Answer<T>> {
         let entry = self.entries.get(&(driver, key.to_owned()))?;
-        if entry.written_at_ms <= fresh_after_ms && fresh_after_ms != 0 {
+        if entry.read_at_ms <= fresh_after_ms && fresh_after_ms != 0 {
             return None;
         }
         let value = entry.value.downcast::<T>().ok()?;
         let body = entry.encoded.body(crate::encoded::Coding::Identity);
-        Some(Answer { value, body, encoded: Some(entry.encoded) })
+        Some(Answer { value, body, encoded: Some(entry.encoded), read_at_ms: entry.read_at_ms })
     }
 
     /// Keeps `answer` under `key`, compressed and tagged now (once), and answers it so.
-    pub(crate) fn put<T: Send + Sync + 'static>(
-        &self,
-        driver: Driver,
-        key: String,
-        answer: Answer<T>,
-        now_ms: u64,
-    ) -> Answer<T> {
+    pub(crate) fn put<T: Send + Sync + 'static>(&self, driver: Driver, key: String, answer: Answer<T>) -> Answer<T> {
         let encoded = answer.encoded.unwrap_or_else(|| Arc::new(Encoded::new(answer.body.clone())));
-        let entry = Entry { value: answer.value.clone(), encoded: encoded.clone(), written_at_ms: now_ms };
+        let read_at_ms = answer.read_at_ms;
+        let entry = Entry { value: answer.value.clone(), encoded: encoded.clone(), read_at_ms };
         self.entries.insert((driver, key), entry);
-        Answer { value: answer.value, body: answer.body, encoded: Some(encoded) }
+        Answer { value: answer.value, body: answer.body, encoded: Some(encoded), read_at_ms }
     }
 
     /// Bytes held now (after pending evictions).
@@ -111,22 +148,25 @@ impl ResponseCache {
 mod tests {
     use super::*;
 
-    /// An answer whose value is its text.
-    fn answer(text: &str) -> Answer<String> {
-        Answer { value: Arc::new(text.to_owned()), body: Bytes::from(text.to_owned()), encoded: None }
+    use vitrine_common::clock::unix_ms;
+
+    /// An answer whose value is its text, read at `read_at_ms`.
+    fn answer(text: &str, read_at_ms: u64) -> Answer<String> {
+        Answer::read(text.to_owned(), Bytes::from(text.to_owned()), read_at_ms)
     }
 
     #[test]
     fn answers_are_per_driver_and_fresh_for_whoever_switched_after_them() {
         let cache = ResponseCache::new(1 << 20);
+        let at = unix_ms();
         for d in Driver::ALL {
-            cache.put(d, "/api/navigation".into(), answer(d.as_str()), 1_000);
+            cache.put(d, "/api/navigation".into(), answer(d.as_str(), at));
         }
         let body = |d, fresh_after| cache.get::<String>(d, "/api/navigation", fresh_after).map(|a| a.body);
         assert_eq!(body(Driver::Fake, 0), Some(Bytes::from("fake")));
-        for (fresh_after, expected) in [(0, true), (999, true), (1_000, false), (5_000, false)] {
+        for (fresh_after, expected) in [(0, true), (at - 1, true), (at, false), (at + 5_000, false)] {
             let hit = body(Driver::Magento, fresh_after).is_some();
-            assert_eq!(hit, expected, "written at 1000, fresh after {fresh_after}");
+            assert_eq!(hit, expected, "read at {at}, fresh after {fresh_after}");
         }
         assert_eq!(body(Driver::Shopify, 0), Some(Bytes::from("shopify")), "untouched");
     }
@@ -136,11 +176,22 @@ mod tests {
         let cache = ResponseCache::new(64 * 1024);
         for i in 0..1_000 {
             let body = Bytes::from(vec![b'x'; 1024]);
-            let answer = Answer { value: Arc::new(()), body, encoded: None };
-            cache.put(Driver::InMemory, format!("/api/products/{i}"), answer, 1);
+            cache.put(Driver::InMemory, format!("/api/products/{i}"), Answer::read((), body, unix_ms()));
         }
         let held = cache.weighted_size();
         assert!(held <= 64 * 1024, "{held} bytes held");
         assert!(held > 32 * 1024, "and it is used: {held} bytes");
+    }
+
+    #[test]
+    fn an_entry_lives_from_when_it_was_read_not_from_when_it_was_put() {
+        let cache = ResponseCache::new(1 << 20);
+        let now = unix_ms();
+        let ttl = u64::try_from(TTL.as_millis()).unwrap_or(u64::MAX);
+        cache.put(Driver::InMemory, "fresh".into(), answer("a", now));
+        cache.put(Driver::InMemory, "stale".into(), answer("b", now - ttl - 1));
+        cache.entries.run_pending_tasks();
+        assert!(cache.get::<String>(Driver::InMemory, "fresh", 0).is_some());
+        assert!(cache.get::<String>(Driver::InMemory, "stale", 0).is_none(), "read longer ago than it may live");
     }
 }

@@ -1,5 +1,11 @@
 //! The visitor's session: an HttpOnly cookie naming a session whose driver the store
 //! holds, so one visitor's switch never changes another's store front.
+//!
+//! A cookie is set only when there is something to keep (issue 21): a switch. A visitor
+//! without one sees the default driver, and what they are answered is the same for
+//! everyone, so shared caches (a CDN) may keep it ([`Visitor::sharing`]). A cookie lives
+//! as long as its session holds something: a switch back to the default, or a read
+//! naming a session the store no longer holds, drops it.
 
 use std::time::Duration;
 
@@ -29,15 +35,89 @@ pub(crate) fn id_or_new(req: &HttpRequest, state: &AppState) -> (String, Option<
         return (id, None);
     }
     let id = uuid::Uuid::new_v4().simple().to_string();
-    let name = if state.secure_cookies { SECURE_COOKIE } else { COOKIE };
-    let cookie = Cookie::build(name, id.clone())
+    let cookie = cookie(state.secure_cookies, id.clone(), SESSION_TTL);
+    (id, Some(cookie))
+}
+
+/// The session cookie carrying `value` for `max_age` (zero: the cookie that removes it).
+fn cookie(secure: bool, value: String, max_age: Duration) -> Cookie<'static> {
+    let name = if secure { SECURE_COOKIE } else { COOKIE };
+    Cookie::build(name, value)
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
-        .secure(state.secure_cookies)
-        .max_age(actix_web::cookie::time::Duration::seconds(SESSION_TTL.as_secs().cast_signed()))
-        .finish();
-    (id, Some(cookie))
+        .secure(secure)
+        .max_age(actix_web::cookie::time::Duration::seconds(max_age.as_secs().cast_signed()))
+        .finish()
+}
+
+/// The cookies that remove the request's session cookie (whichever name it came under).
+pub(crate) fn removal(req: &HttpRequest) -> Vec<Cookie<'static>> {
+    [(COOKIE, false), (SECURE_COOKIE, true)]
+        .into_iter()
+        .filter(|(name, _)| req.cookie(name).is_some())
+        .map(|(name, secure)| {
+            let mut gone = cookie(secure, String::new(), Duration::ZERO);
+            gone.set_name(name);
+            gone
+        })
+        .collect()
+}
+
+/// Who may keep an answer: everyone's caches, or only the visitor's browser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sharing {
+    /// No session: the default driver's answer, the same for every such visitor.
+    Shared,
+    /// A session's answer.
+    Private,
+}
+
+impl Sharing {
+    /// Its `Cache-Control`.
+    pub(crate) const fn cache_control(self) -> &'static str {
+        match self {
+            Self::Shared => crate::headers::cache_control::SHARED,
+            Self::Private => crate::headers::cache_control::PRIVATE_REVALIDATE,
+        }
+    }
+}
+
+/// A request's visitor, as reads and caches see it.
+pub(crate) struct Visitor {
+    /// The driver they read, and when they chose it.
+    pub(crate) choice: Choice,
+    /// Whether their answers may be shared.
+    pub(crate) sharing: Sharing,
+    /// Their cookie names a session the store does not hold (it expired, or the store
+    /// was emptied): the answer removes it, so their next requests are shared ones.
+    pub(crate) drop_cookie: bool,
+}
+
+impl Visitor {
+    /// The visitor of `req`: one store read when it carries a session cookie, none without.
+    pub(crate) async fn of(req: &HttpRequest, state: &AppState) -> Self {
+        let default = Choice::default_for(state.default_driver);
+        let Some(session) = id(req) else {
+            return Self { choice: default, sharing: Sharing::Shared, drop_cookie: false };
+        };
+        let (choice, drop_cookie) = match lookup(state, &session).await {
+            Stored::Choice(choice) => (choice, false),
+            Stored::Nothing => (default, true),
+            Stored::Unknown => (default, false),
+        };
+        Self { choice, sharing: Sharing::Private, drop_cookie }
+    }
+
+    /// Finishes `res` for this visitor: removes a cookie that names nothing.
+    pub(crate) fn finish(&self, req: &HttpRequest, res: &mut actix_web::HttpResponse) {
+        if self.drop_cookie {
+            for gone in removal(req) {
+                // Only an invalid cookie fails to be written; ours are valid.
+                let _ = res.add_cookie(&gone);
+            }
+        }
+    }
 }
 
 fn key(session: &str) -> String {
@@ -84,37 +164,54 @@ impl Choice {
     }
 }
 
+/// What the store holds for a session.
+enum Stored {
+    Choice(Choice),
+    /// No key: the session keeps nothing.
+    Nothing,
+    /// The store could not answer, or holds what this edge cannot read (a newer edge's
+    /// form): the session may well hold something, so its cookie stays.
+    Unknown,
+}
+
+async fn lookup(state: &AppState, session: &str) -> Stored {
+    match state.store.get(&key(session)).await {
+        Ok(Some(bytes)) => {
+            std::str::from_utf8(&bytes).ok().and_then(Choice::parse).map_or(Stored::Unknown, Stored::Choice)
+        }
+        Ok(None) => Stored::Nothing,
+        Err(e) => {
+            tracing::warn!(error = %e, "session store read failed; using the default driver");
+            Stored::Unknown
+        }
+    }
+}
+
 /// The session's choice; the default when none was made or the store cannot answer (a
 /// store outage degrades to the default store front rather than failing pages).
 pub(crate) async fn choice(state: &AppState, session: Option<&str>) -> Choice {
     let default = Choice::default_for(state.default_driver);
     let Some(session) = session else { return default };
-    match state.store.get(&key(session)).await {
-        Ok(Some(bytes)) => std::str::from_utf8(&bytes).ok().and_then(Choice::parse).unwrap_or(default),
-        Ok(None) => default,
-        Err(e) => {
-            tracing::warn!(error = %e, "session store read failed; using the default driver");
-            default
-        }
+    match lookup(state, session).await {
+        Stored::Choice(choice) => choice,
+        Stored::Nothing | Stored::Unknown => default,
     }
 }
 
 /// Remembers `choice` for `session`, or forgets the session when there is nothing to
-/// remember. One store operation.
+/// remember. One store operation. Answers whether the session is kept (else its cookie
+/// has nothing to name).
 ///
 /// # Errors
 /// When the store cannot be written.
-pub(crate) async fn save(state: &AppState, session: &str, choice: Choice) -> Result<(), vitrine_common::StoreError> {
+pub(crate) async fn save(state: &AppState, session: &str, choice: Choice) -> Result<bool, vitrine_common::StoreError> {
     if choice.worth_keeping(state.default_driver) {
-        state.store.set(&key(session), choice.encode().as_bytes(), Some(SESSION_TTL)).await
+        state.store.set(&key(session), choice.encode().as_bytes(), Some(SESSION_TTL)).await?;
+        Ok(true)
     } else {
-        state.store.delete(&key(session)).await
+        state.store.delete(&key(session)).await?;
+        Ok(false)
     }
-}
-
-/// The choice a request runs with.
-pub(crate) async fn request_choice(req: &HttpRequest, state: &AppState) -> Choice {
-    choice(state, id(req).as_deref()).await
 }
 
 #[cfg(test)]

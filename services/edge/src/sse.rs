@@ -7,7 +7,6 @@
 use std::convert::Infallible;
 use std::time::Duration;
 
-use actix_web::http::header::ContentEncoding;
 use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use futures_util::StreamExt;
@@ -172,9 +171,9 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Resu
     });
     let mut res = HttpResponse::Ok();
     res.content_type("text/event-stream")
-        .insert_header((actix_web::http::header::CACHE_CONTROL, crate::headers::cache_control::EVENT_STREAM))
-        // Compression would buffer events; identity streams each frame as written.
-        .insert_header(ContentEncoding::Identity);
+        // Never compressed (`crate::compress` leaves event streams alone): compression
+        // would buffer events.
+        .insert_header((actix_web::http::header::CACHE_CONTROL, crate::headers::cache_control::EVENT_STREAM));
     Ok(res.streaming(ReceiverStream::new(rx).map(Ok::<_, Infallible>)))
 }
 

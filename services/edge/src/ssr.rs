@@ -184,6 +184,12 @@ pub(crate) struct Renderer {
 }
 
 impl Renderer {
+    /// Whether it renders at all (a `None` from [`Renderer::render`] is then a refusal:
+    /// busy, late or failed).
+    pub(crate) const fn renders(&self) -> bool {
+        self.jobs.is_some()
+    }
+
     /// No renderer: [`Renderer::render`] answers `None`.
     pub(crate) fn none(metrics: Arc<Metrics>) -> Self {
         Self { jobs: None, wait: Duration::ZERO, metrics, memo: memo() }

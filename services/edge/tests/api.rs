@@ -81,8 +81,10 @@ async fn sessions_keep_their_own_driver_across_an_edge_restart() {
     let stranger = browser();
     assert_eq!(assert::ok_json(get(&stranger, &app, "/api/driver").await).await["driver"], "in-memory");
 
-    // The cookie is HttpOnly: scripts never see the session id.
-    let res = get(&browser(), &app, "/api/driver").await;
+    // Reading issues no session (issue 21); a switch does, and scripts never see its id.
+    let newcomer = browser();
+    assert!(get(&newcomer, &app, "/api/driver").await.headers().get("set-cookie").is_none(), "nothing to keep");
+    let res = newcomer.put(app.url("/api/driver")).json(&json!({ "driver": "fake" })).send().await.expect("put");
     let cookie = res.headers().get("set-cookie").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     assert!(cookie.starts_with("vitrine_session=") && cookie.contains("HttpOnly"), "{cookie}");
 }
@@ -133,10 +135,16 @@ async fn a_switch_deletes_nothing_and_only_a_real_choice_is_kept() {
         app.store.set(key, b"cached", None).await.expect("seed");
     }
     let c = browser();
+    // The default with nothing to freshen: nothing kept, so no session at all.
     let res = c.put(app.url("/api/driver")).json(&json!({ "driver": "in-memory" })).send().await.expect("put");
+    assert!(res.headers().get("set-cookie").is_none(), "no session for nothing");
+    for refused in ["woocommerce", "medusa"] {
+        let res = c.put(app.url("/api/driver")).json(&json!({ "driver": refused })).send().await.expect("put");
+        assert!(res.headers().get("set-cookie").is_none(), "{refused}: a refused change keeps nothing");
+    }
+    let res = c.put(app.url("/api/driver")).json(&json!({ "driver": "fake" })).send().await.expect("put");
     let key = session_key(&res);
     assert::ok_json(res).await;
-    assert_eq!(app.store.get(&key).await.expect("get"), None, "the default with nothing to freshen: no key");
     for driver in ["mageos", "shopify", "fake"] {
         put_driver(&c, &app, driver).await;
         let kept = app.store.get(&key).await.expect("get").unwrap_or_default();
@@ -146,8 +154,32 @@ async fn a_switch_deletes_nothing_and_only_a_real_choice_is_kept() {
     for key in ["vitrine:cache:magento:product:x", "vitrine:cache:shopify:product:x"] {
         assert!(app.store.get(key).await.expect("get").is_some(), "{key} is still there");
     }
-    put_driver(&c, &app, "in-memory").await;
-    assert_eq!(app.store.get(&key).await.expect("get"), None, "back on the default: the key goes");
+    let back = c.put(app.url("/api/driver")).json(&json!({ "driver": "in-memory" })).send().await.expect("put");
+    let gone = back.cookies().find(|c| c.name() == "vitrine_session").map(|c| (c.value().to_owned(), c.max_age()));
+    assert_eq!(gone, Some((String::new(), Some(Duration::ZERO))), "back on the default: the cookie goes");
+    assert_eq!(app.store.get(&key).await.expect("get"), None, "and so does the key");
+    assert!(get(&c, &app, "/api/navigation").await.headers().get("set-cookie").is_none(), "and stays gone");
+}
+
+/// A cookie naming a session the store no longer holds (it expired, or the store was
+/// emptied) is dropped by the next answer, which is then shared again (a store that
+/// cannot answer drops nothing: `redis_outage.rs`).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cookie_naming_nothing_is_dropped() {
+    let app = TestApp::builder().with_redis().start().await;
+    let c = browser();
+    let res = c.put(app.url("/api/driver")).json(&json!({ "driver": "fake" })).send().await.expect("put");
+    let key = session_key(&res);
+    assert::ok_json(res).await;
+    let kept = get(&c, &app, "/api/navigation").await;
+    assert_eq!(kept.headers()["cache-control"], "private, no-cache", "a session's answer");
+    assert!(kept.headers().get("set-cookie").is_none());
+    app.store.delete(&key).await.expect("the session expires");
+    let res = get(&c, &app, "/api/products/1001").await;
+    let dropped = res.cookies().find(|c| c.name() == "vitrine_session").map(|c| c.max_age());
+    assert_eq!(dropped, Some(Some(Duration::ZERO)), "the cookie is removed");
+    let shared = get(&c, &app, "/api/products/1001").await;
+    assert!(shared.headers()["cache-control"].to_str().unwrap_or_default().starts_with("public"), "shared again");
 }
 
 /// Reads SSE chunks until one contains `needle` or `within` passes.
@@ -169,14 +201,18 @@ async fn read_until(res: &mut reqwest::Response, needle: &str, within: Duration)
 async fn a_switch_reaches_the_sessions_other_tabs_and_no_one_else() {
     let app = TestApp::builder().with_redis().start().await;
     let (tab, other_visitor) = (browser(), browser());
-    assert::ok_json(get(&tab, &app, "/api/driver").await).await;
+    // A session comes with its first switch.
+    let mageos = put_driver(&tab, &app, "mageos").await["switched_at_ms"].as_u64().unwrap_or_default();
     let mut same = get(&tab, &app, "/api/driver/events").await;
     let mut other = get(&other_visitor, &app, "/api/driver/events").await;
     assert_eq!(same.headers()["content-type"], "text/event-stream");
-    let first = read_until(&mut same, "in-memory", Duration::from_secs(5)).await;
-    // The connection's first frame: the choice then, never switched (stamp 0).
-    assert!(first.contains("event: driver\ndata: {\"driver\":\"in-memory\",\"switched_at_ms\":0}"), "{first}");
-    read_until(&mut other, "in-memory", Duration::from_secs(5)).await;
+    let first = read_until(&mut same, "mageos", Duration::from_secs(5)).await;
+    // The connection's first frame: the choice then, with its stamp.
+    let frame = format!("event: driver\ndata: {{\"driver\":\"mageos\",\"switched_at_ms\":{mageos}}}");
+    assert!(first.contains(&frame), "{first}");
+    // A visitor without a session: the default, never switched (stamp 0).
+    let theirs = read_until(&mut other, "in-memory", Duration::from_secs(5)).await;
+    assert!(theirs.contains("data: {\"driver\":\"in-memory\",\"switched_at_ms\":0}"), "{theirs}");
 
     let switched = put_driver(&tab, &app, "fake").await;
     let at = switched["switched_at_ms"].as_u64().expect("the switch's stamp");
@@ -198,12 +234,12 @@ async fn a_switch_reaches_the_sessions_other_tabs_and_no_one_else() {
 async fn a_session_keeps_a_bounded_number_of_event_streams() {
     let app = TestApp::builder().start().await;
     let tab = browser();
-    assert::ok_json(get(&tab, &app, "/api/driver").await).await;
+    put_driver(&tab, &app, "fake").await;
     let mut open = Vec::new();
     for _ in 0..8 {
         let mut res = get(&tab, &app, "/api/driver/events").await;
         assert_eq!(res.status(), 200);
-        assert!(read_until(&mut res, "in-memory", Duration::from_secs(5)).await.contains("event: driver"));
+        assert!(read_until(&mut res, "fake", Duration::from_secs(5)).await.contains("event: driver"));
         open.push(res);
     }
     let refused = get(&tab, &app, "/api/driver/events").await;

@@ -51,7 +51,9 @@ async fn the_edge_serves_through_a_redis_outage_and_recovers_by_itself() {
 
     // Down: pages are served with the default driver; readiness holds; switches say why.
     assert_eq!(visitor.driver(&app).await, "in-memory", "the session cannot be read: the default");
-    let menu = assert::ok_json(visitor.get(&app, "/api/navigation").await).await;
+    let menu = visitor.get(&app, "/api/navigation").await;
+    assert!(menu.headers().get("set-cookie").is_none(), "an outage drops no session");
+    let menu = assert::ok_json(menu).await;
     assert!(menu["children"].as_array().is_some_and(|c| !c.is_empty()), "the menu is served");
     assert::ok_json(visitor.get(&app, "/api/products/by-url?url=/1001").await).await;
     let ready = visitor.get(&app, "/readyz").await;

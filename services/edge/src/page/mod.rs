@@ -24,14 +24,16 @@ use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION, VARY};
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue, LOCATION, VARY};
 use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use tokio::task::JoinHandle;
+use vitrine_common::clock::unix_ms;
 
 use self::request::{PageRequest, keys};
 use self::shell::Shell;
 use crate::dto::{Outcome, PageData, PageHead};
+use crate::encoded::{self, Encoded};
 use crate::headers::cache_control;
 use crate::reads::{self, Answer, Read};
 use crate::{AppState, head, session};
@@ -40,7 +42,7 @@ use crate::{AppState, head, session};
 /// demo runs must not serve pages naming assets that are gone).
 pub(crate) struct ShellFile {
     path: PathBuf,
-    read: Mutex<Option<(SystemTime, std::sync::Arc<Shell>)>>,
+    read: Mutex<Option<(SystemTime, Arc<Shell>)>>,
 }
 
 impl ShellFile {
@@ -49,25 +51,27 @@ impl ShellFile {
     }
 
     /// The shell as the file now is; `None` without a file.
-    fn current(&self) -> Option<std::sync::Arc<Shell>> {
+    fn current(&self) -> Option<Arc<Shell>> {
         let modified = std::fs::metadata(&self.path).and_then(|m| m.modified()).ok()?;
         let mut read = self.read.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some((_, shell)) = read.as_ref().filter(|(at, _)| *at == modified) {
             return Some(shell.clone());
         }
-        let shell = std::sync::Arc::new(Shell::new(&std::fs::read_to_string(&self.path).ok()?));
+        let shell = Arc::new(Shell::new(&std::fs::read_to_string(&self.path).ok()?));
         *read = Some((modified, shell.clone()));
         Some(shell)
     }
 }
 
-/// What a page's reads came to: its status, where a redirect goes, its head, and the
-/// answers the SPA starts with.
+/// What a page's reads came to: its status, where a redirect goes, its head, the
+/// answers the SPA starts with, and, when every one of those answers is kept in the
+/// response cache, when the oldest was read (the page may be kept as long as they are).
 struct Written {
     status: StatusCode,
     location: Option<String>,
     head: PageHead,
     data: Vec<(String, Bytes)>,
+    read_at_ms: Option<u64>,
 }
 
 /// A page ready to go out: its reads, the data object it inlines, and React's markup of
@@ -76,6 +80,16 @@ struct Page {
     written: Written,
     inlined: String,
     paint: Option<Arc<str>>,
+}
+
+/// A written page as the response cache keeps it (issue 21: a page is written once per
+/// entry of its data, not per request); its HTML is the entry's body, compressed once.
+/// Nothing in it is the visitor's: pages are kept per driver and address only.
+pub(crate) struct Kept {
+    status: StatusCode,
+    location: Option<String>,
+    /// The `index.html` it was written into: a rebuild's pages are written again.
+    shell: Arc<Shell>,
 }
 
 /// The address as the browser has it (the SPA's `useLocation`): React renders the page
@@ -92,38 +106,87 @@ impl Here {
     }
 }
 
-/// GET (or HEAD) of any address that is not an API route or a file of the build.
+/// GET (or HEAD) of any address that is not an API route or a file of the build: the
+/// page as kept, or written now (and kept when everything in it is).
 pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let Some(shell) = state.shell.as_ref().and_then(ShellFile::current) else {
         return HttpResponse::NotFound().finish();
     };
-    let (session_id, cookie) = session::id_or_new(&req, &state);
-    let choice = if cookie.is_some() {
-        session::Choice::default_for(state.default_driver)
-    } else {
-        session::choice(&state, Some(&session_id)).await
-    };
+    let visitor = session::Visitor::of(&req, &state).await;
+    let choice = visitor.choice;
     let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
-    let asked = PageRequest::parse(req.path(), req.query_string());
-    let here = Here { path: req.path().to_owned(), query: req.query_string().to_owned() };
-    let page = write(&state, choice, origin, asked, here).await;
-    let mut res = HttpResponse::build(page.as_ref().map_or(StatusCode::OK, |p| p.written.status));
-    res.insert_header((CACHE_CONTROL, cache_control::PAGE_PRIVATE)).insert_header((VARY, "Cookie"));
-    if let Some(cookie) = cookie {
-        res.cookie(cookie);
-    }
-    let Some(Page { written, inlined, paint }) = page else {
-        return res.insert_header((CONTENT_TYPE, "text/html; charset=utf-8")).body(shell.plain());
+    let key = reads::keys::written(&origin, &reads::keys::request(&req));
+    let kept = state.responses.get::<Kept>(choice.driver, &key, choice.fresh_after_ms());
+    let mut res = match kept.filter(|page| Arc::ptr_eq(&page.value.shell, &shell)) {
+        Some(page) => {
+            state.metrics.page_heads.with_label_values(&["reused"]).inc();
+            send(&req, &page, visitor.sharing)
+        }
+        None => {
+            let asked = PageRequest::parse(req.path(), req.query_string());
+            let here = Here { path: req.path().to_owned(), query: req.query_string().to_owned() };
+            let page = write(&state, choice, origin, asked, here).await;
+            match page {
+                Some(page) => keep(&req, &state, &visitor, shell, key, page),
+                None => private(StatusCode::OK).content_type(HTML).body(shell.plain()),
+            }
+        }
     };
+    visitor.finish(&req, &mut res);
+    res
+}
+
+const HTML: &str = "text/html; charset=utf-8";
+
+/// A page written now: kept and sent as kept when everything in it is kept (its reads,
+/// and React's markup: a page whose render was refused is written again next time);
+/// else sent as it is, to this visitor only.
+fn keep(
+    req: &HttpRequest,
+    state: &AppState,
+    visitor: &session::Visitor,
+    shell: Arc<Shell>,
+    key: String,
+    page: Page,
+) -> HttpResponse {
     state.metrics.page_heads.with_label_values(&["written"]).inc();
-    if let Some(location) = written.location {
-        return res.insert_header((LOCATION, location)).finish();
+    let Page { written, inlined, paint } = page;
+    let html = match written.location {
+        Some(_) => Bytes::new(),
+        None => Bytes::from(shell.render(&written.head, paint.as_deref().unwrap_or_default(), &inlined)),
+    };
+    let complete = paint.is_some() || written.location.is_some() || !state.ssr.renders();
+    let kept = Kept { status: written.status, location: written.location, shell };
+    match written.read_at_ms.filter(|_| complete) {
+        Some(read_at_ms) => {
+            let page = state.responses.put(visitor.choice.driver, key, Answer::read(kept, html, read_at_ms));
+            send(req, &page, visitor.sharing)
+        }
+        None => {
+            let mut res = private(kept.status);
+            if let Some(location) = kept.location {
+                res.insert_header((LOCATION, location));
+            }
+            res.content_type(HTML).body(html)
+        }
     }
-    res.insert_header((CONTENT_TYPE, "text/html; charset=utf-8")).body(shell.render(
-        &written.head,
-        paint.as_deref().unwrap_or_default(),
-        &inlined,
-    ))
+}
+
+/// A page that is not kept: the visitor's browser alone may keep it.
+fn private(status: StatusCode) -> actix_web::HttpResponseBuilder {
+    let mut res = HttpResponse::build(status);
+    res.insert_header((CACHE_CONTROL, cache_control::PRIVATE_REVALIDATE)).insert_header((VARY, "Cookie"));
+    res
+}
+
+/// A kept page, compressed as the request accepts, or 304.
+fn send(req: &HttpRequest, page: &Answer<Kept>, sharing: session::Sharing) -> HttpResponse {
+    let encoded = page.encoded.clone().unwrap_or_else(|| Arc::new(Encoded::new(page.body.clone())));
+    let mut res = encoded::respond(req, &encoded, page.value.status, HTML, sharing);
+    if let Some(location) = page.value.location.as_deref().and_then(|l| HeaderValue::from_str(l).ok()) {
+        res.headers_mut().insert(LOCATION, location);
+    }
+    res
 }
 
 /// A read the page can do without (the menu, the home page's category links): started
@@ -150,6 +213,13 @@ where
 /// A side read's answer, if it is done by `deadline`.
 async fn by<T>(deadline: tokio::time::Instant, task: JoinHandle<Read<T>>) -> Option<Answer<T>> {
     tokio::time::timeout_at(deadline, task).await.ok()?.ok()?.ok()
+}
+
+/// When the older of a page's reads so far (`so_far`) and `answer` was read; `None`
+/// when either is missing or not kept in the response cache (the page is then not kept).
+fn oldest<T>(so_far: Option<u64>, answer: Option<&Answer<T>>) -> Option<u64> {
+    let kept = answer.filter(|a| a.encoded.is_some()).map(|a| a.read_at_ms);
+    Some(so_far?.min(kept?))
 }
 
 /// The JSON of `value`, as the API answers it.
@@ -185,14 +255,21 @@ async fn write(
             return None;
         }
     };
-    written.data.push((keys::DRIVER.to_owned(), json(&reads::driver_info(state, choice, None))));
-    if let Some(menu) = by(deadline, navigation).await {
+    // The driver, without when this visitor chose it: the page is everyone's on this
+    // driver (the SPA reads a stamp of 0 as "older than any switch it hears of").
+    let driver = reads::driver_info(state, session::Choice::default_for(choice.driver), None);
+    written.data.push((keys::DRIVER.to_owned(), json(&driver)));
+    let menu = by(deadline, navigation).await;
+    written.read_at_ms = oldest(written.read_at_ms, menu.as_ref());
+    if let Some(menu) = menu {
         written.data.push((keys::NAVIGATION.to_owned(), menu.body));
     }
-    if let Some(categories) = categories
-        && let Some(categories) = by(deadline, categories).await
-    {
-        written.data.push((keys::CATEGORIES.to_owned(), categories.body));
+    if let Some(categories) = categories {
+        let categories = by(deadline, categories).await;
+        written.read_at_ms = oldest(written.read_at_ms, categories.as_ref());
+        if let Some(categories) = categories {
+            written.data.push((keys::CATEGORIES.to_owned(), categories.body));
+        }
     }
     let inlined = shell::data_json(&written.data);
     // From the very data the page inlines: the browser's first render is this one. A
@@ -214,24 +291,28 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
             let mut head = head::home(&origin);
             let mut data = vec![(keys::HOME_HEAD.to_owned(), json(&head::answer(head.clone())))];
             head.lcp_image = listed.first().and_then(cards::image_url);
+            let read_at_ms = oldest(Some(unix_ms()), best.as_ref().ok());
             if let Ok(best) = best {
                 data.insert(0, (keys::BEST_SELLERS.to_owned(), best.body));
             }
-            Written { status: StatusCode::OK, location: None, head, data }
+            Written { status: StatusCode::OK, location: None, head, data, read_at_ms }
         }
         PageRequest::Search { words, page, sort } => {
             let mut head = head::search(&origin, words.as_deref(), page);
             let head_key = keys::search_head(words.as_deref(), page);
             let mut data = vec![(head_key, json(&head::answer(head.clone())))];
+            let mut read_at_ms = Some(unix_ms());
             if let Some(words) = words {
                 let cache_key = reads::keys::search(&words, page, sort);
                 let read = |r| reads::search(&state, r, words.clone(), page, sort);
-                if let Ok(found) = reads::cached(&state, choice, cache_key, read).await {
+                let found = reads::cached(&state, choice, cache_key, read).await;
+                read_at_ms = oldest(read_at_ms, found.as_ref().ok());
+                if let Ok(found) = found {
                     head.lcp_image = found.value.products.first().and_then(cards::image_url);
                     data.insert(0, (keys::search(&words, page, sort), found.body));
                 }
             }
-            Written { status: StatusCode::OK, location: None, head, data }
+            Written { status: StatusCode::OK, location: None, head, data, read_at_ms }
         }
         PageRequest::Path { path, page, sort } => {
             let cache_key = reads::keys::page(&origin, &path, page, sort);
@@ -239,12 +320,14 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
             let Ok(answer) = reads::cached(&state, choice, cache_key, read).await else {
                 // The lookup itself failed: the SPA asks again and shows what it shows.
                 let head = head::failed(&origin, &path);
-                return Written { status: StatusCode::SERVICE_UNAVAILABLE, location: None, head, data: Vec::new() };
+                let status = StatusCode::SERVICE_UNAVAILABLE;
+                return Written { status, location: None, head, data: Vec::new(), read_at_ms: None };
             };
             let found = &answer.value;
             let (status, location, head) = (status(found), location(found), found.head.clone());
+            let read_at_ms = oldest(Some(unix_ms()), Some(&answer));
             let data = vec![(keys::page(&path, page, sort), answer.body)];
-            Written { status, location, head, data }
+            Written { status, location, head, data, read_at_ms }
         }
     }
 }

@@ -1,0 +1,149 @@
+//! issue 21 over real HTTP: a written page is kept per driver and address, compressed
+//! once, and sent again as kept (a 304 to a browser that holds it); a visitor without a
+//! session gets it with no cookie and a policy shared caches may follow, a session's
+//! visitor privately; and a visitor who switched gets no page written before their switch.
+
+#[path = "support/page.rs"]
+mod page;
+
+use std::io::Read;
+
+use page::{Page, built_spa};
+use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, SET_COOKIE, VARY};
+use serde_json::json;
+use vitrine_testkit::{TestApp, assert, browser, magento};
+
+/// The edge's count of pages served as `result` (written, reused).
+async fn heads(app: &TestApp, result: &str) -> u64 {
+    let text = browser().get(app.url("/metrics")).send().await.expect("metrics").text().await.unwrap_or_default();
+    let prefix = format!("vitrine_edge_page_heads_total{{result=\"{result}\"}}");
+    let line = text.lines().find(|l| l.starts_with(&prefix));
+    line.and_then(|l| l.rsplit(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0)
+}
+
+/// `(written, reused)` so far.
+async fn counts(app: &TestApp) -> (u64, u64) {
+    (heads(app, "written").await, heads(app, "reused").await)
+}
+
+/// The body of `res` decoded from its `Content-Encoding`, and its size on the wire.
+async fn decoded(res: reqwest::Response) -> (String, usize) {
+    let coding = res.headers().get(CONTENT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let raw = res.bytes().await.expect("body");
+    let mut plain = Vec::new();
+    match coding.as_str() {
+        "br" => brotli::Decompressor::new(&raw[..], 4096).read_to_end(&mut plain).map(|_| ()),
+        "gzip" => flate2::read::GzDecoder::new(&raw[..]).read_to_end(&mut plain).map(|_| ()),
+        _ => {
+            plain = raw.to_vec();
+            Ok(())
+        }
+    }
+    .expect("decodes");
+    (String::from_utf8(plain).expect("utf-8"), raw.len())
+}
+
+async fn switch(c: &reqwest::Client, app: &TestApp, driver: &str) -> reqwest::Response {
+    let res = c.put(app.url("/api/driver")).json(&json!({ "driver": driver })).send().await.expect("put");
+    assert_eq!(res.status(), 200, "{driver}");
+    res
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_is_written_once_then_sent_as_kept_compressed_and_tagged() {
+    let spa = built_spa();
+    let app = TestApp::builder().static_dir(spa.path()).start().await;
+    let c = browser();
+    let ask = |accept: &'static str| c.get(app.url("/1001")).header(ACCEPT_ENCODING, accept).send();
+
+    let first = ask("").await.expect("first");
+    assert_eq!(first.status(), 200);
+    let header = |res: &reqwest::Response, name| {
+        res.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned()
+    };
+    assert!(first.headers().get(SET_COOKIE).is_none(), "no session for a page view");
+    assert_eq!(header(&first, CACHE_CONTROL), "public, max-age=0, s-maxage=10, stale-while-revalidate=30");
+    assert_eq!(header(&first, VARY), "Accept-Encoding, Cookie");
+    let tag = header(&first, ETAG);
+    assert!(tag.starts_with("W/\""), "{tag}");
+    let (html, plain_size) = decoded(first).await;
+    assert!(html.contains("data-head"), "a written page");
+    let before = counts(&app).await;
+
+    let mut sizes = Vec::new();
+    for (accept, coding) in [("gzip", "gzip"), ("gzip, deflate, br, zstd", "br")] {
+        let res = ask(accept).await.expect(accept);
+        assert_eq!((header(&res, CONTENT_ENCODING), header(&res, ETAG)), (coding.to_owned(), tag.clone()));
+        let (same, size) = decoded(res).await;
+        assert_eq!(same, html, "{accept}: the very page");
+        sizes.push(size);
+    }
+    assert!(
+        sizes[1] < sizes[0] && sizes[0] < plain_size / 2,
+        "br {} < gzip {} < html {plain_size}",
+        sizes[1],
+        sizes[0]
+    );
+    let (written, reused) = counts(&app).await;
+    assert_eq!((written, reused), (before.0, before.1 + 2), "written once, then reused");
+
+    let held = c.get(app.url("/1001")).header(IF_NONE_MATCH, &tag).header(ACCEPT_ENCODING, "br").send().await;
+    let held = held.expect("conditional");
+    assert_eq!(held.status(), 304);
+    assert!(held.bytes().await.expect("body").is_empty());
+
+    // Another address is another page.
+    let other = c.get(app.url("/1002")).header(IF_NONE_MATCH, &tag).send().await.expect("1002");
+    assert_eq!(other.status(), 200);
+    assert_ne!(header(&other, ETAG), tag);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_session_s_pages_are_private_and_its_own_driver_s() {
+    let spa = built_spa();
+    let app = TestApp::builder().static_dir(spa.path()).start().await;
+    let (c, stranger) = (browser(), browser());
+    let shared = Page::get(&c, &app.url("/1001")).await;
+    assert_eq!(shared.data().expect("data")["/api/driver"]["driver"], "in-memory");
+
+    assert!(switch(&c, &app, "fake").await.headers().get(SET_COOKIE).is_some(), "a switch issues the session");
+    let res = c.get(app.url("/1001")).send().await.expect("page");
+    assert_eq!(res.headers()[CACHE_CONTROL], "private, no-cache");
+    assert!(res.headers().get(SET_COOKIE).is_none());
+    let page = Page { status: res.status().as_u16(), html: res.text().await.expect("html") };
+    let driver = &page.data().expect("data")["/api/driver"];
+    assert_eq!(driver["driver"], "fake");
+    assert_eq!(driver["switched_at_ms"], 0, "nothing of the visitor's own is in a kept page");
+
+    // Everyone else still gets the default driver's page.
+    let theirs = stranger.get(app.url("/1001")).send().await.expect("page");
+    assert!(theirs.headers()[CACHE_CONTROL].to_str().unwrap_or_default().starts_with("public"));
+    let theirs = Page { status: 200, html: theirs.text().await.expect("html") };
+    assert_eq!(theirs.data().expect("data")["/api/driver"]["driver"], "in-memory");
+}
+
+/// Magento's answers must be fresh after a switch to it (spec §4): a page kept before a
+/// visitor's switch is written again for them, and what is written then serves those who
+/// switched earlier.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_kept_before_a_visitor_s_switch_is_not_theirs() {
+    let shop = magento::start();
+    let spa = built_spa();
+    let app = TestApp::builder().static_dir(spa.path()).magento(&shop.url).start().await;
+    let (early, late) = (browser(), browser());
+    let path = "/joust-duffle-bag.html";
+    switch(&early, &app, "magento").await;
+    assert_eq!(early.get(app.url(path)).send().await.expect("page").status(), 200);
+    let (written, reused) = counts(&app).await;
+    assert_eq!(early.get(app.url(path)).send().await.expect("page").status(), 200);
+    assert_eq!(counts(&app).await, (written, reused + 1), "the early visitor's page is kept");
+
+    switch(&late, &app, "magento").await;
+    assert_eq!(late.get(app.url(path)).send().await.expect("page").status(), 200);
+    assert_eq!(counts(&app).await, (written + 1, reused + 1), "written again for the later switch");
+    let res = early.get(app.url(path)).send().await.expect("page");
+    assert_eq!(counts(&app).await, (written + 1, reused + 2), "which serves the early visitor too");
+    let page = Page { status: res.status().as_u16(), html: res.text().await.expect("html") };
+    assert_eq!(page.title(), "Joust Duffle Bag | Luma");
+    assert::ok_json(early.get(app.url("/api/driver")).send().await.expect("driver")).await;
+}
