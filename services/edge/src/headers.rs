@@ -22,7 +22,9 @@ pub(crate) async fn apply(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let path = req.path().to_owned();
+    // Chosen before the request moves on (no copy of its path is kept).
+    let path = req.path();
+    let policy = if path.starts_with("/api/") { cache_control::API } else { crate::spa::cache_control(path) };
     let mut res = next.call(req).await?;
     let headers = res.headers_mut();
     for (name, value) in FIXED {
@@ -32,7 +34,6 @@ pub(crate) async fn apply(
         headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
     }
     if !headers.contains_key(header::CACHE_CONTROL) {
-        let policy = if path.starts_with("/api/") { cache_control::API } else { crate::spa::cache_control(&path) };
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
     }
     Ok(res)

@@ -128,18 +128,19 @@ impl Default for Metrics {
 }
 
 /// Middleware: counts and times every request by its route pattern (never the raw path,
-/// which would make label cardinality unbounded).
+/// which would make label cardinality unbounded); what no route claims (pages, the
+/// sitemap's pages) is `page`.
 pub(crate) async fn track(
     metrics: Arc<Metrics>,
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
-    let route = req.match_pattern().unwrap_or_else(|| "unmatched".to_owned());
-    let method = req.method().to_string();
+    let route = req.match_pattern();
+    let method = req.method().clone();
     let res = next.call(req).await?;
-    let status = res.status().as_u16().to_string();
-    metrics.requests.with_label_values(&[route.as_str(), method.as_str(), status.as_str()]).inc();
-    metrics.latency.with_label_values(&[route.as_str()]).observe(started.elapsed().as_secs_f64());
+    let route = route.as_deref().unwrap_or("page");
+    metrics.requests.with_label_values(&[route, method.as_str(), res.status().as_str()]).inc();
+    metrics.latency.with_label_values(&[route]).observe(started.elapsed().as_secs_f64());
     Ok(res)
 }

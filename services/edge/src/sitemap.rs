@@ -70,6 +70,11 @@ fn page_path(n: usize) -> String {
     format!("/sitemap-{n}.xml")
 }
 
+/// The `n` of a path shaped `/sitemap-{n}.xml`, as written; `None` for any other path.
+pub(crate) fn page_of(path: &str) -> Option<&str> {
+    path.strip_prefix("/sitemap-")?.strip_suffix(".xml")
+}
+
 /// `n` of `/sitemap-{n}.xml` as written by [`page_path`]: 1, 2…; not `01`, `0` or `+1`,
 /// so each page has one URL.
 fn page_number(text: &str) -> Option<usize> {
@@ -96,12 +101,8 @@ pub(crate) async fn index(req: HttpRequest, state: web::Data<AppState>) -> Resul
 }
 
 /// GET /sitemap-{n}.xml: page `n`; 404 past the last.
-pub(crate) async fn page(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    n: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let n = page_number(&n).ok_or(ApiError::SitemapPageNotFound)?;
+pub(crate) async fn page(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let n = page_of(req.path()).and_then(page_number).ok_or(ApiError::SitemapPageNotFound)?;
     let paths = state.sitemap.paths(&state).await?;
     let page = paths.chunks(state.sitemap.page_urls).nth(n - 1).ok_or(ApiError::SitemapPageNotFound)?;
     Ok(xml_response(xml::urlset(&public_origin(&req, state.public_url.as_deref()), page)))
@@ -118,6 +119,9 @@ mod tests {
         {
             assert_eq!(page_number(text), expected, "{text}");
         }
-        assert_eq!(page_number(page_path(7).trim_start_matches("/sitemap-").trim_end_matches(".xml")), Some(7));
+        assert_eq!(page_of(&page_path(7)).and_then(page_number), Some(7));
+        for other in ["/sitemap.xml", "/sitemap-1.xm", "/x/sitemap-1.xml", "/1001"] {
+            assert_eq!(page_of(other), None, "{other}");
+        }
     }
 }

@@ -7,37 +7,30 @@ use std::path::{Path, PathBuf};
 use actix_web::web;
 
 use actix_files::{Files, NamedFile};
-use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
+use actix_web::guard;
 use actix_web::http::header::{ACCEPT_ENCODING, ContentEncoding, HeaderValue, VARY};
 
 use crate::AppState;
 
-/// The file service rooted at `dir`; an address that is no file is a page
-/// ([`crate::page::serve`]), but a missing build asset is a 404, not the app's HTML
-/// under a `.js` name.
+/// The file service rooted at `dir`, for the addresses that name something in the build
+/// (`crate::page::build::Build::has`, which needs no file-system call): every other
+/// address is a page, and never goes through the file service's look-up first.
 pub(crate) fn files(dir: &Path) -> Files {
-    Files::new("/", dir).prefer_utf8(true).use_etag(true).use_last_modified(true).default_handler(fn_service(
-        |req: ServiceRequest| async move {
-            let (req, _) = req.into_parts();
-            let state = req.app_data::<web::Data<AppState>>().cloned();
-            let res = match state {
-                Some(state) if !req.path().starts_with("/assets/") => crate::page::serve(req.clone(), state).await,
-                _ => actix_web::HttpResponse::NotFound().finish(),
-            };
-            Ok(ServiceResponse::new(req, res))
-        },
-    ))
+    Files::new("/", dir).prefer_utf8(true).use_etag(true).use_last_modified(true).guard(guard::fn_guard(|ctx| {
+        let build = ctx.app_data::<web::Data<AppState>>().and_then(|state| state.build.as_ref());
+        build.is_some_and(|build| build.has(ctx.head().uri.path()))
+    }))
 }
 
 /// GET /assets/{file}: the precompressed sibling (`.br`, else `.gz`) when the browser
-/// accepts it, with the original's content type; the plain file otherwise.
+/// accepts it, with the original's content type; the plain file otherwise. A missing
+/// asset is a 404, not the app's HTML under a `.js` name.
 pub(crate) async fn asset(
     req: actix_web::HttpRequest,
-    file: actix_web::web::Path<String>,
     dir: actix_web::web::Data<StaticDir>,
 ) -> actix_web::Result<actix_web::HttpResponse> {
-    let name = file.into_inner();
-    if name.contains("..") || name.contains('/') || name.contains('\\') {
+    let name = req.path().strip_prefix("/assets/").unwrap_or_default().to_owned();
+    if name.is_empty() || name.contains("..") || name.contains('/') || name.contains('\\') {
         return Ok(actix_web::HttpResponse::NotFound().finish());
     }
     let plain = dir.0.join("assets").join(&name);

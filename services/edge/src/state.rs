@@ -42,8 +42,9 @@ pub struct AppState {
     pub(crate) sse_keep_alive: std::time::Duration,
     pub(crate) shutdown: Shutdown,
     pub(crate) static_dir: Option<std::path::PathBuf>,
-    /// The SPA's `index.html`, which pages are written into (issue 12).
-    pub(crate) shell: Option<crate::page::ShellFile>,
+    /// The built SPA: its `index.html`, which pages are written into (issue 12), and
+    /// the names of its files.
+    pub(crate) build: Option<crate::page::build::Build>,
     pub(crate) head_budget: std::time::Duration,
     /// React's server render of pages (issue 20 §4); renders nothing without a bundle.
     pub(crate) ssr: crate::ssr::Renderer,
@@ -104,7 +105,7 @@ impl AppState {
             sse_keep_alive: config.sse_keep_alive,
             shutdown,
             static_dir: config.static_dir.clone(),
-            shell: config.static_dir.as_deref().map(crate::page::ShellFile::new),
+            build: config.static_dir.as_deref().map(crate::page::build::Build::new),
             head_budget: config.head_budget,
             ssr,
             images: crate::image::ImageService::new(config)?,

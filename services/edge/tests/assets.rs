@@ -74,7 +74,9 @@ async fn the_spa_is_served_with_client_routes_and_never_shadows_the_api() {
     for (path, status) in [("/", 200), ("/1001", 200), ("/products/x.html", 404), ("/deep/client/route", 404)] {
         let res = c.get(app.url(path)).send().await.expect(path);
         assert_eq!(res.status().as_u16(), status, "{path}");
-        assert_eq!(res.headers()["cache-control"], "private, no-cache", "{path}");
+        // A visitor without a session: the page is everyone's (issue 21).
+        let policy = "public, max-age=0, s-maxage=10, stale-while-revalidate=30";
+        assert_eq!(res.headers()["cache-control"], policy, "{path}");
         assert!(res.headers()["content-security-policy"].to_str().unwrap_or_default().contains("default-src 'self'"));
         assert!(res.text().await.unwrap_or_default().contains("<title>Vitrine</title>"), "{path}");
     }
@@ -86,6 +88,13 @@ async fn the_spa_is_served_with_client_routes_and_never_shadows_the_api() {
     assert_eq!(packed.headers()["content-type"], "text/javascript");
     assert_eq!(packed.bytes().await.unwrap_or_default().as_ref(), b"pretend-brotli");
     assert_eq!(c.get(app.url("/assets/missing.js")).send().await.expect("missing").status().as_u16(), 404);
+    for traversal in ["/assets/..%2Findex.html", "/assets/%2e%2e%2findex.html", "/assets/", "/assets/a/b.js"] {
+        assert_eq!(c.get(app.url(traversal)).send().await.expect(traversal).status().as_u16(), 404, "{traversal}");
+    }
+    // Files of the build are files; other methods on a page are refused.
+    let index = c.get(app.url("/index.html")).send().await.expect("index.html");
+    assert_eq!(index.text().await.unwrap_or_default(), "<!doctype html><title>Vitrine</title>");
+    assert_eq!(c.post(app.url("/1001")).send().await.expect("post").status().as_u16(), 405);
     assert::json_error(c.get(app.url("/api/unknown")).send().await.expect("api"), 404, "not_found").await;
     assert::ok_json(c.get(app.url("/api/products/1001")).send().await.expect("api")).await;
 }

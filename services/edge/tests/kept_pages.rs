@@ -3,6 +3,8 @@
 //! session gets it with no cookie and a policy shared caches may follow, a session's
 //! visitor privately; and a visitor who switched gets no page written before their switch.
 
+// Shared with pages.rs, which reads more of a page than this file does.
+#[allow(dead_code)]
 #[path = "support/page.rs"]
 mod page;
 

@@ -10,18 +10,18 @@
 //! typed values and inlines their JSON, and its head is `crate::head`'s.
 //!
 //! - [`request`]: what the address asks for, and the SPA's keys of its data.
+//! - [`build`]: the built SPA: its `index.html` and the names of its files.
 //! - [`cards`]: the first product's image, which the head preloads.
 //! - [`shell`]: `index.html` with the head, React's markup (`crate::ssr`) and the data written in.
 //! - [`warm`]: the default driver's pages read at start, so first visitors get them written.
 
+pub(crate) mod build;
 pub(crate) mod cards;
 pub(crate) mod request;
 pub(crate) mod shell;
 pub(crate) mod warm;
 
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::time::SystemTime;
+use std::sync::Arc;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue, LOCATION, VARY};
@@ -37,31 +37,6 @@ use crate::encoded::{self, Encoded};
 use crate::headers::cache_control;
 use crate::reads::{self, Answer, Read};
 use crate::{AppState, head, session};
-
-/// The SPA's `index.html`, read again when the build replaces it (a rebuild while the
-/// demo runs must not serve pages naming assets that are gone).
-pub(crate) struct ShellFile {
-    path: PathBuf,
-    read: Mutex<Option<(SystemTime, Arc<Shell>)>>,
-}
-
-impl ShellFile {
-    pub(crate) fn new(dir: &Path) -> Self {
-        Self { path: dir.join("index.html"), read: Mutex::new(None) }
-    }
-
-    /// The shell as the file now is; `None` without a file.
-    fn current(&self) -> Option<Arc<Shell>> {
-        let modified = std::fs::metadata(&self.path).and_then(|m| m.modified()).ok()?;
-        let mut read = self.read.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((_, shell)) = read.as_ref().filter(|(at, _)| *at == modified) {
-            return Some(shell.clone());
-        }
-        let shell = Arc::new(Shell::new(&std::fs::read_to_string(&self.path).ok()?));
-        *read = Some((modified, shell.clone()));
-        Some(shell)
-    }
-}
 
 /// What a page's reads came to: its status, where a redirect goes, its head, the
 /// answers the SPA starts with, and, when every one of those answers is kept in the
@@ -109,7 +84,7 @@ impl Here {
 /// GET (or HEAD) of any address that is not an API route or a file of the build: the
 /// page as kept, or written now (and kept when everything in it is).
 pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let Some(shell) = state.shell.as_ref().and_then(ShellFile::current) else {
+    let Some(shell) = state.build.as_ref().and_then(build::Build::shell) else {
         return HttpResponse::NotFound().finish();
     };
     let visitor = session::Visitor::of(&req, &state).await;
