@@ -52,10 +52,10 @@ export function announceSwitch(frame: DriverFrame): void {
  * first frame of a connection (the choice when the stream connected, which may predate a
  * switch this tab made meanwhile: its stamp tells) rather than a switch as it happened.
  * One stream for the page's life: the current driver and the callback are read through
- * refs, so a switch does not close and reopen it. It opens only once the driver is known:
- * the page the edge wrote, or `GET /api/driver`, is what issues a first visit's session
- * cookie, and a stream opened before that would listen to no session (the edge's stream
- * never issues one).
+ * refs, so a switch does not close and reopen it. It opens only once the driver is known
+ * (nothing to follow before). A tab opened before the visitor's first switch, which is
+ * what issues the session cookie, has a stream that follows no session: announcements
+ * cover that.
  * While it is open the root element carries `data-driver-events="open"`, which browser
  * tests wait for.
  */

@@ -129,10 +129,9 @@ fn frame(driver: Driver, switched_at_ms: u64) -> Bytes {
         (status = 503, description = "The edge has as many streams open as it may (code unavailable)",
             body = crate::dto::ErrorBody)))]
 pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    // The stream never issues a session: one issued here could lose the race with the
-    // cookie the page (or `GET /api/driver`) set, leaving the stream deaf to the session
-    // the tab really uses. Without a cookie it follows nothing, and counts
-    // against its client address's share instead.
+    // The stream never issues a session (only a switch does: issue 21). Without a cookie
+    // it follows nothing (the switching tab tells this browser's other tabs itself), and
+    // counts against its client address's share instead.
     let session = session::id(&req);
     let owner = session.clone().unwrap_or_else(|| switch_limit::client_address(&req, state.trust_forwarded_for));
     let slot = state.streams.take(&owner)?;

@@ -2,26 +2,16 @@
 //! coding it accepts, and a request that holds it already gets a 304. Answers that are not
 //! cached are compressed as they go out, when they are big enough to gain.
 
-use std::io::Read;
+#[path = "support/coding.rs"]
+mod coding;
 
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, VARY};
 use serde_json::json;
 use vitrine_testkit::{TestApp, browser, magento};
 
-/// The body of `res` decoded from its `Content-Encoding`, with that coding.
+/// `res`'s coding and its body decoded.
 async fn decoded(res: reqwest::Response) -> (String, Vec<u8>) {
-    let coding = res.headers().get(CONTENT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("identity").to_owned();
-    let raw = res.bytes().await.expect("body");
-    let mut plain = Vec::new();
-    match coding.as_str() {
-        "br" => brotli::Decompressor::new(&raw[..], 4096).read_to_end(&mut plain).map(|_| ()),
-        "gzip" => flate2::read::GzDecoder::new(&raw[..]).read_to_end(&mut plain).map(|_| ()),
-        _ => {
-            plain = raw.to_vec();
-            Ok(())
-        }
-    }
-    .expect("decodes");
+    let (coding, plain, _) = coding::decoded(res).await;
     (coding, plain)
 }
 

@@ -3,12 +3,12 @@
 //! session gets it with no cookie and a policy shared caches may follow, a session's
 //! visitor privately; and a visitor who switched gets no page written before their switch.
 
+#[path = "support/coding.rs"]
+mod coding;
 // Shared with pages.rs, which reads more of a page than this file does.
 #[allow(dead_code)]
 #[path = "support/page.rs"]
 mod page;
-
-use std::io::Read;
 
 use page::{Page, built_spa};
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, SET_COOKIE, VARY};
@@ -28,21 +28,10 @@ async fn counts(app: &TestApp) -> (u64, u64) {
     (heads(app, "written").await, heads(app, "reused").await)
 }
 
-/// The body of `res` decoded from its `Content-Encoding`, and its size on the wire.
+/// `res`'s body decoded, as text, and its size on the wire.
 async fn decoded(res: reqwest::Response) -> (String, usize) {
-    let coding = res.headers().get(CONTENT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
-    let raw = res.bytes().await.expect("body");
-    let mut plain = Vec::new();
-    match coding.as_str() {
-        "br" => brotli::Decompressor::new(&raw[..], 4096).read_to_end(&mut plain).map(|_| ()),
-        "gzip" => flate2::read::GzDecoder::new(&raw[..]).read_to_end(&mut plain).map(|_| ()),
-        _ => {
-            plain = raw.to_vec();
-            Ok(())
-        }
-    }
-    .expect("decodes");
-    (String::from_utf8(plain).expect("utf-8"), raw.len())
+    let (_, plain, size) = coding::decoded(res).await;
+    (String::from_utf8(plain).expect("utf-8"), size)
 }
 
 async fn switch(c: &reqwest::Client, app: &TestApp, driver: &str) -> reqwest::Response {
