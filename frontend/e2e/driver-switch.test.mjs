@@ -40,7 +40,8 @@ test("switching the driver reloads the menu, and the session's other tab follows
   await other.goto(suite.base + "/");
   await page.locator(".menu-list a").first().waitFor();
   await other.locator(".menu-list a").first().waitFor();
-  await other.waitForFunction(() => document.documentElement.dataset.driverEvents === "open");
+  // Without a session a tab opens no event stream: there is nothing to follow yet.
+  assert.equal(await other.evaluate(() => document.documentElement.dataset.driverEvents), undefined);
   // The PUT's answer (and, in the other tab, the event) is the new driver: no GET after.
   const driverGets = [];
   for (const tab of [page, other]) {
@@ -55,6 +56,10 @@ test("switching the driver reloads the menu, and the session's other tab follows
   await other.getByText("Error loading menu").waitFor();
   assert.equal(await other.getByLabel("Driver").inputValue(), "magento");
   assert.deepEqual(driverGets, []);
+  // Both tabs now know of the session, and follow its stream too.
+  for (const tab of [page, other]) {
+    await tab.waitForFunction(() => document.documentElement.dataset.driverEvents === "open");
+  }
 
   // Back to in-memory: everything loads again, in both tabs.
   await page.getByLabel("Driver").selectOption("in-memory");

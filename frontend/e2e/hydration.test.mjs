@@ -105,6 +105,16 @@ test("the edge's markup is the page's: its heading, its status", async () => {
   assert.equal((await served(paths["not found"])).status, 404);
 });
 
+test("the driver select waits for React: disabled in the edge's markup, enabled once hydrated", async () => {
+  // A choice made on the markup before React owns it would have no handler to hear it.
+  const home = await served(paths.home);
+  assert.match(home.html, /<select id="driver-select" disabled=""/);
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await page.goto(suite.base + paths.home);
+  await page.waitForFunction(() => document.querySelector("#driver-select")?.disabled === false);
+  await page.close();
+});
+
 test("a mismatch is caught: markup that is not React's render is reported", async () => {
   // The control: the same check sees a server render that differs from the browser's.
   const { hydrationErrors, consoleErrors } = await hydrate(paths.content, DESKTOP, {

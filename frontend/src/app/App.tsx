@@ -28,7 +28,8 @@ function FollowOtherTabs() {
     },
     [applySwitch, data],
   );
-  useDriverEvents(data?.driver, onSwitch);
+  // A driver answer stamped with a switch is a session's (shared answers carry 0).
+  useDriverEvents(data?.driver, (data?.switched_at_ms ?? 0) > 0, onSwitch);
   return null;
 }
 

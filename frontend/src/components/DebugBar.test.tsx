@@ -21,9 +21,10 @@ interface Choice {
 /** The session's choice at the edge: another tab's switch sets it. */
 let session: Choice = { driver: "in-memory", at: 0 };
 
-/** The edge as the shell sees it; PUT /api/driver switches to fake, stamped 11. */
-function edge() {
-  session = { driver: "in-memory", at: 0 };
+/** The edge as the shell sees it, the session's choice `start` (stamp 0: no session);
+ * PUT /api/driver switches to fake, stamped 11. */
+function edge(start: Choice = { driver: "in-memory", at: 0 }) {
+  session = start;
   return stubApi({
     "GET /api/driver": () => driverInfo(session),
     "PUT /api/driver": () => driverInfo((session = { driver: "fake", at: 11 })),
@@ -61,7 +62,7 @@ describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
 
   it("follows another tab's switch, tells a connection's first frame by its stamp, on one stream across switches", async () => {
     const streams = stubEventSource();
-    const calls = edge();
+    const calls = edge({ driver: "in-memory", at: 5 }); // a visitor with a session
     renderAt(<Shell />);
     await waitFor(() => expect(select().disabled).toBe(false));
     await waitFor(() => expect(streams.length).toBe(1));
@@ -69,7 +70,7 @@ describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
     expect(stream.url).toBe("/api/driver/events");
     stream.connect();
     expect(document.documentElement.dataset.driverEvents).toBe("open");
-    stream.driver("in-memory", 0); // the stream's first frame: the current choice, nothing to do
+    stream.driver("in-memory", 5); // the stream's first frame: the current choice, nothing to do
 
     session = { driver: "magento", at: 10 }; // another tab switched: the event alone says so
     stream.driver("magento", 10);
@@ -98,5 +99,16 @@ describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
     expect(count(calls, "GET /api/driver")).toBe(1);
     expect(streams.length).toBe(1);
     expect(stream.closed).toBe(false);
+  });
+
+  it("opens no stream without a session, and one once this tab's switch made it", async () => {
+    const streams = stubEventSource();
+    edge();
+    renderAt(<Shell />);
+    await waitFor(() => expect(select().disabled).toBe(false));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(streams.length).toBe(0);
+    fireEvent.change(select(), { target: { value: "fake" } });
+    await waitFor(() => expect(streams.length).toBe(1));
   });
 });

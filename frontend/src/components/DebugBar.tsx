@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { api, putJson } from "../api/client";
 import type { DriverInfo } from "../api/types";
 import { useApplySwitch, useDriver } from "../hooks/data";
@@ -7,8 +7,24 @@ import { announceSwitch } from "../hooks/useDriverEvents";
 // The developers' driver switch (spec §1, §4). A switch calls the edge, whose answer is
 // the new driver state (no GET after it); then every other view reloads. Other tabs
 // follow through server-sent events and this browser's own announcement.
+const never = () => () => {};
+
+/**
+ * False in the server's render and while the page the edge wrote is being hydrated, true
+ * once React owns it: a choice made before then would change the markup's select with no
+ * handler to hear it (lost), so the select waits for it.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+}
+
 export function DebugBar() {
   const { data } = useDriver();
+  const hydrated = useHydrated();
   const applySwitch = useApplySwitch();
   const [notice, setNotice] = useState<string>("");
   const [busy, setBusy] = useState(false);
@@ -33,7 +49,7 @@ export function DebugBar() {
       <select
         id="driver-select"
         value={data?.driver ?? "in-memory"}
-        disabled={!data || busy}
+        disabled={!hydrated || !data || busy}
         onChange={(e) => void change(e.target.value)}
       >
         {(data?.options ?? [{ value: "in-memory", label: "In-memory (sample data)", enabled: true }]).map((o) => (

@@ -4,7 +4,7 @@ import { DEFAULT_DELAY_MS, DELAY_SETTING, announceSwitch, openDelayMs, useDriver
 import { stubEventSource } from "../test/eventSource";
 
 function Follower() {
-  useDriverEvents("in-memory", () => {});
+  useDriverEvents("in-memory", true, () => {});
   return null;
 }
 
@@ -54,21 +54,24 @@ describe("the event stream's open delay (localStorage vitrine.sseDelayMs)", () =
     expect(document.documentElement.dataset.driverEvents).toBeUndefined();
   });
 
-  it("waits for the driver (and so the session cookie) before opening", () => {
+  it("waits for the driver and a session before opening, then keeps one stream", () => {
     vi.useFakeTimers();
     window.localStorage.setItem(DELAY_SETTING, "0");
     const streams = stubEventSource();
-    function Late({ driver }: { driver?: string }) {
-      useDriverEvents(driver, () => {});
+    function Late({ driver, session = false }: { driver?: string; session?: boolean }) {
+      useDriverEvents(driver, session, () => {});
       return null;
     }
     const { rerender } = render(<Late />);
     vi.advanceTimersByTime(1000);
     expect(streams.length).toBe(0);
     rerender(<Late driver="in-memory" />);
+    vi.advanceTimersByTime(1000);
+    expect(streams.length).toBe(0); // no session: nothing to follow
+    rerender(<Late driver="magento" session />);
     vi.advanceTimersByTime(0);
     expect(streams.length).toBe(1);
-    rerender(<Late driver="magento" />);
+    rerender(<Late driver="fake" session />);
     vi.advanceTimersByTime(1000);
     expect(streams.length).toBe(1);
   });
@@ -76,10 +79,14 @@ describe("the event stream's open delay (localStorage vitrine.sseDelayMs)", () =
 
 describe("this browser's other tabs (BroadcastChannel)", () => {
   it("follows another tab's announced switch, and not its own", async () => {
-    stubEventSource();
+    window.localStorage.setItem(DELAY_SETTING, "0");
+    const streams = stubEventSource();
     const heard: string[] = [];
     function Tab() {
-      useDriverEvents("in-memory", (frame, fromConnect) => heard.push(`${frame.driver}@${frame.switched_at_ms}/${fromConnect}`));
+      // No session yet: announcements are heard all the same.
+      useDriverEvents("in-memory", false, (frame, fromConnect) =>
+        heard.push(`${frame.driver}@${frame.switched_at_ms}/${fromConnect}`),
+      );
       return null;
     }
     const { unmount } = render(<Tab />);
@@ -89,6 +96,7 @@ describe("this browser's other tabs (BroadcastChannel)", () => {
     otherTab.postMessage({ nonsense: true });
     otherTab.postMessage({ driver: "magento", switched_at_ms: 7, tab: "another" });
     await vi.waitFor(() => expect(heard).toEqual(["magento@7/false"]));
+    expect(streams.length).toBe(0);
     otherTab.close();
     unmount();
   });

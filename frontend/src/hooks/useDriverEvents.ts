@@ -46,21 +46,24 @@ export function announceSwitch(frame: DriverFrame): void {
 }
 
 /**
- * Follows driver switches made in this session's other tabs (server-sent events, and
- * this browser's other tabs' announcements, {@link announceSwitch}).
+ * Follows driver switches made in this session's other tabs: this browser's other tabs'
+ * announcements ({@link announceSwitch}), and the session's server-sent events.
  * `onSwitch` gets each frame whose driver differs from `current`, and whether it is the
  * first frame of a connection (the choice when the stream connected, which may predate a
  * switch this tab made meanwhile: its stamp tells) rather than a switch as it happened.
- * One stream for the page's life: the current driver and the callback are read through
- * refs, so a switch does not close and reopen it. It opens only once the driver is known
- * (nothing to follow before). A tab opened before the visitor's first switch, which is
- * what issues the session cookie, has a stream that follows no session: announcements
- * cover that.
+ *
+ * Announcements are heard as soon as the driver is known. The stream is opened only once
+ * the tab knows its visitor has a session (`session`: a driver answer stamped with a
+ * switch, its own or another tab's): a visitor without one has nothing to follow, and
+ * their streams would all count against their network address's share at the edge (one
+ * office behind one address). One stream for the page's life: the current driver and the
+ * callback are read through refs, so a switch does not close and reopen it.
  * While it is open the root element carries `data-driver-events="open"`, which browser
  * tests wait for.
  */
 export function useDriverEvents(
   current: string | undefined,
+  session: boolean,
   onSwitch: (frame: DriverFrame, fromConnect: boolean) => void,
 ): void {
   const currentRef = useRef(current);
@@ -72,7 +75,20 @@ export function useDriverEvents(
 
   const known = current !== undefined;
   useEffect(() => {
-    if (!known || typeof EventSource === "undefined") return;
+    if (!known || typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (event: MessageEvent<Partial<Announcement> | null>) => {
+      const { driver, switched_at_ms, tab } = event.data ?? {};
+      if (typeof driver !== "string" || tab === TAB) return;
+      const frame = { driver, switched_at_ms: typeof switched_at_ms === "number" ? switched_at_ms : 0 };
+      if (currentRef.current !== undefined && driver !== currentRef.current) onSwitchRef.current(frame, false);
+    };
+    return () => channel.close();
+  }, [known]);
+
+  const follow = known && session;
+  useEffect(() => {
+    if (!follow || typeof EventSource === "undefined") return;
     const root = document.documentElement.dataset;
     let source: EventSource | null = null;
     // The first frame after each (re)connection is the driver when the stream connected,
@@ -101,20 +117,10 @@ export function useDriverEvents(
       });
     };
     const timer = window.setTimeout(open, openDelayMs());
-    const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL);
-    if (channel) {
-      channel.onmessage = (event: MessageEvent<Partial<Announcement> | null>) => {
-        const { driver, switched_at_ms, tab } = event.data ?? {};
-        if (typeof driver !== "string" || tab === TAB) return;
-        const frame = { driver, switched_at_ms: typeof switched_at_ms === "number" ? switched_at_ms : 0 };
-        if (currentRef.current !== undefined && driver !== currentRef.current) onSwitchRef.current(frame, false);
-      };
-    }
     return () => {
       window.clearTimeout(timer);
       source?.close();
-      channel?.close();
       delete root.driverEvents;
     };
-  }, [known]);
+  }, [follow]);
 }
