@@ -497,6 +497,12 @@ export interface components {
             meta_description?: string | null;
             meta_title?: string | null;
             name: string;
+            /**
+             * @description issue 22: the choices a shopper makes (size, colour…), in the backend's order.
+             *     Only in a product's own answer (by url, by id, its page); a listing's cards leave
+             *     options and variants out.
+             */
+            options?: components["schemas"]["ProductOption"][];
             /** Format: double */
             price?: number | null;
             /** Format: double */
@@ -509,6 +515,16 @@ export interface components {
             /** @description "simple", "configurable" or "composite". */
             type: string;
             url: string;
+            /**
+             * @description The variants the options lead to; a product sold as it is has one. `price`,
+             *     `discount` and `in_stock` above are the first one's.
+             */
+            variants?: components["schemas"]["Variant"][];
+        };
+        /** @description One choice of a product: its name and its values, in order. */
+        ProductOption: {
+            name: string;
+            values: string[];
         };
         /** @description One page of products: a category's or a search's. */
         ProductPage: {
@@ -576,12 +592,29 @@ export interface components {
          * @enum {string}
          */
         RouteKind: "PRODUCT" | "CATEGORY" | "CMS_PAGE";
+        /** @description The value a variant has for one option. */
+        SelectedOption: {
+            name: string;
+            value: string;
+        };
         /**
          * @description An order a listing can be shown in; `position` is the backend's own order (relevance
          *     for search). A listing names only the orders its backend can do.
          * @enum {string}
          */
         Sort: "position" | "name" | "price_asc" | "price_desc";
+        /** @description One sellable form of a product; `id` is what a cart adds. */
+        Variant: {
+            discount?: null | components["schemas"]["Discount"];
+            id: string;
+            image?: null | components["schemas"]["Image"];
+            in_stock?: boolean | null;
+            /** Format: double */
+            price?: number | null;
+            /** @description Its value of each option. */
+            selected: components["schemas"]["SelectedOption"][];
+            sku?: string | null;
+        };
     };
     responses: never;
     parameters: never;

@@ -7,6 +7,7 @@
 //! - [`paths`]: URL path normalisation and the route shapes of spec §2.
 //! - [`listing`]: category and search listings: page size, bounds, paging.
 //! - [`cache`]: named upstream cache policies and their store keys.
+//! - [`variants`]: the one variant of a product sold as it is (issue 22).
 //! - [`wire`]: `Driver` to and from the proto enum that carries it between services.
 
 pub mod cache;
@@ -16,6 +17,7 @@ pub mod listing;
 pub mod navigation;
 pub mod paths;
 pub mod route;
+pub mod variants;
 pub mod wire;
 
 pub use driver::{Backend, Driver};

@@ -54,6 +54,43 @@ pub(crate) struct Product {
     pub(crate) sku: Option<String>,
     /// ISO 4217 code of `price`; absent means USD.
     pub(crate) currency: Option<String>,
+    /// issue 22: the choices a shopper makes (size, colour…), in the backend's order.
+    /// Only in a product's own answer (by url, by id, its page); a listing's cards leave
+    /// options and variants out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) options: Vec<ProductOption>,
+    /// The variants the options lead to; a product sold as it is has one. `price`,
+    /// `discount` and `in_stock` above are the first one's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) variants: Vec<Variant>,
+}
+
+/// One choice of a product: its name and its values, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct ProductOption {
+    pub(crate) name: String,
+    pub(crate) values: Vec<String>,
+}
+
+/// The value a variant has for one option.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct SelectedOption {
+    pub(crate) name: String,
+    pub(crate) value: String,
+}
+
+/// One sellable form of a product; `id` is what a cart adds.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct Variant {
+    pub(crate) id: String,
+    pub(crate) sku: Option<String>,
+    /// Its value of each option.
+    pub(crate) selected: Vec<SelectedOption>,
+    pub(crate) price: Option<f64>,
+    pub(crate) discount: Option<Discount>,
+    pub(crate) in_stock: Option<bool>,
+    /// Its own picture, when the backend gives one.
+    pub(crate) image: Option<Image>,
 }
 
 /// spec §3 "Product response: {id, products:[product]}".
@@ -430,13 +467,37 @@ impl From<proto::Product> for Product {
             rating_summary: p.rating_summary,
             sku: p.sku,
             currency: p.currency,
+            options: p.options.into_iter().map(|o| ProductOption { name: o.name, values: o.values }).collect(),
+            variants: p.variants.into_iter().map(Variant::from).collect(),
         }
     }
 }
 
-/// A product list (`/api/products`, `/api/products/best-sellers`) is a bare array.
+impl From<proto::Variant> for Variant {
+    fn from(v: proto::Variant) -> Self {
+        Self {
+            id: v.id,
+            sku: v.sku,
+            selected: v.selected.into_iter().map(|s| SelectedOption { name: s.name, value: s.value }).collect(),
+            price: v.price,
+            discount: v.discount.map(Discount::from),
+            in_stock: v.in_stock,
+            image: v.image.map(Image::from),
+        }
+    }
+}
+
+impl Product {
+    /// A product as a listing's card shows it: without its options and variants, which
+    /// only its own page needs (a listing of 24 would carry hundreds).
+    fn card(p: proto::Product) -> Self {
+        Self { options: Vec::new(), variants: Vec::new(), ..Self::from(p) }
+    }
+}
+
+/// A product list (`/api/products`, `/api/products/best-sellers`) is a bare array of cards.
 pub(crate) fn products(list: proto::ProductList) -> Vec<Product> {
-    list.products.into_iter().map(Product::from).collect()
+    list.products.into_iter().map(Product::card).collect()
 }
 
 impl From<proto::ProductResponse> for ProductResponse {
@@ -496,7 +557,7 @@ impl From<proto::ProductPage> for ProductPage {
             page_count: p.total_count.div_ceil(page_size),
             // An order this edge does not know (a newer service) is left out, not guessed.
             sorts: p.sorts.iter().filter_map(|s| proto::ProductSort::try_from(*s).ok()).map(Sort::from).collect(),
-            products: p.products.into_iter().map(Product::from).collect(),
+            products: p.products.into_iter().map(Product::card).collect(),
             total_count: p.total_count,
             page: p.page,
             page_size: p.page_size,

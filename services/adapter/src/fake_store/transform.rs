@@ -23,7 +23,7 @@ pub fn product(p: &FakeStoreProduct) -> Product {
         url: url.clone(),
         label: p.title.clone(),
     });
-    Product {
+    let product = Product {
         url: format!("/product/{id}"),
         r#type: "simple".to_owned(),
         name: p.title.clone(),
@@ -38,7 +38,9 @@ pub fn product(p: &FakeStoreProduct) -> Product {
         in_stock: Some(true),
         id,
         ..Product::default()
-    }
+    };
+    // issue 22: the fake store sells each product as it is.
+    Product { variants: vec![vitrine_domain::variants::sold_as_is(&product)], ..product }
 }
 
 /// The id of a `/product/{id}` path (an extension is allowed), if it is one.

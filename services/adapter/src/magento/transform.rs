@@ -72,6 +72,9 @@ pub fn product(p: &MagentoProduct, media_base: &str) -> Product {
         rating_summary: p.rating_summary,
         sku: p.sku.clone(),
         currency: regular.and_then(|r| r.currency.clone()),
+        // issue 22: configurable options and variants are not mapped yet.
+        options: Vec::new(),
+        variants: Vec::new(),
         name,
     }
 }

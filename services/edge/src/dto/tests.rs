@@ -29,6 +29,8 @@ fn full_product() -> proto::Product {
         rating_summary: Some(4.5),
         sku: Some("C-1".into()),
         currency: Some("EUR".into()),
+        options: Vec::new(),
+        variants: Vec::new(),
     }
 }
 
@@ -42,9 +44,10 @@ fn bare_product() -> proto::Product {
     }
 }
 
-/// The body the edge used to send: the proto message through its serde derive.
+/// The body the edge used to send: the proto message through its serde derive, without
+/// the options and variants (issue 22) a product sold as it is leaves out.
 fn legacy<T: serde::Serialize>(message: &T) -> String {
-    serde_json::to_string(message).expect("legacy")
+    serde_json::to_string(message).expect("legacy").replace(r#","options":[],"variants":[]"#, "")
 }
 
 fn now<T: serde::Serialize>(shape: &T) -> String {
@@ -67,6 +70,36 @@ fn products_keep_their_bytes_and_fields() {
         (full.kind.as_str(), full.price, full.discount.map(|d| d.percent), full.images.len()),
         ("simple", Some(12.5), Some(20.0), 2)
     );
+}
+
+#[test]
+fn a_product_s_own_answer_has_its_variants_and_a_listing_s_cards_do_not() {
+    let variant = proto::Variant {
+        id: "1001-M".into(),
+        sku: Some("C-1-M".into()),
+        selected: vec![proto::SelectedOption { name: "Size".into(), value: "M".into() }],
+        price: Some(13.0),
+        in_stock: Some(false),
+        ..Default::default()
+    };
+    let sized = proto::Product {
+        options: vec![proto::ProductOption { name: "Size".into(), values: vec!["S".into(), "M".into()] }],
+        variants: vec![variant],
+        ..full_product()
+    };
+    let own = serde_json::to_value(ProductResponse::from(proto::ProductResponse {
+        id: "1001".into(),
+        products: vec![sized.clone()],
+    }))
+    .expect("value");
+    assert_eq!(own["products"][0]["options"], json!([{"name": "Size", "values": ["S", "M"]}]));
+    assert_eq!(
+        own["products"][0]["variants"],
+        json!([{"id": "1001-M", "sku": "C-1-M", "selected": [{"name": "Size", "value": "M"}], "price": 13.0,
+            "discount": null, "in_stock": false, "image": null}])
+    );
+    let cards = serde_json::to_value(products(proto::ProductList { products: vec![sized] })).expect("value");
+    assert!(cards[0].get("options").is_none() && cards[0].get("variants").is_none(), "{cards}");
 }
 
 #[test]

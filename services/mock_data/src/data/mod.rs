@@ -7,6 +7,7 @@ pub mod categories;
 mod navigation;
 mod pages;
 mod products;
+mod variants;
 mod words;
 
 use rand::SeedableRng;

@@ -15,7 +15,9 @@ const SEED: u64 = 0x5eed_1001;
 #[must_use]
 pub fn products(image_base: &str) -> Vec<Product> {
     let mut rng = rng(SEED);
-    (FIRST_ID..FIRST_ID + PRODUCT_COUNT).map(|id| product(&mut rng, id, image_base)).collect()
+    (FIRST_ID..FIRST_ID + PRODUCT_COUNT)
+        .map(|id| super::variants::with_variants(product(&mut rng, id, image_base)))
+        .collect()
 }
 
 fn pick(rng: &mut ChaCha8Rng, list: &[&'static str]) -> &'static str {
@@ -79,6 +81,9 @@ fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
         rating_summary: None,
         sku: Some(format!("MOCK-{id}")),
         currency: Some("USD".to_owned()),
+        // Made apart from the seeded sequence: `super::variants`.
+        options: Vec::new(),
+        variants: Vec::new(),
     }
 }
 
