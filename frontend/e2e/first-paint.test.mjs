@@ -101,7 +101,8 @@ test("a product loaded directly fetches none of its data; a menu click loads a c
   const { product } = await pageData("/1001");
   const name = product.products[0].name;
   const page = await loadDirectly("/1001", PAGE_DATA, (p) => p.getByRole("heading", { level: 1, name }).waitFor());
-  assert.ok((await jsonLd(page)).some((o) => o["@type"] === "Product" && o.name === name), "the edge's Product JSON-LD");
+  // 1001 comes in sizes and colours (issue 22): its structured data is a ProductGroup.
+  assert.ok((await jsonLd(page)).some((o) => o["@type"] === "ProductGroup" && o.name === name), "the edge's ProductGroup JSON-LD");
   await navigateAndCheckHead(page, firstMenuLink(page), category.url, category.name);
   await page.close();
 });

@@ -30,9 +30,13 @@ for (const [label, viewport] of [["1280", DESKTOP], ["375", MOBILE]]) {
     assert.ok(await page.getByText(new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(p.price)).isVisible());
     assert.ok(await page.getByRole("heading", { name: "Description" }).isVisible());
     assert.ok(await page.getByText(p.brand).isVisible());
-    const ld = (await jsonLd(page)).find((o) => o["@type"] === "Product");
-    assert.equal(ld?.["@type"], "Product");
-    assert.equal(ld.name, p.name);
+    // Sold in sizes and colours (issue 22): a ProductGroup with an Offer per variant.
+    const ld = (await jsonLd(page)).find((o) => o["@type"] === "ProductGroup");
+    assert.equal(ld?.name, p.name);
+    assert.deepEqual(
+      ld.hasVariant.map((v) => [v.sku, v.offers["@type"]]),
+      p.variants.map((v) => [v.sku, "Offer"]),
+    );
     const columns = await page.locator(".product").evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
     assert.equal(columns, viewport.width > 768 ? 2 : 1, "two columns, one at 768px or narrower");
     await settled(page);

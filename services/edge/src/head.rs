@@ -60,10 +60,13 @@ pub(crate) fn for_page(data: &PageData, origin: &str, path: &str, page: u32) -> 
         let title = first_text([seo_title, product.meta_title.as_deref(), Some(&product.name)]).unwrap_or(SITE_NAME);
         let description = first_text([seo_description, product.meta_description.as_deref()]);
         let source = product.thumbnail.as_ref().map(|t| t.url.clone()).filter(|u| !u.is_empty());
-        let image = source.as_deref().map(|s| format!("{origin}{}", image_path(s, PREVIEW_WIDTH)));
+        let preview = |s: &str| format!("{origin}{}", image_path(s, PREVIEW_WIDTH));
+        let image = source.as_deref().map(preview);
         let name = product.name.as_str();
-        let json_ld =
-            vec![jsonld::product(product, &url, image.as_deref()), jsonld::breadcrumbs(origin, &[], name, &url)];
+        let json_ld = vec![
+            jsonld::product(product, &url, image.as_deref(), preview),
+            jsonld::breadcrumbs(origin, &[], name, &url),
+        ];
         return PageHead {
             og_type: "product".to_owned(),
             image,

@@ -112,14 +112,23 @@ async fn in_memory_pages_have_their_heads_statuses_and_data() {
     let image = page.meta("property", "og:image").expect("og:image");
     assert!(image.starts_with(&app.url("/img?src=")) && image.ends_with("&w=768"), "{image}");
     assert_eq!(page.meta("name", "twitter:card").as_deref(), Some("summary_large_image"));
-    let ld = page.json_ld_of("Product");
-    assert_eq!((&ld["name"], &ld["url"], &ld["sku"]), (&json!(name), &json!(app.url("/1001")), &json!("MOCK-1001")));
-    // The Offer is the price the page shows as paid: the mock's price less its discount
-    // (between 0 and the price less 1, spec §8).
+    // 1001 comes in sizes and colours (issue 22): a ProductGroup, an Offer per variant.
+    let ld = page.json_ld_of("ProductGroup");
+    let group = (&ld["name"], &ld["url"], &ld["productGroupID"]);
+    assert_eq!(group, (&json!(name), &json!(app.url("/1001")), &json!("MOCK-1001")));
+    assert_eq!(ld["variesBy"], json!(["https://schema.org/size", "https://schema.org/color"]));
     let listed = &product["products"][0];
+    let variants = ld["hasVariant"].as_array().cloned().unwrap_or_default();
+    assert_eq!(variants.len(), listed["variants"].as_array().map_or(0, Vec::len));
+    // The first variant's Offer is the price the page shows as paid: the mock's price
+    // less its discount (between 0 and the price less 1, spec §8).
     let paid = listed["price"].as_f64().expect("a price") - listed["discount"]["amount"].as_f64().unwrap_or(0.0);
-    assert_eq!(ld["offers"]["price"].as_f64(), Some(paid), "{listed}");
+    assert_eq!(variants[0]["offers"]["price"].as_f64(), Some(paid), "{listed}");
+    assert_eq!(variants[0]["offers"]["url"], json!(app.url("/1001?variant=1001-S-Black")));
     assert!(ld.get("aggregateRating").is_none(), "the mock has no reviews");
+    // A product sold as it is stays a Product.
+    let plain = Page::get(&c, &app.url("/1002")).await;
+    assert_eq!(plain.json_ld_of("Product")["sku"], "MOCK-1002");
     let trail = page.json_ld_of("BreadcrumbList");
     assert_eq!(trail["itemListElement"][1]["name"], json!(name));
     let preload = page.preload().expect("the product image is preloaded");

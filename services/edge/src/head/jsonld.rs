@@ -4,7 +4,8 @@
 
 use serde_json::{Value, json};
 
-use crate::dto::{Breadcrumb, Discount, Product, ProductPage};
+use crate::dto::{Breadcrumb, Discount, Product, ProductPage, Variant};
+use crate::spa_url::encode_component;
 
 const CONTEXT: &str = "https://schema.org";
 
@@ -30,12 +31,46 @@ pub(crate) fn paid_price(price: f64, discount: Option<&Discount>) -> f64 {
     if amount > 0.0 && amount < price { ((price - amount) * 100.0).round() / 100.0 } else { price }
 }
 
-/// A Product (spec §2 "Structured data is produced for a product"): its name, url,
-/// image, description, brand, an Offer at the price the page shows, and an
-/// AggregateRating only when it has reviews (spec §5).
-pub(crate) fn product(p: &Product, page_url: &str, image: Option<&str>) -> Value {
-    let mut data = json!({ "@context": CONTEXT, "@type": "Product", "name": p.name, "url": page_url });
-    if let Some(sku) = p.sku.as_deref().filter(|s| !s.is_empty()) {
+/// A product's structured data: a Product (spec §2 "Structured data is produced for a
+/// product"), or, when the shopper picks among variants (issue 22), a ProductGroup whose
+/// `hasVariant` holds one Product with its Offer per variant. `image` is the product's
+/// picture as an absolute url; `absolute_image` makes one of a variant's own picture.
+pub(crate) fn product(
+    p: &Product,
+    page_url: &str,
+    image: Option<&str>,
+    absolute_image: impl Fn(&str) -> String,
+) -> Value {
+    if p.options.is_empty() || p.variants.len() < 2 {
+        return single(p, page_url, image);
+    }
+    let mut data = described(p, "ProductGroup", page_url, None, image);
+    data["productGroupID"] = json!(p.sku.as_deref().filter(|s| !s.is_empty()).unwrap_or(&p.id));
+    let varies: Vec<String> =
+        p.options.iter().filter_map(|o| varies_by(&o.name)).map(|v| format!("{CONTEXT}/{v}")).collect();
+    if !varies.is_empty() {
+        data["variesBy"] = json!(varies);
+    }
+    let variants = p.variants.iter().map(|v| variant(p, v, page_url, image, &absolute_image)).collect::<Vec<_>>();
+    data["hasVariant"] = json!(variants);
+    rated(&mut data, p);
+    data
+}
+
+/// A product sold as it is: a Product with an Offer at the price the page shows.
+fn single(p: &Product, page_url: &str, image: Option<&str>) -> Value {
+    let mut data = described(p, "Product", page_url, p.sku.as_deref(), image);
+    if let Some(offer) = offer(p.price, p.discount.as_ref(), p.in_stock, p.currency.as_deref(), page_url) {
+        data["offers"] = offer;
+    }
+    rated(&mut data, p);
+    data
+}
+
+/// What a Product and a ProductGroup both say: name, url, SKU, image, description, brand.
+fn described(p: &Product, kind: &str, page_url: &str, sku: Option<&str>, image: Option<&str>) -> Value {
+    let mut data = json!({ "@context": CONTEXT, "@type": kind, "name": p.name, "url": page_url });
+    if let Some(sku) = sku.filter(|s| !s.is_empty()) {
         data["sku"] = json!(sku);
     }
     if let Some(image) = image {
@@ -47,21 +82,79 @@ pub(crate) fn product(p: &Product, page_url: &str, image: Option<&str>) -> Value
     if let Some(brand) = p.brand.as_deref().filter(|b| !b.is_empty()) {
         data["brand"] = json!({ "@type": "Brand", "name": brand });
     }
-    if let Some(price) = p.price.filter(|p| p.is_finite()) {
-        let availability = if p.in_stock == Some(false) { "OutOfStock" } else { "InStock" };
-        data["offers"] = json!({
-            "@type": "Offer",
-            "price": paid_price(price, p.discount.as_ref()),
-            "priceCurrency": p.currency.as_deref().unwrap_or("USD"),
-            "availability": format!("{CONTEXT}/{availability}"),
-            "url": page_url,
-        });
-    }
+    data
+}
+
+/// An AggregateRating, only when there are reviews (spec §5).
+fn rated(data: &mut Value, p: &Product) {
     if let (Some(count), Some(summary)) = (p.review_count.filter(|c| *c > 0), p.rating_summary) {
         data["aggregateRating"] =
             json!({ "@type": "AggregateRating", "ratingValue": rating_value(summary), "reviewCount": count });
     }
+}
+
+/// One variant of a group: a Product named by its values, with the group's properties it
+/// varies by, its own picture (else the group's), and its Offer at its own url.
+fn variant(
+    p: &Product,
+    v: &Variant,
+    page_url: &str,
+    image: Option<&str>,
+    absolute_image: &impl Fn(&str) -> String,
+) -> Value {
+    let values: Vec<&str> = v.selected.iter().map(|s| s.value.as_str()).collect();
+    let url = format!("{page_url}?variant={}", encode_component(&v.id));
+    let name = if values.is_empty() { p.name.clone() } else { format!("{} ({})", p.name, values.join(", ")) };
+    let mut data = json!({ "@type": "Product", "name": name, "url": url });
+    if let Some(sku) = v.sku.as_deref().filter(|s| !s.is_empty()) {
+        data["sku"] = json!(sku);
+    }
+    let own = v.image.as_ref().map(|i| i.url.as_str()).filter(|u| !u.is_empty()).map(absolute_image);
+    if let Some(image) = own.as_deref().or(image) {
+        data["image"] = json!(image);
+    }
+    for chosen in &v.selected {
+        if let Some(property) = varies_by(&chosen.name) {
+            data[property] = json!(chosen.value);
+        }
+    }
+    if let Some(offer) = offer(v.price, v.discount.as_ref(), v.in_stock, p.currency.as_deref(), &url) {
+        data["offers"] = offer;
+    }
     data
+}
+
+/// An Offer at the price the page shows, in stock unless said otherwise.
+fn offer(
+    price: Option<f64>,
+    discount: Option<&Discount>,
+    in_stock: Option<bool>,
+    currency: Option<&str>,
+    url: &str,
+) -> Option<Value> {
+    let price = price.filter(|p| p.is_finite())?;
+    let availability = if in_stock == Some(false) { "OutOfStock" } else { "InStock" };
+    Some(json!({
+        "@type": "Offer",
+        "price": paid_price(price, discount),
+        "priceCurrency": currency.unwrap_or("USD"),
+        "availability": format!("{CONTEXT}/{availability}"),
+        "url": url,
+    }))
+}
+
+/// The schema.org property a ProductGroup may vary by (Google accepts only these) that an
+/// option's name stands for; `None` for any other option, which `variesBy` leaves out.
+fn varies_by(option: &str) -> Option<&'static str> {
+    match option.trim().to_lowercase().as_str() {
+        "size" | "shoe size" | "clothing size" => Some("size"),
+        "color" | "colour" => Some("color"),
+        "material" | "fabric" => Some("material"),
+        "pattern" | "print" => Some("pattern"),
+        "age" | "age group" | "suggested age" => Some("suggestedAge"),
+        "gender" | "suggested gender" => Some("suggestedGender"),
+        _ => None,
+    }
 }
 
 /// A BreadcrumbList: Home, the ancestors from the top down, then the page itself,

@@ -18,6 +18,85 @@ fn chair(change: impl FnOnce(&mut proto::Product)) -> Product {
     Product::from(p)
 }
 
+/// A variant's picture as the head writes it.
+fn absolute(src: &str) -> String {
+    format!("{ORIGIN}/img?src={src}")
+}
+
+#[test]
+fn a_product_with_variants_is_a_product_group_with_an_offer_per_variant() {
+    let chosen = |pairs: &[(&str, &str)]| {
+        pairs.iter().map(|(n, v)| proto::SelectedOption { name: (*n).into(), value: (*v).into() }).collect()
+    };
+    let group = chair(|p| {
+        p.options = vec![
+            proto::ProductOption { name: "Size".into(), values: vec!["S".into(), "M".into()] },
+            proto::ProductOption { name: "Colour".into(), values: vec!["Navy".into()] },
+            proto::ProductOption { name: "Warranty".into(), values: vec!["2 years".into()] },
+        ];
+        p.variants = vec![
+            proto::Variant {
+                id: "1-S".into(),
+                sku: Some("C-1-S".into()),
+                selected: chosen(&[("Size", "S"), ("Colour", "Navy"), ("Warranty", "2 years")]),
+                price: Some(12.5),
+                ..Default::default()
+            },
+            proto::Variant {
+                id: "1 M".into(),
+                selected: chosen(&[("Size", "M"), ("Colour", "Navy"), ("Warranty", "2 years")]),
+                price: Some(14.0),
+                discount: Some(proto::Discount { amount: 4.0, percent: 28.0 }),
+                in_stock: Some(false),
+                image: Some(proto::Image { id: "m".into(), url: "http://b/m.png".into(), label: String::new() }),
+                ..Default::default()
+            },
+        ];
+    });
+    let data = product(&group, "http://shop.test/chair", Some("http://shop.test/img?src=x"), absolute);
+    assert_eq!(data["@type"], "ProductGroup");
+    assert_eq!(data["productGroupID"], "C-1");
+    assert_eq!(
+        data["variesBy"],
+        json!(["https://schema.org/size", "https://schema.org/color"]),
+        "Warranty maps to none"
+    );
+    assert_eq!(data.get("offers"), None, "offers are the variants'");
+    assert_eq!(
+        data["hasVariant"],
+        json!([
+            {"@type": "Product", "name": "Chair (S, Navy, 2 years)", "url": "http://shop.test/chair?variant=1-S",
+             "sku": "C-1-S", "image": "http://shop.test/img?src=x", "size": "S", "color": "Navy",
+             "offers": {"@type": "Offer", "price": 12.5, "priceCurrency": "USD",
+                        "availability": "https://schema.org/InStock", "url": "http://shop.test/chair?variant=1-S"}},
+            {"@type": "Product", "name": "Chair (M, Navy, 2 years)", "url": "http://shop.test/chair?variant=1%20M",
+             "image": "http://shop.test/img?src=http://b/m.png", "size": "M", "color": "Navy",
+             "offers": {"@type": "Offer", "price": 10.0, "priceCurrency": "USD",
+                        "availability": "https://schema.org/OutOfStock", "url": "http://shop.test/chair?variant=1%20M"}},
+        ])
+    );
+    // One variant and no options: a Product, as before.
+    let single = chair(|p| p.variants = vec![proto::Variant { id: "1".into(), ..Default::default() }]);
+    assert_eq!(product(&single, "http://shop.test/chair", None, absolute)["@type"], "Product");
+}
+
+#[test]
+fn option_names_map_to_the_properties_google_accepts() {
+    for (name, expected) in [
+        ("Size", Some("size")),
+        (" colour ", Some("color")),
+        ("COLOR", Some("color")),
+        ("Material", Some("material")),
+        ("Pattern", Some("pattern")),
+        ("Age group", Some("suggestedAge")),
+        ("Gender", Some("suggestedGender")),
+        ("Warranty", None),
+        ("", None),
+    ] {
+        assert_eq!(varies_by(name), expected, "{name:?}");
+    }
+}
+
 #[test]
 fn rating_value_has_two_significant_digits() {
     for (summary, expected) in
@@ -36,7 +115,7 @@ fn a_product_has_a_rating_only_with_reviews() {
         (Some(3), Some(90.0), Some(json!({"@type": "AggregateRating", "ratingValue": "4.5", "reviewCount": 3}))),
     ] {
         let p = chair(|p| (p.review_count, p.rating_summary) = (reviews, summary));
-        let data = product(&p, "http://shop.test/chair", None);
+        let data = product(&p, "http://shop.test/chair", None, absolute);
         assert_eq!(data.get("aggregateRating"), expected.as_ref(), "reviews {reviews:?} summary {summary:?}");
     }
 }
@@ -50,7 +129,7 @@ fn a_product_offers_the_price_its_page_shows() {
         (None, Some("EUR"), Some(true), None),
     ] {
         let p = chair(|p| (p.price, p.currency, p.in_stock) = (price, currency.map(str::to_owned), in_stock));
-        let data = product(&p, "http://shop.test/chair", None);
+        let data = product(&p, "http://shop.test/chair", None, absolute);
         let expected = offer.map(|(price, currency, availability)| {
             json!({"@type": "Offer", "price": price, "priceCurrency": currency, "availability": availability,
                 "url": "http://shop.test/chair"})
@@ -76,7 +155,7 @@ fn the_offer_is_the_price_paid_as_the_spa_shows_it() {
         assert_eq!(paid_price(price, discount.as_ref()), paid, "{price} less {discount:?}");
     }
     let discounted = chair(|p| p.discount = Some(proto::Discount { amount: 2.5, percent: 20.0 }));
-    assert_eq!(product(&discounted, "http://shop.test/chair", None)["offers"]["price"], json!(10.0));
+    assert_eq!(product(&discounted, "http://shop.test/chair", None, absolute)["offers"]["price"], json!(10.0));
 }
 
 #[test]
@@ -85,14 +164,14 @@ fn a_product_names_what_it_has() {
         p.brand = Some("Acme".into());
         p.meta_description = Some("A chair.".into());
     });
-    let data = product(&p, "http://shop.test/chair", Some("http://shop.test/img?src=x&w=768"));
+    let data = product(&p, "http://shop.test/chair", Some("http://shop.test/img?src=x&w=768"), absolute);
     assert_eq!(data["@type"], "Product");
     assert_eq!(data["name"], "Chair");
     assert_eq!(data["sku"], "C-1");
     assert_eq!(data["brand"], json!({"@type": "Brand", "name": "Acme"}));
     assert_eq!(data["description"], "A chair.");
     assert_eq!(data["image"], "http://shop.test/img?src=x&w=768");
-    let bare = product(&chair(|p| p.sku = None), "http://shop.test/chair", None);
+    let bare = product(&chair(|p| p.sku = None), "http://shop.test/chair", None, absolute);
     for absent in ["sku", "brand", "description", "image"] {
         assert!(bare.get(absent).is_none(), "{absent}");
     }
