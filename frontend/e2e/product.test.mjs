@@ -83,3 +83,44 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await page.close();
   });
 }
+
+// issue 22: a product's options are radio groups; a choice changes the price, the stock
+// line and the address, by keyboard alone, and the address is the page's first paint.
+test("choosing a size by keyboard changes the price and the address, and a reload paints that variant", async () => {
+  const product = (await (await fetch(`${suite.base}/api/products/1001`)).json()).products[0];
+  const usd = (n) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
+  const paid = (v) => {
+    const off = v.discount?.amount ?? 0;
+    return off > 0 && off < v.price ? Math.round((v.price - off) * 100) / 100 : v.price;
+  };
+  const large = product.variants.find((v) => v.id === "1001-L-Black");
+  assert.ok(large, "the mock makes 1001 in L and Black");
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await installShiftObserver(page);
+  await page.goto(suite.base + "/1001");
+  await page.waitForFunction(() => document.querySelector("#driver-select")?.disabled === false); // hydrated
+  const size = page.getByRole("group", { name: /^Size/ });
+  assert.equal(await size.getByRole("radio", { checked: true }).getAttribute("value"), "S");
+  await size.getByRole("radio", { name: "S" }).focus();
+  // M, then L: the browser's radio group moves and chooses with the arrow keys.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForURL(/\?variant=1001-L-Black$/);
+  await page.getByRole("group", { name: "Size: L" }).waitFor();
+  await page.locator(".product-price").getByText(usd(paid(large)), { exact: false }).waitFor();
+  assert.equal(await page.locator(".product-stock").textContent(), large.in_stock ? "In stock" : "Out of stock");
+  await settled(page);
+  assert.equal(await page.evaluate(() => window.__shifts), 0, "a choice moves nothing");
+  // Back is the previous choice.
+  await page.goBack();
+  await page.getByRole("group", { name: "Size: M" }).waitFor();
+  await page.close();
+
+  // The address alone: the edge's markup already shows that variant, before any script.
+  const res = await fetch(`${suite.base}/1001?variant=1001-L-Black`);
+  // (React separates adjacent text in its markup with empty comments.)
+  const html = (await res.text()).replaceAll("<!-- -->", "");
+  assert.match(html, /<legend>Size: <span class="option-chosen">L<\/span><\/legend>/);
+  assert.ok(html.includes(`<p class="product-price">${usd(paid(large))}`), "the variant's price in the first paint");
+  assert.match(html, /<link rel="canonical" href="[^"]*\/1001"/, "the canonical url stays the product's");
+});

@@ -71,7 +71,11 @@ export function pageWindow(current: number, count: number): (number | null)[] {
 }
 
 /** What a card and a product page show: the price paid, and the listed price with the discount when there is one. */
-export function shownPrice(product: Product): { paid: number | null; was: number | null; percent: number | null } {
+export function shownPrice(product: Pick<Product, "price" | "discount">): {
+  paid: number | null;
+  was: number | null;
+  percent: number | null;
+} {
   const amount = product.discount?.amount ?? 0;
   if (product.price == null || !(amount > 0) || amount >= product.price) {
     return { paid: product.price ?? null, was: null, percent: null };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { Product } from "../api/types";
 import { ProductView } from "./ProductView";
 import { PLACEHOLDER } from "../components/ProductImage";
@@ -16,9 +17,17 @@ const base: Product = {
   description: "<p>Built <b>to last</b>.</p>",
 };
 
+/** The view at /1001, in a router (a product's page reads its address). */
+const view = (product: Product) =>
+  render(
+    <MemoryRouter initialEntries={["/1001"]}>
+      <ProductView product={product} />
+    </MemoryRouter>,
+  );
+
 describe("ProductView (spec §2 product page)", () => {
   it("shows image through the image service, brand, name as heading, price and description", () => {
-    const { container } = render(<ProductView product={base} />);
+    const { container } = view(base);
     const img = screen.getByRole("img", { name: "A bronze chair" });
     expect(img.getAttribute("src")).toBe("/img?src=http%3A%2F%2Fmock%2Fimages%2F1001-0.svg&w=256");
     expect(img.getAttribute("width")).toBe("560");
@@ -38,23 +47,77 @@ describe("ProductView (spec §2 product page)", () => {
     [{ thumbnail: { id: "t", url: "http://mock/x.png", label: "" } }, "Rustic Bronze Chair", "/img?src=http%3A%2F%2Fmock%2Fx.png&w=256"],
     [{ thumbnail: null }, "Rustic Bronze Chair", PLACEHOLDER],
   ])("image %j → alt %s, src %s", (patch, alt, src) => {
-    render(<ProductView product={{ ...base, ...patch }} />);
+    view({ ...base, ...patch });
     expect(screen.getByRole("img", { name: alt }).getAttribute("src")).toBe(src);
   });
 
   it("shows the price paid, with the listed price and the discount when there is one", () => {
-    const { container } = render(<ProductView product={{ ...base, price: 60, currency: "EUR", discount: { amount: 15, percent: 25 } }} />);
+    const { container } = view({ ...base, price: 60, currency: "EUR", discount: { amount: 15, percent: 25 } });
     const price = container.querySelector(".product-price");
     expect(price?.textContent).toBe("€45.00was €60.00 −25%");
     expect(price?.querySelector("s")?.textContent).toBe("was €60.00");
-    render(<ProductView product={{ ...base, discount: { amount: 0, percent: 0 } }} />);
+    view({ ...base, discount: { amount: 0, percent: 0 } });
     expect(container.ownerDocument.querySelectorAll(".product-deal").length).toBe(1);
   });
 
   it("leaves out the optional parts and prices a missing price at 0", () => {
-    render(<ProductView product={{ ...base, brand: null, description: null, price: null }} />);
+    view({ ...base, brand: null, description: null, price: null });
     expect(screen.queryByText("Hartmann Group")).toBeNull();
     expect(screen.queryByRole("heading", { name: "Description" })).toBeNull();
     expect(screen.getByText("$0.00")).toBeTruthy();
+  });
+});
+
+describe("ProductView with options (issue 22)", () => {
+  const variant = (id: string, size: string, price: number, in_stock = true) => ({
+    id,
+    sku: null,
+    selected: [{ name: "Size", value: size }],
+    price,
+    discount: null,
+    in_stock,
+    image: size === "L" ? { id: "l", url: "http://mock/l.png", label: "Large" } : null,
+  });
+  const sized: Product = {
+    ...base,
+    options: [{ name: "Size", values: ["S", "M", "L", "XL"] }],
+    // XL is not made; M is out of stock.
+    variants: [variant("c-s", "S", 42), variant("c-m", "M", 42, false), variant("c-l", "L", 45)],
+  };
+
+  function Where() {
+    const { pathname, search } = useLocation();
+    return <output data-testid="where">{pathname + search}</output>;
+  }
+
+  function at(url: string) {
+    return render(
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="*" element={<><ProductView product={sized} /><Where /></>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+
+  it("shows the variant the address names, and a choice is a navigation to it", () => {
+    at("/1001?variant=c-l");
+    expect(screen.getByText("$45.00")).toBeTruthy();
+    expect(screen.getByRole("img").getAttribute("src")).toBe("/img?src=http%3A%2F%2Fmock%2Fl.png&w=256");
+    expect(screen.getByRole("radio", { name: "L" })).toHaveProperty("checked", true);
+    fireEvent.click(screen.getByRole("radio", { name: "S" }));
+    expect(screen.getByTestId("where").textContent).toBe("/1001?variant=c-s");
+    expect(screen.getByText("$42.00")).toBeTruthy();
+    expect(screen.getByText("In stock")).toBeTruthy();
+  });
+
+  it("marks what is out of stock and cannot choose what is not made", () => {
+    at("/1001");
+    expect(screen.getByRole("radio", { name: "S" })).toHaveProperty("checked", true);
+    expect(screen.getByRole("radio", { name: "M (out of stock)" })).toHaveProperty("disabled", false);
+    expect(screen.getByRole("radio", { name: "XL (not available)" })).toHaveProperty("disabled", true);
+    fireEvent.click(screen.getByRole("radio", { name: "M (out of stock)" }));
+    expect(screen.getByText("Out of stock")).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Size: M" })).toBeTruthy();
   });
 });

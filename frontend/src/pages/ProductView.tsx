@@ -1,22 +1,31 @@
+import { useSearchParams } from "react-router";
 import type { Product } from "../api/types";
 import { ProductImage } from "../components/ProductImage";
+import { VariantPicker } from "../components/VariantPicker";
 import { formatPrice } from "../app/format";
 import { shownPrice } from "../app/listing";
+import { chosenVariant } from "../app/variants";
 
 /**
  * spec §2 "Product page": image, optional brand, name, price, optional description; the
  * price is what the shopper pays, with the listed price and the discount beside it when
  * there is one (issue 13: "a product shows the region's price and its discount"). Its
  * structured data is in the page's head (issue 12: the edge builds it, see seo/head.ts).
+ * With options (issue 22), the variant `?variant=` names (else the first) sets the price,
+ * the stock line and the picture, in the same boxes: a choice moves nothing.
  */
 export function ProductView({ product }: { product: Product }) {
-  const alt = product.thumbnail?.label || product.name;
+  const [search] = useSearchParams();
+  const chosen = chosenVariant(product, search);
+  const picture = chosen?.image ?? product.thumbnail;
+  const alt = picture?.label || product.name;
   const currency = product.currency ?? "USD";
-  const { paid, was, percent } = shownPrice(product);
+  const { paid, was, percent } = shownPrice(chosen ?? product);
+  const inStock = (chosen?.in_stock ?? product.in_stock) !== false;
   return (
     <article className="product">
       <div className="product-media">
-        <ProductImage src={product.thumbnail?.url} alt={alt} size={560} priority />
+        <ProductImage src={picture?.url} alt={alt} size={560} priority />
       </div>
       <div className="product-info">
         {product.brand && <p className="product-brand">{product.brand}</p>}
@@ -33,6 +42,8 @@ export function ProductView({ product }: { product: Product }) {
             </span>
           )}
         </p>
+        <p className={inStock ? "product-stock" : "product-stock out"}>{inStock ? "In stock" : "Out of stock"}</p>
+        {(product.options?.length ?? 0) > 0 && <VariantPicker product={product} chosen={chosen} />}
         {product.description && (
           <section className="product-description" aria-labelledby="description-heading">
             <h2 id="description-heading">Description</h2>

@@ -51,6 +51,11 @@ async fn api_driver(c: &reqwest::Client, app: &TestApp) -> Value {
     assert::ok_json(c.get(app.url("/api/driver")).send().await.expect("driver")).await["driver"].clone()
 }
 
+/// `encodeURIComponent` of an image url, as the image service's address carries it.
+fn urlencode_all(url: &str) -> String {
+    url.replace(':', "%3A").replace('/', "%2F")
+}
+
 /// `encodeURIComponent` for the paths used here.
 fn urlencode(path: &str) -> String {
     path.replace('/', "%2F")
@@ -133,6 +138,15 @@ async fn in_memory_pages_have_their_heads_statuses_and_data() {
     assert_eq!(trail["itemListElement"][1]["name"], json!(name));
     let preload = page.preload().expect("the product image is preloaded");
     assert!(preload.starts_with("/img?src=") && preload.ends_with("&w=256"), "{preload}");
+    // A variant the address names with a picture of its own: that picture is preloaded
+    // (issue 22), and the canonical url stays the product's.
+    let navy = listed["variants"].as_array().into_iter().flatten().find(|v| v["id"] == "1001-S-Navy").cloned();
+    let navy_src = navy.and_then(|v| v["image"]["url"].as_str().map(str::to_owned)).expect("Navy has its picture");
+    let chosen = Page::get(&c, &app.url("/1001?variant=1001-S-Navy")).await;
+    let chosen_preload = chosen.preload().expect("preloaded");
+    assert!(chosen_preload.contains(&urlencode_all(&navy_src)), "{chosen_preload} for {navy_src}");
+    assert_ne!(chosen_preload, preload);
+    assert_eq!(chosen.canonical().as_deref(), Some(app.url("/1001").as_str()));
     assert_eq!(page.html.matches("<meta name=\"description\"").count(), 1, "the shell's description is replaced");
     // React's markup of the page (the SSR bundle, which only a built frontend has) is
     // checked by frontend/e2e/hydration.test.mjs: here the pages carry none.

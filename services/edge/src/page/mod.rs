@@ -289,7 +289,7 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
             }
             Written { status: StatusCode::OK, location: None, head, data, read_at_ms }
         }
-        PageRequest::Path { path, page, sort } => {
+        PageRequest::Path { path, page, sort, variant } => {
             let cache_key = reads::keys::page(&origin, &path, page, sort);
             let read = |r| reads::page(&state, r, &origin, path.clone(), page, sort);
             let Ok(answer) = reads::cached(&state, choice, cache_key, read).await else {
@@ -299,12 +299,23 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
                 return Written { status, location: None, head, data: Vec::new(), read_at_ms: None };
             };
             let found = &answer.value;
-            let (status, location, head) = (status(found), location(found), found.head.clone());
+            let (status, location, mut head) = (status(found), location(found), found.head.clone());
+            // The variant the address names shows its own picture first: preload that.
+            if let Some(picture) = variant.and_then(|id| variant_picture(found, &id)) {
+                head.lcp_image = Some(picture);
+            }
             let read_at_ms = oldest(Some(unix_ms()), Some(&answer));
             let data = vec![(keys::page(&path, page, sort), answer.body)];
             Written { status, location, head, data, read_at_ms }
         }
     }
+}
+
+/// The picture of the product's variant `id`, when it has one of its own.
+fn variant_picture(page: &PageData, id: &str) -> Option<String> {
+    let product = page.product.as_ref()?.products.first()?;
+    let variant = product.variants.iter().find(|v| v.id == id)?;
+    variant.image.as_ref().map(|i| i.url.clone()).filter(|u| !u.is_empty())
 }
 
 /// spec §4: a redirect keeps its code; nothing there, or a page whose data the backend

@@ -26,11 +26,13 @@ pub(crate) enum PageRequest {
         page: u32,
         sort: Sort,
     },
-    /// Any other path: whatever the backend resolves it to.
+    /// Any other path: whatever the backend resolves it to; `variant` is the product
+    /// variant its address names (issue 22), if any.
     Path {
         path: String,
         page: u32,
         sort: Sort,
+        variant: Option<String>,
     },
 }
 
@@ -42,9 +44,18 @@ impl PageRequest {
         match paths::join_segments(path).as_str() {
             "/" => Self::Home,
             "/search" => Self::Search { words: crate::head::search_words(&param("q")), page, sort },
-            joined => Self::Path { path: joined.to_owned(), page, sort },
+            joined => Self::Path { path: joined.to_owned(), page, sort, variant: variant(&param("variant")) },
         }
     }
+}
+
+/// The longest variant id read from an address (ids are SKUs or backend ids, far shorter).
+const MAX_VARIANT_CHARS: usize = 256;
+
+/// A `variant` parameter as the SPA reads it: any non-empty value (one no variant has
+/// shows the first, there as here); a longer one than any id is none.
+fn variant(value: &str) -> Option<String> {
+    (!value.is_empty() && value.chars().count() <= MAX_VARIANT_CHARS).then(|| value.to_owned())
 }
 
 /// `application/x-www-form-urlencoded` pairs, as `URLSearchParams` reads them.
@@ -116,7 +127,7 @@ mod tests {
     #[test]
     fn requests_read_like_the_spa_reads_its_address() {
         use Sort as S;
-        let path = |p: &str, page, sort| PageRequest::Path { path: p.to_owned(), page, sort };
+        let path = |p: &str, page, sort| PageRequest::Path { path: p.to_owned(), page, sort, variant: None };
         let search = |w: Option<&str>, page, sort| PageRequest::Search { words: w.map(str::to_owned), page, sort };
         for (p, q, expected) in [
             ("/", "", PageRequest::Home),
@@ -134,6 +145,15 @@ mod tests {
         ] {
             assert_eq!(PageRequest::parse(p, q), expected, "{p}?{q}");
         }
+        let chosen = |v: &str| PageRequest::Path {
+            path: "/1001".to_owned(),
+            page: 1,
+            sort: S::Position,
+            variant: Some(v.to_owned()),
+        };
+        assert_eq!(PageRequest::parse("/1001", "variant=1001-L%20Black"), chosen("1001-L Black"));
+        assert_eq!(PageRequest::parse("/1001", "variant="), path("/1001", 1, S::Position));
+        assert_eq!(PageRequest::parse("/1001", &format!("variant={}", "x".repeat(257))), path("/1001", 1, S::Position));
         let long = "é".repeat(300);
         let PageRequest::Search { words: Some(words), .. } = PageRequest::parse("/search", &format!("q={long}")) else {
             panic!("a search");

@@ -2,7 +2,8 @@
 //! the seeded sequence that makes every other field is untouched:
 //!
 //! - id ≡ 2 (mod 3), e.g. 1001: a size (S to L) and a colour (Black, Navy, Sand), each
-//!   colour with its own picture, and one combination the shop does not make (S in Sand).
+//!   colour with its own picture (the first colour the product's own), and one
+//!   combination the shop does not make (S in Sand).
 //! - id ≡ 1 (mod 3), e.g. 1003: a size, S to XL; the larger sizes cost more.
 //! - the others (1002…): sold as they are, one variant.
 //!
@@ -68,7 +69,12 @@ fn variant(product: &Product, options: &[ProductOption], values: &[String], in_s
     let price = (base * (1.0 + 0.05 * f64::from(u8::try_from(extra).unwrap_or_default()))).round();
     let discount = product.discount.as_ref().map(|d| Discount { amount: d.amount.min(price - 1.0).max(0.0), ..*d });
     let colour = values.get(1).and_then(|c| COLOURS.iter().position(|k| k == c));
-    let image = colour.and_then(|n| product.images.get(n % product.images.len().max(1))).cloned();
+    // The first colour is the product as pictured; the others have pictures of their own.
+    let image = match colour {
+        Some(0) => product.thumbnail.clone(),
+        Some(n) => product.images.get(n % product.images.len().max(1)).cloned(),
+        None => None,
+    };
     let code = values.join("-");
     Variant {
         id: format!("{}-{code}", product.id),
@@ -99,6 +105,7 @@ mod tests {
             discount: Some(Discount { amount: 10.0, percent: 10.0 }),
             in_stock: Some(true),
             images: images.collect(),
+            thumbnail: Some(Image { id: "t".into(), url: "/thumb".into(), label: String::new() }),
             ..Product::default()
         }
     }
@@ -145,7 +152,7 @@ mod tests {
         );
         let coloured = with_variants(product("1001"));
         let images: Vec<_> = coloured.variants.iter().map(|v| v.image.as_ref().map(|i| i.url.as_str())).collect();
-        assert_eq!(&images[..3], [Some("/i/0"), Some("/i/1"), Some("/i/0")]);
+        assert_eq!(&images[..3], [Some("/thumb"), Some("/i/1"), Some("/thumb")]);
         assert_eq!(with_variants(product("1003")), p, "deterministic");
     }
 
