@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 
 /** Where a developer or a browser test sets the delay before the event stream opens. */
 export const DELAY_SETTING = "vitrine.sseDelayMs";
@@ -37,6 +37,13 @@ interface Announcement extends DriverFrame {
   tab: string;
 }
 
+/** A frame from what a stream or another tab sent: `null` without a driver; a missing stamp is 0. */
+function frameOf(data: Partial<DriverFrame> | null | undefined): DriverFrame | null {
+  const { driver, switched_at_ms } = data ?? {};
+  if (typeof driver !== "string") return null;
+  return { driver, switched_at_ms: typeof switched_at_ms === "number" ? switched_at_ms : 0 };
+}
+
 /** Tells this browser's other tabs of a switch made here. */
 export function announceSwitch(frame: DriverFrame): void {
   if (typeof BroadcastChannel === "undefined") return;
@@ -73,22 +80,26 @@ export function useDriverEvents(
     onSwitchRef.current = onSwitch;
   }, [current, onSwitch]);
 
+  // A frame naming another driver than the one this tab shows is a switch to follow.
+  const follow = useCallback((frame: DriverFrame | null, fromConnect: boolean) => {
+    const known = currentRef.current;
+    if (frame && known !== undefined && frame.driver !== known) onSwitchRef.current(frame, fromConnect);
+  }, []);
+
   const known = current !== undefined;
   useEffect(() => {
     if (!known || typeof BroadcastChannel === "undefined") return;
     const channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (event: MessageEvent<Partial<Announcement> | null>) => {
-      const { driver, switched_at_ms, tab } = event.data ?? {};
-      if (typeof driver !== "string" || tab === TAB) return;
-      const frame = { driver, switched_at_ms: typeof switched_at_ms === "number" ? switched_at_ms : 0 };
-      if (currentRef.current !== undefined && driver !== currentRef.current) onSwitchRef.current(frame, false);
+      const frame = frameOf(event.data);
+      if (event.data?.tab !== TAB) follow(frame, false);
     };
     return () => channel.close();
-  }, [known]);
+  }, [known, follow]);
 
-  const follow = known && session;
+  const streaming = known && session;
   useEffect(() => {
-    if (!follow || typeof EventSource === "undefined") return;
+    if (!streaming || typeof EventSource === "undefined") return;
     const root = document.documentElement.dataset;
     let source: EventSource | null = null;
     // The first frame after each (re)connection is the driver when the stream connected,
@@ -106,11 +117,7 @@ export function useDriverEvents(
         const fromConnect = snapshot;
         snapshot = false;
         try {
-          const { driver, switched_at_ms } = JSON.parse(event.data) as Partial<DriverFrame>;
-          const known = currentRef.current;
-          if (typeof driver !== "string") return;
-          const frame = { driver, switched_at_ms: typeof switched_at_ms === "number" ? switched_at_ms : 0 };
-          if (known !== undefined && driver !== known) onSwitchRef.current(frame, fromConnect);
+          follow(frameOf(JSON.parse(event.data) as Partial<DriverFrame>), fromConnect);
         } catch {
           // A malformed event is ignored; the next one carries the full state again.
         }
@@ -122,5 +129,5 @@ export function useDriverEvents(
       source?.close();
       delete root.driverEvents;
     };
-  }, [follow]);
+  }, [streaming, follow]);
 }

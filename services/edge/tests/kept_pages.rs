@@ -10,22 +10,14 @@ mod coding;
 #[path = "support/page.rs"]
 mod page;
 
-use page::{Page, built_spa};
+use page::{Page, built_spa, page_heads};
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, SET_COOKIE, VARY};
 use serde_json::json;
 use vitrine_testkit::{TestApp, assert, browser, magento};
 
-/// The edge's count of pages served as `result` (written, reused).
-async fn heads(app: &TestApp, result: &str) -> u64 {
-    let text = browser().get(app.url("/metrics")).send().await.expect("metrics").text().await.unwrap_or_default();
-    let prefix = format!("vitrine_edge_page_heads_total{{result=\"{result}\"}}");
-    let line = text.lines().find(|l| l.starts_with(&prefix));
-    line.and_then(|l| l.rsplit(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0)
-}
-
 /// `(written, reused)` so far.
 async fn counts(app: &TestApp) -> (u64, u64) {
-    (heads(app, "written").await, heads(app, "reused").await)
+    (page_heads(app, "written").await, page_heads(app, "reused").await)
 }
 
 /// `res`'s body decoded, as text, and its size on the wire.

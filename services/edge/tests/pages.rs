@@ -9,7 +9,7 @@ mod page;
 
 use std::time::Duration;
 
-use page::{Page, built_spa};
+use page::{Page, built_spa, page_heads};
 use serde_json::{Value, json};
 use vitrine_testkit::{TestApp, assert, browser, eventually, fake_store, magento, shopify};
 
@@ -287,13 +287,6 @@ async fn a_failed_lookup_is_503_and_a_slow_backend_gets_the_plain_shell() {
     }
 }
 
-/// The edge's count of pages read at start.
-async fn warmed(c: &reqwest::Client, app: &TestApp) -> u64 {
-    let text = c.get(app.url("/metrics")).send().await.expect("metrics").text().await.unwrap_or_default();
-    let line = text.lines().find(|l| l.starts_with("vitrine_edge_page_heads_total{result=\"warmed\"}"));
-    line.and_then(|l| l.rsplit(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0)
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn pages_warmed_at_start_are_written_for_their_first_visitor() {
     // The spec's mock delay (500 ms) on every first answer, and the visitors' budget (300 ms):
@@ -310,7 +303,7 @@ async fn pages_warmed_at_start_are_written_for_their_first_visitor() {
     let app =
         TestApp::builder().static_dir(spa.path()).mock_delay(delay).head_budget(budget).warm_pages(100).start().await;
     // Home, the menu's categories and the 35 products.
-    assert!(eventually(Duration::from_secs(60), || async { warmed(&c, &app).await >= 36 }).await, "warmed");
+    assert!(eventually(Duration::from_secs(60), || async { page_heads(&app, "warmed").await >= 36 }).await, "warmed");
     for (path, title) in [("/1002", None), ("/computers", Some("Computers")), ("/", Some("Vitrine"))] {
         let page = Page::get(&c, &app.url(path)).await;
         assert_eq!(page.status, 200, "{path}");

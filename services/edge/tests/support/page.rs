@@ -2,6 +2,7 @@
 //! and the parts of a page a crawler reads.
 
 use serde_json::Value;
+use vitrine_testkit::{TestApp, browser};
 
 /// `index.html` as Vite builds it: the title, the module script and stylesheet in the
 /// head, the root element in the body.
@@ -90,4 +91,13 @@ impl Page {
     pub(crate) fn preload(&self) -> Option<String> {
         between(&self.html, "<link rel=\"preload\" as=\"image\" href=\"", "\"").first().map(|c| unescape(c))
     }
+}
+
+/// The edge's count of pages served as `result` (`written`, `reused`, `late`, or read at
+/// start: `warmed`), from its metrics.
+pub(crate) async fn page_heads(app: &TestApp, result: &str) -> u64 {
+    let text = browser().get(app.url("/metrics")).send().await.expect("metrics").text().await.unwrap_or_default();
+    let prefix = format!("vitrine_edge_page_heads_total{{result=\"{result}\"}} ");
+    let line = text.lines().find(|l| l.starts_with(&prefix));
+    line.and_then(|l| l.rsplit(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0)
 }
