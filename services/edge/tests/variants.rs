@@ -1,12 +1,38 @@
 //! issue 22 through every hop (edge → catalogue → adapter → the backend's server): a
 //! product's own answer carries its options and variants as the backend has them; a
-//! listing's cards carry neither. In-memory and the fake store so far.
+//! listing's cards carry neither. Every backend: in-memory, the fake store, Magento,
+//! Shopify and Medusa (each against its demo shop, which checks every document).
 
 use serde_json::{Value, json};
-use vitrine_testkit::{TestApp, assert, browser, fake_store};
+use vitrine_testkit::{TestApp, assert, browser, fake_store, magento};
 
 fn names(values: &Value) -> Vec<String> {
     values.as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_owned)).collect()
+}
+
+/// A product's options as `(name, values)`.
+fn options(product: &Value) -> Vec<(String, Vec<String>)> {
+    product["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|o| (o["name"].as_str().unwrap_or_default().to_owned(), names(&o["values"])))
+        .collect()
+}
+
+/// A variant as `(id, "Name=Value" …, price, in stock)`.
+fn variant(v: &Value) -> (String, Vec<String>, Option<f64>, Option<bool>) {
+    let selected = v["selected"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| format!("{}={}", s["name"].as_str().unwrap_or_default(), s["value"].as_str().unwrap_or_default()))
+        .collect();
+    (v["id"].as_str().unwrap_or_default().to_owned(), selected, v["price"].as_f64(), v["in_stock"].as_bool())
+}
+
+fn owned(values: &[&str]) -> Vec<String> {
+    values.iter().map(|v| (*v).to_owned()).collect()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -16,18 +42,9 @@ async fn in_memory_products_have_the_mock_s_options_and_variants() {
     let get = |path: &str| c.get(app.url(path)).send();
     let page = assert::ok_json(get("/api/page?url=/1001").await.expect("page")).await;
     let product = &page["product"]["products"][0];
-    let options: Vec<(String, Vec<String>)> = product["options"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|o| (o["name"].as_str().unwrap_or_default().to_owned(), names(&o["values"])))
-        .collect();
     assert_eq!(
-        options,
-        [
-            ("Size".to_owned(), names(&json!(["S", "M", "L"]))),
-            ("Color".to_owned(), names(&json!(["Black", "Navy", "Sand"])))
-        ]
+        options(product),
+        [("Size".to_owned(), owned(&["S", "M", "L"])), ("Color".to_owned(), owned(&["Black", "Navy", "Sand"]))]
     );
     let variants = product["variants"].as_array().cloned().unwrap_or_default();
     assert_eq!(variants.len(), 8, "3 × 3 but the one not made: {variants:?}");
@@ -70,4 +87,54 @@ async fn the_fake_store_sells_each_product_as_it_is() {
         json!([{"id": "1", "sku": null, "selected": [], "price": product["price"], "discount": null,
             "in_stock": true, "image": null}])
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn magento_configurable_products_offer_their_children() {
+    let shop = magento::start();
+    let app = TestApp::builder().magento(&shop.url).start().await;
+    let c = browser();
+    let res = c.put(app.url("/api/driver")).json(&json!({ "driver": "magento" })).send().await.expect("put");
+    assert::ok_json(res).await;
+    let page =
+        assert::ok_json(c.get(app.url("/api/page?url=/chaz-kangeroo-hoodie.html")).send().await.expect("page")).await;
+    let product = &page["product"]["products"][0];
+    assert_eq!(
+        options(product),
+        [("Size".to_owned(), owned(&["S", "M", "L"])), ("Color".to_owned(), owned(&["Black", "Gray", "Orange"]))]
+    );
+    let variants: Vec<_> = product["variants"].as_array().into_iter().flatten().map(variant).collect();
+    assert_eq!(variants.len(), 8, "3 × 3 but L in orange, which the shop does not make: {variants:?}");
+    // The demo shop's children (fixtures/magento/catalogue.json): L costs more, orange is
+    // 20% off, M in grey is sold out; each id is the parent, the child and the values' uids.
+    let find = |sku: &str| variants.iter().find(|(id, ..)| id.starts_with(&format!("MH01:{sku}:"))).cloned();
+    assert_eq!(
+        find("MH01-S-Black"),
+        Some((
+            "MH01:MH01-S-Black:Y29uZmlndXJhYmxlLzE0NC8xNjc%3D,Y29uZmlndXJhYmxlLzkzLzQ5".to_owned(),
+            owned(&["Size=S", "Color=Black"]),
+            Some(52.0),
+            Some(true)
+        ))
+    );
+    assert_eq!(find("MH01-L-Gray").map(|v| (v.2, v.3)), Some((Some(57.0), Some(true))));
+    assert_eq!(find("MH01-M-Gray").map(|v| v.3), Some(Some(false)));
+    let orange = product["variants"].as_array().into_iter().flatten().find(|v| v["sku"] == "MH01-S-Orange");
+    assert_eq!(orange.map(|v| &v["discount"]), Some(&json!({"amount": 10.4, "percent": 20.0})));
+    assert!(
+        orange.and_then(|v| v["image"]["url"].as_str()).is_some_and(|u| u.ends_with("mh01-orange_main.png")),
+        "{orange:?}"
+    );
+    // A simple product is its own one variant; a listing's cards carry none.
+    let bag =
+        assert::ok_json(c.get(app.url("/api/products/by-url?url=/joust-duffle-bag.html")).send().await.expect("p"))
+            .await;
+    assert_eq!(
+        bag["products"][0]["variants"].as_array().map(|v| v.iter().map(variant).collect::<Vec<_>>()),
+        Some(vec![("24-MB01".to_owned(), vec![], Some(34.0), Some(true))])
+    );
+    let men = assert::ok_json(c.get(app.url("/api/page?url=/men.html")).send().await.expect("men")).await;
+    let cards = men["category"]["listing"]["products"].as_array().cloned().unwrap_or_default();
+    assert!(cards.iter().any(|p| p["id"] == "MH01"), "{men}");
+    assert!(cards.iter().all(|p| p.get("variants").is_none() && p.get("options").is_none()));
 }

@@ -1,4 +1,5 @@
-//! A small Magento 2.4 catalogue (three products and a generated range, a category tree,
+//! A small Magento 2.4 catalogue (four products, one of them configurable with sizes and
+//! colours, and a generated range, a category tree,
 //! redirects, a CMS page) behind [`FakeGraphQl`], validating every document against the
 //! real Magento schema kept in `schemas/magento-2.4.graphql`. Listings follow Magento's
 //! rules: category membership, visibility (catalogue or search), sorting, paging.
@@ -267,7 +268,7 @@ mod tests {
         let products = c["products"].as_array().cloned().unwrap_or_default();
         let urls: std::collections::HashSet<String> =
             products.iter().map(|p| path_of(&p["url_key"], &p["url_suffix"])).collect();
-        assert_eq!((products.len(), urls.len()), (29, 29), "3 + 26 generated, each its own url");
+        assert_eq!((products.len(), urls.len()), (30, 30), "4 + 26 generated, each its own url");
         let counts: Vec<(String, i64)> = {
             let mut all = Vec::new();
             categories(&c["category_tree"], &mut all);
@@ -278,7 +279,7 @@ mod tests {
         let count = |name: &str| counts.iter().find(|(n, _)| n == name).map(|(_, n)| *n);
         assert_eq!(
             (count("Gear"), count("Fitness Equipment"), count("Men"), count("Sale Archive")),
-            (Some(28), Some(27), Some(1), Some(0))
+            (Some(28), Some(27), Some(2), Some(0))
         );
     }
 
@@ -286,10 +287,10 @@ mod tests {
     fn listings_filter_by_visibility_category_and_words() {
         let c = catalogue("http://m.test");
         for (args, total, first) in [
-            (json!({"search": ""}), 3, "24-MB01"),
+            (json!({"search": ""}), 4, "24-MB01"),
             (json!({"search": "ROLLER"}), 0, ""),
             (json!({"filter": {"category_uid": {"eq": "NQ=="}}, "pageSize": 24, "currentPage": 2}), 27, "24-FIT24"),
-            (json!({"filter": {"category_uid": {"eq": "MTE="}}, "sort": {"price": "DESC"}}), 1, "MT12"),
+            (json!({"filter": {"category_uid": {"eq": "MTE="}}, "sort": {"price": "DESC"}}), 2, "MH01"),
             (json!({"filter": {"sku": {"eq": "24-FIT01"}}}), 1, "24-FIT01"),
         ] {
             let answer = listing(&c, args.as_object().unwrap_or(&Map::new()), None);

@@ -9,6 +9,7 @@ mod driver;
 pub mod models;
 pub mod operations;
 pub mod transform;
+pub mod variant_id;
 
 pub use config::MagentoConfig;
 pub use driver::MagentoDriver;

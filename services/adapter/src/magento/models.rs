@@ -68,6 +68,40 @@ pub struct MagentoProduct {
     pub review_count: Option<i32>,
     pub rating_summary: Option<f64>,
     pub media_gallery_entries: Option<Vec<MagentoMediaGalleryEntry>>,
+    /// A `ConfigurableProduct`'s options (issue 22), each an attribute and its values.
+    pub configurable_options: Option<Vec<MagentoConfigurableOption>>,
+    /// A `ConfigurableProduct`'s children: the option values each stands for, and the
+    /// simple product sold (its own SKU, price, stock and image).
+    pub variants: Option<Vec<MagentoVariant>>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct MagentoOptionValue {
+    pub uid: Option<String>,
+    pub label: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct MagentoConfigurableOption {
+    pub attribute_code: Option<String>,
+    pub label: Option<String>,
+    pub position: Option<i64>,
+    pub values: Option<Vec<MagentoOptionValue>>,
+}
+
+/// `ConfigurableAttributeOption`: one option value a child stands for.
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct MagentoVariantAttribute {
+    pub code: Option<String>,
+    pub label: Option<String>,
+    /// What `addProductsToCart` takes among `selected_options`.
+    pub uid: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct MagentoVariant {
+    pub attributes: Option<Vec<MagentoVariantAttribute>>,
+    pub product: Option<Box<MagentoProduct>>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default, PartialEq)]

@@ -3,13 +3,15 @@
 use serde_json::{Value, json};
 use vitrine_domain::{DriverError, listing, route};
 use vitrine_proto::v1::{
-    Breadcrumb, Category, CategoryPage, ContentPage, Discount, Image, NavigationNode, Product, ProductPage,
-    ProductSort, RouteData, RouteResolution,
+    Breadcrumb, Category, CategoryPage, ContentPage, Discount, Image, NavigationNode, Product, ProductOption,
+    ProductPage, ProductSort, RouteData, RouteResolution, SelectedOption, Variant,
 };
 
 use super::models::{
-    MagentoCategory, MagentoCategoryRoute, MagentoCmsPage, MagentoFlag, MagentoProduct, MagentoProducts, MagentoRoute,
+    MagentoCategory, MagentoCategoryRoute, MagentoCmsPage, MagentoConfigurableOption, MagentoFlag, MagentoImage,
+    MagentoProduct, MagentoProducts, MagentoRoute, MagentoVariantAttribute,
 };
+use super::variant_id;
 
 fn non_empty(s: Option<&String>) -> Option<String> {
     s.filter(|s| !s.is_empty()).cloned()
@@ -20,12 +22,77 @@ fn path(key: Option<&str>, suffix: Option<&str>) -> String {
     format!("/{}{}", key.unwrap_or_default().trim_start_matches('/'), suffix.unwrap_or_default())
 }
 
+/// The price, discount and currency a product (or a configurable product's child) is
+/// offered at: the maximum price's regular price and discount (spec §3).
+fn offer(p: &MagentoProduct) -> (Option<f64>, Option<Discount>, Option<String>) {
+    let max = p.price_range.as_ref().and_then(|r| r.maximum_price.as_ref());
+    let regular = max.and_then(|m| m.regular_price.as_ref());
+    let discount = max
+        .and_then(|m| m.discount.as_ref())
+        .map(|d| Discount { amount: d.amount_off.unwrap_or_default(), percent: d.percent_off.unwrap_or_default() });
+    (regular.and_then(|r| r.value), discount, regular.and_then(|r| r.currency.clone()))
+}
+
+fn picture(image: Option<&MagentoImage>) -> Option<Image> {
+    let image = image?;
+    image.url.as_ref().filter(|url| !url.is_empty()).map(|url| Image {
+        id: String::new(),
+        url: url.clone(),
+        label: image.label.clone().unwrap_or_default(),
+    })
+}
+
+/// A configurable product's options, in Magento's position order (issue 22).
+fn options(p: &MagentoProduct) -> Vec<&MagentoConfigurableOption> {
+    let mut options: Vec<_> = p.configurable_options.iter().flatten().collect();
+    options.sort_by_key(|o| o.position.unwrap_or(i64::MAX));
+    options
+}
+
+/// A configurable product's children as variants (issue 22): each names its value of
+/// every option (by the option's label, in the options' order), and its id is what the
+/// cart adds ([`variant_id`]). A child that lacks a value of some option is left out: no
+/// choice of the pickers could reach it.
+fn variants(parent: &MagentoProduct, options: &[&MagentoConfigurableOption]) -> Vec<Variant> {
+    let parent_sku = parent.sku.clone().unwrap_or_default();
+    parent
+        .variants
+        .iter()
+        .flatten()
+        .filter_map(|v| {
+            let child = v.product.as_deref()?;
+            let attributes = v.attributes.as_deref().unwrap_or_default();
+            let chosen: Vec<(&MagentoConfigurableOption, &MagentoVariantAttribute)> = options
+                .iter()
+                .map(|o| attributes.iter().find(|a| a.code == o.attribute_code).map(|a| (*o, a)))
+                .collect::<Option<_>>()?;
+            let uids: Vec<&str> = chosen.iter().map(|(_, a)| a.uid.as_deref().unwrap_or_default()).collect();
+            let child_sku = child.sku.clone().unwrap_or_default();
+            let (price, discount, _) = offer(child);
+            Some(Variant {
+                id: variant_id::encode(&parent_sku, &child_sku, &uids),
+                sku: Some(child_sku).filter(|s| !s.is_empty()),
+                selected: chosen
+                    .iter()
+                    .map(|(o, a)| SelectedOption { name: option_name(o), value: a.label.clone().unwrap_or_default() })
+                    .collect(),
+                price,
+                discount,
+                in_stock: Some(child.stock_status.as_deref() == Some("IN_STOCK")),
+                image: picture(child.image.as_ref()),
+            })
+        })
+        .collect()
+}
+
+fn option_name(o: &MagentoConfigurableOption) -> String {
+    non_empty(o.label.as_ref()).or_else(|| o.attribute_code.clone()).unwrap_or_default()
+}
+
 /// spec §3: the normalised product. `media_base` is the store's media URL
 /// (`…/media/`), to which gallery files are relative.
 #[must_use]
 pub fn product(p: &MagentoProduct, media_base: &str) -> Product {
-    let max = p.price_range.as_ref().and_then(|r| r.maximum_price.as_ref());
-    let regular = max.and_then(|m| m.regular_price.as_ref());
     let mut gallery: Vec<_> =
         p.media_gallery_entries.iter().flatten().filter(|e| e.disabled != Some(true) && e.file.is_some()).collect();
     gallery.sort_by_key(|e| e.position.unwrap_or(i64::MAX));
@@ -42,7 +109,9 @@ pub fn product(p: &MagentoProduct, media_base: &str) -> Product {
         })
         .collect();
     let name = p.name.clone().unwrap_or_default();
-    Product {
+    let (price, discount, currency) = offer(p);
+    let options = options(p);
+    let product = Product {
         id: p.sku.clone().unwrap_or_default(),
         r#type: match p.typename.as_deref() {
             Some("BundleProduct") => "composite",
@@ -52,16 +121,10 @@ pub fn product(p: &MagentoProduct, media_base: &str) -> Product {
         .to_owned(),
         url: path(p.url_key.as_deref(), p.url_suffix.as_deref()),
         canonical_url: non_empty(p.canonical_url.as_ref()),
-        thumbnail: p.image.as_ref().and_then(|i| i.url.as_ref()).map(|url| Image {
-            id: String::new(),
-            url: url.clone(),
-            label: p.image.as_ref().and_then(|i| i.label.clone()).unwrap_or_default(),
-        }),
+        thumbnail: picture(p.image.as_ref()),
         images,
-        price: regular.and_then(|r| r.value),
-        discount: max
-            .and_then(|m| m.discount.as_ref())
-            .map(|d| Discount { amount: d.amount_off.unwrap_or_default(), percent: d.percent_off.unwrap_or_default() }),
+        price,
+        discount,
         in_stock: Some(p.stock_status.as_deref() == Some("IN_STOCK")),
         description: p.description.as_ref().and_then(|d| non_empty(d.html.as_ref())),
         short_description: p.short_description.as_ref().and_then(|d| non_empty(d.html.as_ref())),
@@ -71,12 +134,27 @@ pub fn product(p: &MagentoProduct, media_base: &str) -> Product {
         review_count: p.review_count,
         rating_summary: p.rating_summary,
         sku: p.sku.clone(),
-        currency: regular.and_then(|r| r.currency.clone()),
-        // issue 22: configurable options and variants are not mapped yet.
-        options: Vec::new(),
+        currency,
+        options: options
+            .iter()
+            .map(|o| ProductOption {
+                name: option_name(o),
+                values: o.values.iter().flatten().filter_map(|v| non_empty(v.label.as_ref())).collect(),
+            })
+            .collect(),
         variants: Vec::new(),
         name,
-    }
+    };
+    // A listing selects no children: its configurable products carry no variants (a card
+    // needs none). A product page's configurable product has them; anything else is sold
+    // as it is.
+    let configurable = p.typename.as_deref() == Some("ConfigurableProduct");
+    let variants = match &p.variants {
+        None if configurable => Vec::new(),
+        Some(_) if !options.is_empty() => variants(p, &options),
+        _ => vec![vitrine_domain::variants::sold_as_is(&product)],
+    };
+    Product { variants, ..product }
 }
 
 fn in_menu(flag: Option<&MagentoFlag>) -> bool {

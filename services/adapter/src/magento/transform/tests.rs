@@ -38,6 +38,90 @@ fn product_takes_every_normalised_field() {
 }
 
 #[test]
+fn a_configurable_product_s_children_are_its_variants() {
+    let recorded: MagentoProduct = testdata(include_str!("../testdata/configurable_product.json"));
+    let p = product(&recorded, "https://shop.test/media/");
+    let options: Vec<(&str, Vec<&str>)> =
+        p.options.iter().map(|o| (o.name.as_str(), o.values.iter().map(String::as_str).collect())).collect();
+    assert_eq!(options, [("Size", vec!["XS", "S"]), ("Color", vec!["Black", "Gray", "Orange"])], "by position");
+    let variants: Vec<(&str, Option<&str>, Vec<(&str, &str)>, Option<f64>, Option<bool>)> = p
+        .variants
+        .iter()
+        .map(|v| {
+            let selected = v.selected.iter().map(|s| (s.name.as_str(), s.value.as_str())).collect();
+            (v.id.as_str(), v.sku.as_deref(), selected, v.price, v.in_stock)
+        })
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            (
+                "MH01:MH01-XS-Black:Y29uZmlndXJhYmxlLzE0NC8xNjY%3D,Y29uZmlndXJhYmxlLzkzLzQ5",
+                Some("MH01-XS-Black"),
+                vec![("Size", "XS"), ("Color", "Black")],
+                Some(52.0),
+                Some(true)
+            ),
+            (
+                "MH01:MH01-XS-Gray:Y29uZmlndXJhYmxlLzE0NC8xNjY%3D,Y29uZmlndXJhYmxlLzkzLzUy",
+                Some("MH01-XS-Gray"),
+                vec![("Size", "XS"), ("Color", "Gray")],
+                Some(52.0),
+                Some(false)
+            ),
+            (
+                "MH01:MH01-S-Gray:Y29uZmlndXJhYmxlLzE0NC8xNjc%3D,Y29uZmlndXJhYmxlLzkzLzUy",
+                Some("MH01-S-Gray"),
+                vec![("Size", "S"), ("Color", "Gray")],
+                Some(52.0),
+                Some(true)
+            ),
+        ],
+        "the child with no size is left out: no choice reaches it"
+    );
+    assert_eq!(p.variants[2].discount, Some(Discount { amount: 10.4, percent: 20.0 }));
+    assert_eq!(
+        p.variants.iter().map(|v| v.image.as_ref().map(|i| i.url.as_str())).collect::<Vec<_>>(),
+        [
+            Some("https://shop.test/media/catalog/product/cache/7a1/m/h/mh01-black_main_1.jpg"),
+            Some("https://shop.test/media/catalog/product/cache/7a1/m/h/mh01-gray_main_1.jpg"),
+            None
+        ]
+    );
+    // What the cart needs, back out of the id.
+    let parts = crate::magento::variant_id::decode(&p.variants[0].id).expect("a configurable variant id");
+    assert_eq!(
+        (parts.parent_sku.as_str(), parts.child_sku.as_str(), parts.selected.len()),
+        ("MH01", "MH01-XS-Black", 2)
+    );
+    // The product's own price stays the shop's (spec §3).
+    assert_eq!((p.price, p.r#type.as_str()), (Some(52.0), "configurable"));
+}
+
+#[test]
+fn products_without_children_are_sold_as_they_are_and_listed_ones_carry_none() {
+    let simple =
+        product(&testdata::<MagentoProduct>(&json!({"__typename": "SimpleProduct", "sku": "24-MB01"}).to_string()), "");
+    assert_eq!(simple.variants.iter().map(|v| v.id.as_str()).collect::<Vec<_>>(), ["24-MB01"]);
+    assert!(simple.options.is_empty());
+    // A listing's configurable product: no children selected, no variants.
+    let listed = product(
+        &testdata::<MagentoProduct>(&json!({"__typename": "ConfigurableProduct", "sku": "MH01"}).to_string()),
+        "",
+    );
+    assert!(listed.variants.is_empty() && listed.options.is_empty());
+    // A configurable product whose options are gone: itself.
+    let bare = product(
+        &testdata::<MagentoProduct>(
+            &json!({"__typename": "ConfigurableProduct", "sku": "MT12", "configurable_options": [], "variants": []})
+                .to_string(),
+        ),
+        "",
+    );
+    assert_eq!(bare.variants.iter().map(|v| v.id.as_str()).collect::<Vec<_>>(), ["MT12"]);
+}
+
+#[test]
 fn product_types_urls_and_stock() {
     for (patch, kind, url, in_stock) in [
         (json!({"__typename": "BundleProduct", "url_key": "b", "url_suffix": null}), "composite", "/b", false),
