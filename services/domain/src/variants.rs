@@ -2,7 +2,7 @@
 //! it is (the fake store, a simple product) gives it one variant, made here from the
 //! product's own fields so that every backend makes it alike. Pure.
 
-use crate::model::{Product, Variant};
+use crate::model::{Discount, Product, Variant};
 
 /// The one variant of a product sold as it is: its own id (what a cart adds), SKU,
 /// price, discount and stock, and no options.
@@ -19,10 +19,36 @@ pub fn sold_as_is(product: &Product) -> Variant {
     }
 }
 
+/// Rounded to cents (amounts) or hundredths of a percent.
+fn hundredths(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// The discount of a price marked down from `was` to `now` (Shopify's compare-at price,
+/// Medusa's original amount); none unless `now` is below a positive `was`.
+#[must_use]
+pub fn markdown(was: f64, now: f64) -> Option<Discount> {
+    (now < was && was > 0.0)
+        .then(|| Discount { amount: hundredths(was - now), percent: hundredths((was - now) / was * 100.0) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Discount;
+
+    #[test]
+    fn a_markdown_is_the_amount_and_share_taken_off() {
+        for (was, now, expected) in [
+            (640.0, 512.0, Some(Discount { amount: 128.0, percent: 20.0 })),
+            (30.0, 20.0, Some(Discount { amount: 10.0, percent: 33.33 })),
+            (19.99, 9.99, Some(Discount { amount: 10.0, percent: 50.03 })),
+            (20.0, 20.0, None),
+            (20.0, 25.0, None),
+            (0.0, -1.0, None),
+        ] {
+            assert_eq!(markdown(was, now), expected, "{was} → {now}");
+        }
+    }
 
     #[test]
     fn a_product_sold_as_it_is_is_its_own_variant() {

@@ -246,7 +246,17 @@ async fn shopify_and_fake_store_pages_have_their_heads() {
 
     switch(&c, &app, "shopify").await;
     let board = written(&c, &app, "/products/hydrogen-snowboard", 200, "Hydrogen Snowboard").await;
-    assert_eq!(board.json_ld_of("Product")["name"], "The Hydrogen Snowboard");
+    // Sold in sizes and colours (issue 22): a ProductGroup with an Offer per variant.
+    let group = board.json_ld_of("ProductGroup");
+    assert_eq!((&group["name"], &group["productGroupID"]), (&json!("The Hydrogen Snowboard"), &json!("7982853619939")));
+    let offers: Vec<(&Value, &Value)> = group["hasVariant"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|v| (&v["offers"]["price"], &v["offers"]["availability"]))
+        .collect();
+    assert_eq!(offers.len(), 5, "{group}");
+    assert_eq!(offers[4], (&json!(512.0), &json!("https://schema.org/InStock")), "the marked-down one");
     assert_eq!(board.meta("property", "og:type").as_deref(), Some("product"));
     let boards = written(&c, &app, "/collections/snowboards", 200, "Snowboards for every slope").await;
     let listing = &boards.data().expect("data")["/api/page?url=%2Fcollections%2Fsnowboards"]["category"]["listing"];

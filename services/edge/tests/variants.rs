@@ -4,7 +4,7 @@
 //! Shopify and Medusa (each against its demo shop, which checks every document).
 
 use serde_json::{Value, json};
-use vitrine_testkit::{TestApp, assert, browser, fake_store, magento};
+use vitrine_testkit::{TestApp, assert, browser, fake_store, magento, shopify};
 
 fn names(values: &Value) -> Vec<String> {
     values.as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_owned)).collect()
@@ -137,4 +137,53 @@ async fn magento_configurable_products_offer_their_children() {
     let cards = men["category"]["listing"]["products"].as_array().cloned().unwrap_or_default();
     assert!(cards.iter().any(|p| p["id"] == "MH01"), "{men}");
     assert!(cards.iter().all(|p| p.get("variants").is_none() && p.get("options").is_none()));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn shopify_products_offer_their_variants() {
+    const TOKEN: &str = "shpat_variants";
+    let shop = shopify::start(TOKEN);
+    let app = TestApp::builder().shopify(&shop.url, TOKEN).start().await;
+    let c = browser();
+    let res = c.put(app.url("/api/driver")).json(&json!({ "driver": "shopify" })).send().await.expect("put");
+    assert::ok_json(res).await;
+    let page =
+        assert::ok_json(c.get(app.url("/api/page?url=/products/hydrogen-snowboard")).send().await.expect("page")).await;
+    let product = &page["product"]["products"][0];
+    assert_eq!(
+        options(product),
+        [("Size".to_owned(), owned(&["151", "155", "159"])), ("Color".to_owned(), owned(&["Ice", "Sunset"]))]
+    );
+    // The demo shop's variants (fixtures/shopify/shop.json): 151 in sunset is not made,
+    // 155 in ice is sold out, 159 costs more, 159 in sunset is marked down from 640.
+    let variants: Vec<_> = product["variants"].as_array().into_iter().flatten().map(variant).collect();
+    assert_eq!(
+        variants,
+        [
+            ("43695710535901".to_owned(), owned(&["Size=151", "Color=Ice"]), Some(600.0), Some(true)),
+            ("43695710535902".to_owned(), owned(&["Size=155", "Color=Ice"]), Some(600.0), Some(false)),
+            ("43695710535903".to_owned(), owned(&["Size=155", "Color=Sunset"]), Some(600.0), Some(true)),
+            ("43695710535904".to_owned(), owned(&["Size=159", "Color=Ice"]), Some(640.0), Some(true)),
+            ("43695710535905".to_owned(), owned(&["Size=159", "Color=Sunset"]), Some(640.0), Some(true)),
+        ]
+    );
+    assert_eq!(product["variants"][4]["discount"], json!({"amount": 128.0, "percent": 20.0}));
+    assert!(
+        product["variants"][4]["image"]["url"].as_str().is_some_and(|u| u.ends_with("/s/files/snowboard-sunset.png"))
+    );
+    assert_eq!(product["images"].as_array().map(Vec::len), Some(2), "the page's gallery: every picture");
+    // A product sold as it is: Shopify's "Default Title" is no option, its one variant is it.
+    let wax =
+        assert::ok_json(c.get(app.url("/api/products/by-url?url=/products/oxygen-wax")).send().await.expect("p")).await;
+    assert_eq!(wax["products"][0].get("options"), None);
+    assert_eq!(
+        wax["products"][0]["variants"].as_array().map(|v| v.iter().map(variant).collect::<Vec<_>>()),
+        Some(vec![("79828536199401".to_owned(), vec![], Some(24.95), Some(false))])
+    );
+    // Cards: one picture, no variants.
+    let listing =
+        assert::ok_json(c.get(app.url("/api/page?url=/collections/snowboards")).send().await.expect("c")).await;
+    let card = &listing["category"]["listing"]["products"][0];
+    assert_eq!((card["id"].as_str(), card["images"].as_array().map(Vec::len)), (Some("7982853619939"), Some(1)));
+    assert!(card.get("variants").is_none());
 }

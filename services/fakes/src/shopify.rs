@@ -3,7 +3,8 @@
 //! (`schemas/shopify-storefront-2025-01.json`) and refusing requests without the
 //! storefront access token.
 //!
-//! The fixture holds three products, two collections (one empty), an "about" page and the
+//! The fixture holds three products (the snowboard in sizes and colours, issue 22), two
+//! collections (one empty), an "about" page and the
 //! 'collections' menu. The demo shop ([`start_demo`]) adds generated snowboards to the
 //! snowboards collection so that it spans two pages (issue 10); [`start`] keeps the three
 //! products the existing tests pin.
@@ -80,6 +81,24 @@ fn snowboard(i: usize, base: &str) -> Value {
     })
 }
 
+/// Shopify gives every product at least one variant: one sold as it is has one, under
+/// the option "Title" whose one value is "Default Title". The fixture writes out only the
+/// variants of products with options; the rest get theirs here, at the product's price
+/// and availability (its id the product's with a 1 after it).
+fn sold_as_is(product: &mut Value) {
+    if product.get("variants").is_some() {
+        return;
+    }
+    let id = product["id"].as_str().unwrap_or_default().rsplit('/').next().unwrap_or_default().to_owned();
+    product["options"] = json!([{ "name": "Title", "optionValues": [{ "name": "Default Title" }] }]);
+    product["variants"] = json!({ "nodes": [{
+        "id": format!("gid://shopify/ProductVariant/{id}1"), "sku": null,
+        "availableForSale": product["availableForSale"],
+        "selectedOptions": [{ "name": "Title", "value": "Default Title" }],
+        "price": product["priceRange"]["maxVariantPrice"], "compareAtPrice": null, "image": null,
+    }] });
+}
+
 impl Shop {
     fn load(base: &str, generated: usize) -> Self {
         let fixture: Value = serde_json::from_str(&SHOP.replace("{base}", base)).unwrap_or(Value::Null);
@@ -94,6 +113,9 @@ impl Shop {
             collection[MEMBERS] = Value::Array(handles); // resolved to products below
         }
         products.extend(extra);
+        for product in &mut products {
+            sold_as_is(product);
+        }
         for collection in &mut collections {
             let members = list(collection, MEMBERS)
                 .iter()
@@ -187,10 +209,24 @@ fn resolver(shop: Arc<Shop>) -> Resolver {
     })
 }
 
-/// A collection's `products(first, after, sortKey, reverse)`.
+/// The first `first` of a list (`options(first:)`) or a connection's nodes
+/// (`images(first:)`, `variants(first:)`).
+fn first_of(value: &Value, args: &Map<String, Value>) -> Value {
+    let first =
+        args.get("first").and_then(Value::as_u64).map_or(usize::MAX, |f| usize::try_from(f).unwrap_or(usize::MAX));
+    match value {
+        Value::Array(items) => Value::Array(items.iter().take(first).cloned().collect()),
+        Value::Object(_) => json!({ "nodes": list(value, "nodes").into_iter().take(first).collect::<Vec<_>>() }),
+        other => other.clone(),
+    }
+}
+
+/// A collection's `products(first, after, sortKey, reverse)`; a product's first images,
+/// options and variants.
 fn fields() -> FieldResolver {
     Arc::new(|ty: &str, field: &str, parent: &Value, args: &Map<String, Value>| match (ty, field) {
         ("Collection", "products") => Some(connection(list(parent, MEMBERS), args)),
+        ("Product", "images" | "options" | "variants") => Some(first_of(&parent[field], args)),
         _ => None,
     })
 }

@@ -1,6 +1,7 @@
 //! Pure Medusa rules: Store API payloads → the normalised model, and Vitrine's urls for
 //! Medusa's products (`/products/{handle}`) and categories (`/categories/{handle…}`).
 
+use vitrine_domain::variants::markdown;
 use vitrine_domain::{listing, paths};
 use vitrine_proto::v1::{Breadcrumb, Category, Discount, Image, NavigationNode, Product, ProductPage, ProductSort};
 
@@ -39,11 +40,6 @@ fn non_empty(text: Option<&String>) -> Option<&str> {
     text.map(String::as_str).map(str::trim).filter(|t| !t.is_empty())
 }
 
-/// Rounded to cents (amounts) or hundredths of a percent.
-fn hundredths(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
 /// The variant a card shows: the one with the lowest calculated price (the first among
 /// equals), if any variant has a price.
 fn cheapest(variants: &[MedusaVariant]) -> Option<&MedusaVariant> {
@@ -61,9 +57,7 @@ fn pricing(variants: &[MedusaVariant]) -> (Option<f64>, Option<Discount>, Option
     let Some(price) = cheapest(variants).and_then(|v| v.calculated_price.as_ref()) else { return (None, None, None) };
     let regular = price.original_amount.or(price.calculated_amount);
     let discount = match (price.calculated_amount, price.original_amount) {
-        (Some(now), Some(was)) if now < was && was > 0.0 => {
-            Some(Discount { amount: hundredths(was - now), percent: hundredths((was - now) / was * 100.0) })
-        }
+        (Some(now), Some(was)) => markdown(was, now),
         _ => None,
     };
     (regular, discount, price.currency_code.as_ref().map(|c| c.to_uppercase()))

@@ -49,6 +49,47 @@ pub struct ShopifyProduct {
     pub price_range: Option<ShopifyPriceRange>,
     pub images: Option<ShopifyImages>,
     pub seo: Option<ShopifySeo>,
+    /// The product page's pictures (`gallery: images(first: 10)`); a card selects one.
+    pub gallery: Option<ShopifyImages>,
+    /// Issue 22, the product page only: its options and its variants.
+    pub options: Option<Vec<ShopifyOption>>,
+    pub variants: Option<ShopifyVariants>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifyOptionValue {
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyOption {
+    pub name: Option<String>,
+    pub option_values: Option<Vec<ShopifyOptionValue>>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifySelectedOption {
+    pub name: Option<String>,
+    pub value: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyVariant {
+    pub id: Option<String>,
+    pub sku: Option<String>,
+    pub available_for_sale: Option<bool>,
+    pub selected_options: Option<Vec<ShopifySelectedOption>>,
+    pub price: Option<ShopifyMoney>,
+    pub compare_at_price: Option<ShopifyMoney>,
+    pub image: Option<ShopifyImage>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifyVariants {
+    #[serde(default)]
+    pub nodes: Vec<ShopifyVariant>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]

@@ -16,8 +16,14 @@ macro_rules! operation {
 }
 
 operation!(GET_ALL_PRODUCTS, "ShopifyGetAllProducts", "get_all_products.graphql", "product.graphql");
-operation!(GET_A_PRODUCT, "ShopifyGetAProduct", "get_a_product.graphql", "product.graphql");
-operation!(GET_PRODUCT_BY_URL, "ShopifyGetProductByURL", "get_product_by_url.graphql", "product.graphql");
+operation!(GET_A_PRODUCT, "ShopifyGetAProduct", "get_a_product.graphql", "product_page.graphql", "product.graphql");
+operation!(
+    GET_PRODUCT_BY_URL,
+    "ShopifyGetProductByURL",
+    "get_product_by_url.graphql",
+    "product_page.graphql",
+    "product.graphql"
+);
 operation!(GET_COLLECTION_MENU, "GetCollectionMenu", "get_collection_menu.graphql", "menu.graphql");
 // issue 10: category (collection) pages, search and content pages.
 operation!(

@@ -1,13 +1,17 @@
-//! Pure Shopify → normalised transforms (spec §3, §9: only the first image per product).
+//! Pure Shopify → normalised transforms (spec §3; §9: a card's first image only).
 
 use vitrine_domain::paths::resource_handle;
+use vitrine_domain::variants::markdown;
 use vitrine_domain::{listing, navigation, paths, route};
 use vitrine_proto::v1::{
-    Breadcrumb, Category, ContentPage, Image, NavigationNode, Product, ProductPage, ProductSort, RouteData,
-    RouteResolution,
+    Breadcrumb, Category, ContentPage, Image, NavigationNode, Product, ProductOption, ProductPage, ProductSort,
+    RouteData, RouteResolution, SelectedOption, Variant,
 };
 
-use super::models::{ShopifyCollection, ShopifyMenu, ShopifyMenuItem, ShopifyPage, ShopifyProduct, ShopifySeo};
+use super::models::{
+    ShopifyCollection, ShopifyImage, ShopifyMenu, ShopifyMenuItem, ShopifyMoney, ShopifyPage, ShopifyProduct,
+    ShopifySeo, ShopifyVariant,
+};
 
 /// `gid://shopify/Product/123` → `123`.
 #[must_use]
@@ -25,25 +29,84 @@ fn paragraph(text: &str) -> String {
     format!("<p>{}</p>", text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;"))
 }
 
+fn image(i: &ShopifyImage, name: &str) -> Option<Image> {
+    Some(Image {
+        id: i.id.clone().unwrap_or_default(),
+        url: i.url.clone().filter(|u| !u.is_empty())?,
+        label: i.alt_text.clone().filter(|a| !a.is_empty()).unwrap_or_else(|| name.to_owned()),
+    })
+}
+
+fn amount(money: Option<&ShopifyMoney>) -> Option<f64> {
+    money.and_then(|m| m.amount.as_deref()).and_then(|a| a.parse().ok())
+}
+
+/// Shopify gives a product sold as it is one option, "Title", whose one value is
+/// "Default Title": no choice to offer (Hydrogen hides it too).
+fn is_default_title(name: &str, values: &[&str]) -> bool {
+    name == "Title" && values == ["Default Title"]
+}
+
+fn options(p: &ShopifyProduct) -> Vec<ProductOption> {
+    p.options
+        .iter()
+        .flatten()
+        .filter_map(|o| {
+            let name = o.name.clone().filter(|n| !n.is_empty())?;
+            let values: Vec<&str> = o.option_values.iter().flatten().filter_map(|v| v.name.as_deref()).collect();
+            (!is_default_title(&name, &values))
+                .then(|| ProductOption { name, values: values.into_iter().map(str::to_owned).collect() })
+        })
+        .collect()
+}
+
+/// issue 22: a variant's price is the listed one (its compare-at price when that is
+/// higher, else its price) with the markdown as the discount, like every backend's.
+fn variant(v: &ShopifyVariant, options: &[ProductOption], name: &str) -> Variant {
+    let (price, compare_at) = (amount(v.price.as_ref()), amount(v.compare_at_price.as_ref()));
+    let (price, discount) = match (price, compare_at) {
+        (Some(now), Some(was)) if was > now => (Some(was), markdown(was, now)),
+        (now, _) => (now, None),
+    };
+    Variant {
+        id: numeric_id(v.id.as_deref().unwrap_or_default()).to_owned(),
+        sku: v.sku.clone().filter(|s| !s.is_empty()),
+        // Only the options offered (not the hidden "Title"), in the product's order.
+        selected: options
+            .iter()
+            .filter_map(|o| {
+                let chosen =
+                    v.selected_options.iter().flatten().find(|s| s.name.as_deref() == Some(o.name.as_str()))?;
+                Some(SelectedOption { name: o.name.clone(), value: chosen.value.clone().unwrap_or_default() })
+            })
+            .collect(),
+        price,
+        discount,
+        in_stock: v.available_for_sale,
+        image: v.image.as_ref().and_then(|i| image(i, name)),
+    }
+}
+
+/// spec §3 (and §9: a card's one image). A product page's product (issue 22) brings its
+/// gallery, options and variants; a listing's brings none of them.
 #[must_use]
 pub fn product(p: &ShopifyProduct) -> Product {
     let name = p.title.clone().unwrap_or_default();
     let max = p.price_range.as_ref().and_then(|r| r.max_variant_price.as_ref());
-    let first = p.images.as_ref().and_then(|i| i.nodes.first()).and_then(|i| {
-        Some(Image {
-            id: i.id.clone().unwrap_or_default(),
-            url: i.url.clone()?,
-            label: i.alt_text.clone().filter(|a| !a.is_empty()).unwrap_or_else(|| name.clone()),
-        })
-    });
-    Product {
+    let first = p.images.as_ref().and_then(|i| i.nodes.first()).and_then(|i| image(i, &name));
+    let images = match &p.gallery {
+        Some(gallery) => gallery.nodes.iter().filter_map(|i| image(i, &name)).collect(),
+        None => first.clone().into_iter().collect(),
+    };
+    let options = options(p);
+    let product = Product {
         id: numeric_id(p.id.as_deref().unwrap_or_default()).to_owned(),
         r#type: "simple".to_owned(),
         url: format!("/products/{}", p.handle.as_deref().unwrap_or_default()),
         canonical_url: p.online_store_url.clone(),
-        thumbnail: first.clone(),
-        images: first.into_iter().collect(),
-        price: max.and_then(|m| m.amount.as_deref()).and_then(|a| a.parse().ok()),
+        thumbnail: first,
+        images,
+        price: amount(max),
         currency: max.and_then(|m| m.currency_code.clone()),
         in_stock: p.available_for_sale,
         description: p.description.as_deref().filter(|d| !d.is_empty()).map(paragraph),
@@ -51,7 +114,13 @@ pub fn product(p: &ShopifyProduct) -> Product {
         meta_description: p.seo.as_ref().and_then(|s| s.description.clone()),
         name,
         ..Product::default()
-    }
+    };
+    let variants = match &p.variants {
+        Some(v) if !v.nodes.is_empty() => v.nodes.iter().map(|v| variant(v, &options, &product.name)).collect(),
+        Some(_) => vec![vitrine_domain::variants::sold_as_is(&product)],
+        None => Vec::new(),
+    };
+    Product { options, variants, ..product }
 }
 
 /// spec §2: collections, products and pages have their own paths; any other type is
@@ -323,6 +392,91 @@ mod tests {
         let links: Vec<(&str, usize, i32)> =
             top.iter().map(|n| (n.url.as_str(), n.children.len(), n.children_count)).collect();
         assert_eq!(links, [("/collections/shoes", 0, 1), ("/collections/hats", 0, 0)]);
+    }
+
+    #[test]
+    fn a_product_page_s_product_has_its_gallery_options_and_variants() {
+        let recorded: ShopifyProduct =
+            serde_json::from_str(include_str!("testdata/product_with_options.json")).expect("parses");
+        let p = product(&recorded);
+        let options: Vec<(&str, Vec<&str>)> =
+            p.options.iter().map(|o| (o.name.as_str(), o.values.iter().map(String::as_str).collect())).collect();
+        assert_eq!(options, [("Size", vec!["154cm", "158cm", "160cm"]), ("Binding mount", vec!["Nested", "Standard"])]);
+        let variants: Vec<(&str, Option<&str>, Vec<(&str, &str)>, Option<f64>, Option<f64>, Option<bool>)> = p
+            .variants
+            .iter()
+            .map(|v| {
+                let selected = v.selected.iter().map(|s| (s.name.as_str(), s.value.as_str())).collect();
+                (v.id.as_str(), v.sku.as_deref(), selected, v.price, v.discount.map(|d| d.percent), v.in_stock)
+            })
+            .collect();
+        assert_eq!(
+            variants,
+            [
+                (
+                    "43695710535958",
+                    Some("LIQ-154-N"),
+                    vec![("Size", "154cm"), ("Binding mount", "Nested")],
+                    Some(699.95),
+                    None,
+                    Some(true)
+                ),
+                // A compare-at price equal to the price is no markdown.
+                (
+                    "43695710568726",
+                    Some("LIQ-154-S"),
+                    vec![("Size", "154cm"), ("Binding mount", "Standard")],
+                    Some(699.95),
+                    None,
+                    Some(false)
+                ),
+                // Marked down from 899.95: listed at that, 20% off.
+                (
+                    "43695710601494",
+                    None,
+                    vec![("Size", "158cm"), ("Binding mount", "Nested")],
+                    Some(899.95),
+                    Some(20.0),
+                    Some(true)
+                ),
+                // Shopify's order of selectedOptions does not matter: the product's does.
+                (
+                    "43695710634262",
+                    Some("LIQ-160-S"),
+                    vec![("Size", "160cm"), ("Binding mount", "Standard")],
+                    Some(799.95),
+                    None,
+                    Some(true)
+                ),
+            ]
+        );
+        assert_eq!(p.variants[2].discount.map(|d| d.amount), Some(179.99));
+        assert_eq!(p.variants[2].image.as_ref().map(|i| i.label.as_str()), Some("Side view"));
+        // The page's gallery has every picture; the thumbnail is still the first.
+        assert_eq!(p.images.len(), 2);
+        assert_eq!(p.thumbnail.as_ref().map(|t| t.label.as_str()), Some("The Collection Snowboard: Liquid"));
+        assert_eq!(p.price, Some(799.95), "the product's own price stays the range's maximum");
+    }
+
+    #[test]
+    fn a_default_title_is_no_option_and_a_listing_has_no_variants() {
+        let sold_as_is: ShopifyProduct = serde_json::from_value(json!({
+            "id": "gid://shopify/Product/1", "title": "Wax",
+            "priceRange": {"maxVariantPrice": {"amount": "19.95", "currencyCode": "USD"}},
+            "options": [{"name": "Title", "optionValues": [{"name": "Default Title"}]}],
+            "variants": {"nodes": [{"id": "gid://shopify/ProductVariant/9", "availableForSale": false,
+                "selectedOptions": [{"name": "Title", "value": "Default Title"}],
+                "price": {"amount": "19.95", "currencyCode": "USD"}}]}
+        }))
+        .expect("parses");
+        let p = product(&sold_as_is);
+        assert!(p.options.is_empty());
+        assert_eq!(
+            p.variants.iter().map(|v| (v.id.as_str(), v.selected.len(), v.price, v.in_stock)).collect::<Vec<_>>(),
+            [("9", 0, Some(19.95), Some(false))]
+        );
+        let listed: ShopifyProduct = serde_json::from_value(json!({"id": "gid://shopify/Product/1"})).expect("parses");
+        assert!(product(&listed).variants.is_empty());
     }
 
     #[test]
