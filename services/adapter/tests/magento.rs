@@ -72,9 +72,9 @@ async fn products_by_list_sku_and_url() {
         .expect("list")
         .into_inner();
     let skus: Vec<&str> = list.products.iter().map(|p| p.id.as_str()).collect();
-    assert_eq!(skus, ["24-MB01", "MT12", "24-WG080"]);
+    assert_eq!(skus, ["24-MB01", "MT12", "24-WG080", "MH01"]);
     let types: Vec<&str> = list.products.iter().map(|p| p.r#type.as_str()).collect();
-    assert_eq!(types, ["simple", "configurable", "composite"]);
+    assert_eq!(types, ["simple", "configurable", "composite", "configurable"]);
 
     let one = c
         .get_product(ProductRequest { driver: Driver::MageOs.into(), id: "MT12".into(), fresh_after_ms: 0 })
