@@ -4,7 +4,7 @@
 //! Shopify and Medusa (each against its demo shop, which checks every document).
 
 use serde_json::{Value, json};
-use vitrine_testkit::{TestApp, assert, browser, fake_store, magento, shopify};
+use vitrine_testkit::{TestApp, assert, browser, fake_store, magento, medusa, shopify};
 
 fn names(values: &Value) -> Vec<String> {
     values.as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_owned)).collect()
@@ -186,4 +186,37 @@ async fn shopify_products_offer_their_variants() {
     let card = &listing["category"]["listing"]["products"][0];
     assert_eq!((card["id"].as_str(), card["images"].as_array().map(Vec::len)), (Some("7982853619939"), Some(1)));
     assert!(card.get("variants").is_none());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn medusa_products_offer_their_variants_at_the_regions_prices() {
+    let shop = medusa::start(medusa::DEMO_KEY);
+    let app = TestApp::builder().medusa(&shop.url, medusa::DEMO_KEY).start().await;
+    let c = browser();
+    let res = c.put(app.url("/api/driver")).json(&json!({ "driver": "medusa" })).send().await.expect("put");
+    assert::ok_json(res).await;
+    let page =
+        assert::ok_json(c.get(app.url("/api/page?url=/products/medusa-hoodie")).send().await.expect("page")).await;
+    let product = &page["product"]["products"][0];
+    assert_eq!(options(product), [("Size".to_owned(), owned(&["S", "M", "L"]))]);
+    // The demo shop's hoodie (fixtures/medusa/store.json): every size 25% off in euros,
+    // L listed at 64 and sold out.
+    let variants: Vec<_> = product["variants"].as_array().into_iter().flatten().map(variant).collect();
+    assert_eq!(
+        variants,
+        [
+            ("variant_01OODIE0".to_owned(), owned(&["Size=S"]), Some(60.0), Some(true)),
+            ("variant_01OODIE1".to_owned(), owned(&["Size=M"]), Some(60.0), Some(true)),
+            ("variant_01OODIE2".to_owned(), owned(&["Size=L"]), Some(64.0), Some(false)),
+        ]
+    );
+    assert_eq!(product["variants"][2]["discount"], json!({"amount": 16.0, "percent": 25.0}));
+    assert_eq!(product["currency"], "EUR");
+    // Medusa's "Default option" is no choice: the tote is its one variant.
+    let tote =
+        assert::ok_json(c.get(app.url("/api/products/by-url?url=/products/canvas-tote")).send().await.expect("p"))
+            .await;
+    assert_eq!(tote["products"][0].get("options"), None);
+    assert_eq!(tote["products"][0]["variants"].as_array().map(Vec::len), Some(1));
+    assert!(shop.invalid().is_empty(), "{:?}", shop.invalid());
 }

@@ -149,3 +149,38 @@ async fn failures_garbage_delays_and_photos() {
     assert_eq!(c.http.get(format!("{}/static/nope.png", shop.url)).send().await.expect("get").status(), 404);
     shop.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn products_options_and_variants_are_what_the_openapi_document_requires() {
+    let shop = medusa::start(DEMO_KEY);
+    let c = Client { http: reqwest::Client::new(), base: shop.url.clone() };
+    let api = medusa::openapi().as_ref().expect("the document parses");
+    let list = c.ok(&format!("/store/products?limit=100&{PRICED}")).await;
+    let products = list["products"].as_array().cloned().unwrap_or_default();
+    assert_eq!(products.len(), 32);
+    for product in &products {
+        let problems = api.missing("StoreProduct", product);
+        assert!(problems.is_empty(), "{}: {problems:?}", product["id"]);
+    }
+    // issue 22: the hoodie in three sizes, each variant naming its value of the option.
+    let hoodie = c.ok(&format!("/store/products/prod_01HOODIE?{PRICED}")).await["product"].clone();
+    let sizes: Vec<String> = hoodie["options"][0]["values"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|v| v["value"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(
+        (hoodie["options"][0]["title"].as_str(), sizes),
+        (Some("Size"), vec!["S".into(), "M".into(), "L".into()])
+    );
+    let option_id = &hoodie["options"][0]["id"];
+    for variant in hoodie["variants"].as_array().into_iter().flatten() {
+        assert_eq!(&variant["options"][0]["option_id"], option_id, "{variant}");
+        assert_eq!(variant["options"][0]["value"], variant["title"]);
+    }
+    // The check reaches a variant's option values.
+    let mut broken = hoodie.clone();
+    broken["variants"][1]["options"][0].as_object_mut().map(|v| v.remove("value"));
+    assert_eq!(api.missing("StoreProduct", &broken), ["StoreProduct.variants[1].options[0].value"]);
+}

@@ -29,6 +29,25 @@ pub struct MedusaProduct {
     pub images: Vec<MedusaImage>,
     #[serde(default, deserialize_with = "list")]
     pub variants: Vec<MedusaVariant>,
+    /// issue 22: the product's options (Medusa's default fields include them).
+    #[serde(default, deserialize_with = "list")]
+    pub options: Vec<MedusaOption>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaOption {
+    #[serde(default)]
+    pub id: String,
+    pub title: Option<String>,
+    #[serde(default, deserialize_with = "list")]
+    pub values: Vec<MedusaOptionValue>,
+}
+
+/// A value of an option; a variant's `options` are the values it stands for.
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaOptionValue {
+    pub value: Option<String>,
+    pub option_id: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -43,7 +62,11 @@ pub struct MedusaImage {
 
 #[derive(Debug, Default, Deserialize)]
 pub struct MedusaVariant {
+    #[serde(default)]
+    pub id: String,
     pub sku: Option<String>,
+    #[serde(default, deserialize_with = "list")]
+    pub options: Vec<MedusaOptionValue>,
     pub manage_inventory: Option<bool>,
     #[serde(default, deserialize_with = "amount")]
     pub inventory_quantity: Option<f64>,

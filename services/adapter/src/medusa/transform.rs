@@ -3,9 +3,12 @@
 
 use vitrine_domain::variants::markdown;
 use vitrine_domain::{listing, paths};
-use vitrine_proto::v1::{Breadcrumb, Category, Discount, Image, NavigationNode, Product, ProductPage, ProductSort};
+use vitrine_proto::v1::{
+    Breadcrumb, Category, Discount, Image, NavigationNode, Product, ProductOption, ProductPage, ProductSort,
+    SelectedOption, Variant,
+};
 
-use super::models::{MedusaCategory, MedusaImage, MedusaProduct, MedusaVariant, ProductList};
+use super::models::{MedusaCategory, MedusaImage, MedusaOption, MedusaProduct, MedusaVariant, ProductList};
 use crate::sanitize::text_paragraph;
 
 /// The menu's depth (spec: three levels under the root).
@@ -63,15 +66,52 @@ fn pricing(variants: &[MedusaVariant]) -> (Option<f64>, Option<Discount>, Option
     (regular, discount, price.currency_code.as_ref().map(|c| c.to_uppercase()))
 }
 
-/// issue 13: in stock when a variant can be sold: its inventory is not managed, it may be
-/// back-ordered, or its quantity is unknown or above 0. No variants: in stock (the reference).
+/// issue 13: a variant can be sold when its inventory is not managed, it may be
+/// back-ordered, or its quantity is unknown or above 0.
+fn sellable(v: &MedusaVariant) -> bool {
+    v.manage_inventory == Some(false) || v.allow_backorder == Some(true) || v.inventory_quantity.is_none_or(|q| q > 0.0)
+}
+
+/// In stock when a variant can be sold. No variants: in stock (the reference).
 fn in_stock(variants: &[MedusaVariant]) -> bool {
-    variants.is_empty()
-        || variants.iter().any(|v| {
-            v.manage_inventory == Some(false)
-                || v.allow_backorder == Some(true)
-                || v.inventory_quantity.is_none_or(|q| q > 0.0)
-        })
+    variants.is_empty() || variants.iter().any(sellable)
+}
+
+/// Medusa gives a product created without options one, "Default option", whose one
+/// value is "Default option value": no choice to offer.
+fn is_default_option(o: &MedusaOption) -> bool {
+    o.title.as_deref() == Some("Default option")
+        && o.values.iter().map(|v| v.value.as_deref()).eq([Some("Default option value")])
+}
+
+fn offered(p: &MedusaProduct) -> Vec<&MedusaOption> {
+    p.options.iter().filter(|o| !is_default_option(o) && o.title.as_deref().is_some_and(|t| !t.is_empty())).collect()
+}
+
+/// issue 22: a variant at its own calculated price in the region (listed at the original
+/// amount, the markdown as the discount), naming its value of every offered option. Its
+/// id is Medusa's variant id, which a cart's line item takes.
+fn variant(v: &MedusaVariant, options: &[&MedusaOption]) -> Variant {
+    let price = v.calculated_price.as_ref();
+    let (now, was) = (price.and_then(|p| p.calculated_amount), price.and_then(|p| p.original_amount));
+    Variant {
+        id: v.id.clone(),
+        sku: non_empty(v.sku.as_ref()).map(str::to_owned),
+        selected: options
+            .iter()
+            .filter_map(|o| {
+                let value = v.options.iter().find(|value| value.option_id.as_deref() == Some(o.id.as_str()))?;
+                Some(SelectedOption {
+                    name: o.title.clone().unwrap_or_default(),
+                    value: value.value.clone().unwrap_or_default(),
+                })
+            })
+            .collect(),
+        price: was.or(now),
+        discount: now.zip(was).and_then(|(now, was)| markdown(was, now)),
+        in_stock: Some(sellable(v)),
+        image: None,
+    }
 }
 
 /// The thumbnail first when there is one, then `images` by `rank` (list order among
@@ -102,6 +142,7 @@ pub fn product(p: &MedusaProduct) -> Product {
     let images = gallery(p, &name);
     let (price, discount, currency) = pricing(&p.variants);
     let description = non_empty(p.description.as_ref());
+    let options = offered(p);
     Product {
         id: p.id.clone(),
         r#type: "simple".to_owned(),
@@ -118,6 +159,14 @@ pub fn product(p: &MedusaProduct) -> Product {
         meta_title: Some(name.clone()).filter(|n| !n.is_empty()),
         meta_description: description.map(str::to_owned),
         sku: p.variants.first().and_then(|v| v.sku.clone()),
+        options: options
+            .iter()
+            .map(|o| ProductOption {
+                name: o.title.clone().unwrap_or_default(),
+                values: o.values.iter().filter_map(|v| v.value.clone()).collect(),
+            })
+            .collect(),
+        variants: p.variants.iter().map(|v| variant(v, &options)).collect(),
         name,
         ..Product::default()
     }

@@ -8,8 +8,8 @@
 //!
 //! The fixture (`fixtures/medusa/store.json`): one region (Europe, euros), twelve
 //! categories on three levels listed out of `rank` order, 32 products (26 T-shirts, so a
-//! T-shirt page of 24 runs onto a second; a discounted hoodie whose description holds
-//! markup; a tote without a thumbnail; a mug out of stock). Product photos are generated
+//! T-shirt page of 24 runs onto a second; a discounted hoodie in sizes S, M and L, L dearer
+//! and sold out, whose description holds markup; a tote without a thumbnail; a mug out of stock). Product photos are generated
 //! PNGs under `/static/`, where Medusa's local file module serves uploads.
 
 pub mod openapi;
@@ -42,7 +42,10 @@ const KEY_MISSING: &str = "Publishable API key required in the request header: x
 const KEY_WRONG: &str = "A valid publishable key is required to proceed with the request";
 
 /// The Store API document, parsed once per process (it is a megabyte of YAML).
-fn openapi() -> &'static Result<OpenApi, String> {
+///
+/// # Errors
+/// When the document does not parse (then every request is refused).
+pub fn openapi() -> &'static Result<OpenApi, String> {
     static API: OnceLock<Result<OpenApi, String>> = OnceLock::new();
     API.get_or_init(|| OpenApi::parse(OPENAPI_YAML))
 }

@@ -32,11 +32,16 @@ struct Operation {
     query: BTreeMap<String, Kind>,
 }
 
-/// The `get` operations of a document.
+/// The `get` operations of a document, and the document (for its schemas).
 #[derive(Debug)]
 pub struct OpenApi {
     operations: Vec<Operation>,
+    doc: Value,
 }
+
+/// How deep [`OpenApi::missing`] follows nested objects: far enough for a product's
+/// variants' option values, short of the schemas' cycles (a variant's product…).
+const DEPTH: usize = 4;
 
 /// One query pair as the server received it, decoded.
 pub type QueryPair = (String, String);
@@ -64,7 +69,21 @@ impl OpenApi {
             }
             operations.push(Operation { segments, query });
         }
-        Ok(Self { operations })
+        Ok(Self { operations, doc })
+    }
+
+    /// The required properties `value` lacks as the schema `components/schemas/{name}`
+    /// (and the schemas of what it holds) declare them, each as a path: an answer's
+    /// check, as a client generated from the document would make it. Empty when none.
+    #[must_use]
+    pub fn missing(&self, name: &str, value: &Value) -> Vec<String> {
+        let mut out = Vec::new();
+        let schema = &self.doc["components"]["schemas"][name];
+        if schema.is_null() {
+            return vec![format!("no schema {name}")];
+        }
+        missing_in(&self.doc, schema, value, name, DEPTH, &mut out);
+        out
     }
 
     /// The problems of `GET path?query` (empty: the request is valid).
@@ -92,6 +111,34 @@ impl OpenApi {
 fn resolve<'a>(doc: &'a Value, item: &'a Value) -> &'a Value {
     let Some(pointer) = item["$ref"].as_str().and_then(|r| r.strip_prefix('#')) else { return item };
     doc.pointer(pointer).unwrap_or(&Value::Null)
+}
+
+fn missing_in(doc: &Value, schema: &Value, value: &Value, at: &str, depth: usize, out: &mut Vec<String>) {
+    let schema = resolve(doc, schema);
+    let Some(object) = value.as_object() else { return };
+    for part in schema["allOf"].as_array().into_iter().flatten() {
+        missing_in(doc, part, value, at, depth, out);
+    }
+    for required in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+        if !object.contains_key(required) {
+            out.push(format!("{at}.{required}"));
+        }
+    }
+    if depth == 0 {
+        return;
+    }
+    for (name, property) in schema["properties"].as_object().into_iter().flatten() {
+        let (Some(inner), property) = (object.get(name), resolve(doc, property)) else { continue };
+        match inner {
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    missing_in(doc, &property["items"], item, &format!("{at}.{name}[{i}]"), depth - 1, out);
+                }
+            }
+            Value::Object(_) => missing_in(doc, property, inner, &format!("{at}.{name}"), depth - 1, out),
+            _ => {}
+        }
+    }
 }
 
 fn kind(doc: &Value, schema: &Value) -> Kind {

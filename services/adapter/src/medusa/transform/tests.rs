@@ -187,3 +187,47 @@ fn pages_order_by_title_or_the_stores_own_order() {
     assert_eq!((page.total_count, page.page, page.page_size, page.products.len()), (30, 2, 24, 6));
     assert_eq!(page.sorts, listing::offered(&[ProductSort::Position, ProductSort::Name]));
 }
+
+#[test]
+fn a_product_in_sizes_offers_each_at_its_own_price_and_stock() {
+    let one: super::super::models::ProductOne =
+        serde_json::from_str(include_str!("../testdata/product_with_sizes.json")).expect("product_with_sizes.json");
+    let p = product(&one.product);
+    let options: Vec<(&str, Vec<&str>)> =
+        p.options.iter().map(|o| (o.name.as_str(), o.values.iter().map(String::as_str).collect())).collect();
+    assert_eq!(options, [("Size", vec!["S", "M", "L", "XL"])]);
+    // (id, sku, size, listed price, discount %, in stock): S and M are in the winter sale.
+    let variants: Vec<(&str, Option<&str>, Vec<&str>, Option<f64>, Option<f64>, Option<bool>)> = p
+        .variants
+        .iter()
+        .map(|v| {
+            let selected = v.selected.iter().map(|s| s.value.as_str()).collect();
+            (v.id.as_str(), v.sku.as_deref(), selected, v.price, v.discount.map(|d| d.percent), v.in_stock)
+        })
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            ("variant_01JE3Z8QA0SWEAT", Some("SWEATSHIRT-S"), vec!["S"], Some(10.0), Some(20.0), Some(true)),
+            ("variant_01JE3Z8QA1SWEAT", Some("SWEATSHIRT-M"), vec!["M"], Some(10.0), Some(20.0), Some(true)),
+            ("variant_01JE3Z8QA2SWEAT", Some("SWEATSHIRT-L"), vec!["L"], Some(10.0), None, Some(true)),
+            ("variant_01JE3Z8QA3SWEAT", Some("SWEATSHIRT-XL"), vec!["XL"], Some(10.0), None, Some(false)),
+        ]
+    );
+    assert!(p.variants.iter().all(|v| v.selected.iter().all(|s| s.name == "Size")));
+    // The product's own price stays its cheapest variant's (issue 13).
+    assert_eq!((p.price, p.discount.map(|d| d.amount)), (Some(10.0), Some(2.0)));
+}
+
+#[test]
+fn medusas_default_option_is_no_choice() {
+    let p: MedusaProduct = serde_json::from_value(serde_json::json!({
+        "id": "prod_1",
+        "options": [{"id": "opt_1", "title": "Default option", "values": [{"value": "Default option value", "option_id": "opt_1"}]}],
+        "variants": [{"id": "variant_1", "options": [{"value": "Default option value", "option_id": "opt_1"}]}]
+    }))
+    .expect("parses");
+    let p = product(&p);
+    assert!(p.options.is_empty());
+    assert_eq!(p.variants.iter().map(|v| (v.id.as_str(), v.selected.len())).collect::<Vec<_>>(), [("variant_1", 0)]);
+}
