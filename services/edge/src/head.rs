@@ -22,6 +22,11 @@ pub(crate) const SITE_DESCRIPTION: &str =
 /// The width of the link-preview image (the image service's largest).
 const PREVIEW_WIDTH: u32 = 768;
 
+/// A link preview's picture: the image service's largest rendering of `source`, absolute.
+pub(crate) fn preview_image(origin: &str, source: &str) -> String {
+    format!("{origin}{}", image_path(source, PREVIEW_WIDTH))
+}
+
 /// The first of `candidates` with some text.
 fn first_text<'a>(candidates: impl IntoIterator<Item = Option<&'a str>>) -> Option<&'a str> {
     candidates.into_iter().flatten().map(str::trim).find(|s| !s.is_empty())
@@ -60,7 +65,7 @@ pub(crate) fn for_page(data: &PageData, origin: &str, path: &str, page: u32) -> 
         let title = first_text([seo_title, product.meta_title.as_deref(), Some(&product.name)]).unwrap_or(SITE_NAME);
         let description = first_text([seo_description, product.meta_description.as_deref()]);
         let source = product.thumbnail.as_ref().map(|t| t.url.clone()).filter(|u| !u.is_empty());
-        let preview = |s: &str| format!("{origin}{}", image_path(s, PREVIEW_WIDTH));
+        let preview = |s: &str| preview_image(origin, s);
         let image = source.as_deref().map(preview);
         let name = product.name.as_str();
         let json_ld = vec![
@@ -84,8 +89,7 @@ pub(crate) fn for_page(data: &PageData, origin: &str, path: &str, page: u32) -> 
             jsonld::collection(origin, &category.name, &url, &page_data.listing),
             jsonld::breadcrumbs(origin, &category.breadcrumbs, &category.name, &url),
         ];
-        let image =
-            first.as_deref().filter(|u| !u.is_empty()).map(|s| format!("{origin}{}", image_path(s, PREVIEW_WIDTH)));
+        let image = first.as_deref().filter(|u| !u.is_empty()).map(|s| preview_image(origin, s));
         return PageHead {
             image,
             json_ld,

@@ -38,11 +38,15 @@ async fn the_store_api_on_medusa() {
     let hoodie = assert::ok_json(found).await["products"][0].clone();
     assert_eq!((&hoodie["price"], &hoodie["currency"]), (&json!(60.0), &json!("EUR")), "{hoodie}");
     assert_eq!(hoodie["discount"], json!({ "amount": 15.0, "percent": 25.0 }));
-    // The page's structured data offers it at the price the page shows: €45.00 paid.
+    // The page's structured data offers it at the price the page shows: €45.00 paid (a
+    // ProductGroup: it comes in sizes, issue 22).
     let page =
         assert::ok_json(c.get(app.url("/api/page?url=/products/medusa-hoodie")).send().await.expect("page")).await;
-    let offer = page["head"]["json_ld"].as_array().into_iter().flatten().find(|d| d["@type"] == "Product");
-    let offer = offer.map(|d| (d["offers"]["price"].clone(), d["offers"]["priceCurrency"].clone()));
+    let group = page["head"]["json_ld"].as_array().into_iter().flatten().find(|d| d["@type"] == "ProductGroup");
+    assert_eq!(group.map(|g| &g["productGroupID"]), Some(&json!("prod_01HOODIE")), "not a variant's SKU");
+    let offer = group.map(|d| {
+        (d["hasVariant"][0]["offers"]["price"].clone(), d["hasVariant"][0]["offers"]["priceCurrency"].clone())
+    });
     assert_eq!(offer, Some((json!(45.0), json!("EUR"))), "{}", page["head"]);
 
     // The product photos come from the store's /static/ path, which /img allows.

@@ -147,6 +147,11 @@ async fn in_memory_pages_have_their_heads_statuses_and_data() {
     assert!(chosen_preload.contains(&urlencode_all(&navy_src)), "{chosen_preload} for {navy_src}");
     assert_ne!(chosen_preload, preload);
     assert_eq!(chosen.canonical().as_deref(), Some(app.url("/1001").as_str()));
+    // A link to it previews that picture; the title stays the product's.
+    let preview = chosen.meta("property", "og:image").expect("og:image");
+    assert!(preview.contains(&urlencode_all(&navy_src)) && preview.ends_with("&w=768"), "{preview}");
+    assert_ne!(page.meta("property", "og:image"), Some(preview));
+    assert_eq!(chosen.title(), page.title());
     assert_eq!(page.html.matches("<meta name=\"description\"").count(), 1, "the shell's description is replaced");
     // React's markup of the page (the SSR bundle, which only a built frontend has) is
     // checked by frontend/e2e/hydration.test.mjs: here the pages carry none.

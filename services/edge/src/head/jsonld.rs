@@ -45,7 +45,11 @@ pub(crate) fn product(
         return single(p, page_url, image);
     }
     let mut data = described(p, "ProductGroup", page_url, None, image);
-    data["productGroupID"] = json!(p.sku.as_deref().filter(|s| !s.is_empty()).unwrap_or(&p.id));
+    // The parent's SKU names the group; a backend that gives a product its first
+    // variant's SKU (Medusa) would name the group after one of its members: the id then.
+    let own_sku =
+        p.sku.as_deref().filter(|s| !s.is_empty() && !p.variants.iter().any(|v| v.sku.as_deref() == Some(*s)));
+    data["productGroupID"] = json!(own_sku.unwrap_or(&p.id));
     let varies: Vec<String> =
         p.options.iter().filter_map(|o| varies_by(&o.name)).map(|v| format!("{CONTEXT}/{v}")).collect();
     if !varies.is_empty() {

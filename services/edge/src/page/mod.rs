@@ -300,8 +300,11 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
             };
             let found = &answer.value;
             let (status, location, mut head) = (status(found), location(found), found.head.clone());
-            // The variant the address names shows its own picture first: preload that.
+            // The variant the address names shows its own picture first: preload that, and
+            // a link to it previews it. Its title and canonical address stay the
+            // product's (one page, as the SPA's head is one per product).
             if let Some(picture) = variant.and_then(|id| variant_picture(found, &id)) {
+                head.image = Some(head::preview_image(&origin, &picture));
                 head.lcp_image = Some(picture);
             }
             let read_at_ms = oldest(Some(unix_ms()), Some(&answer));
