@@ -22,8 +22,8 @@ for (const [label, viewport] of [["1280", DESKTOP], ["375", MOBILE]]) {
     const p = product.products[0];
     await page.goto(suite.base + "/1001");
     await page.getByRole("heading", { level: 1, name: p.name }).waitFor();
-    const img = page.locator(".product-media img");
-    await page.waitForFunction(() => document.querySelector(".product-media img")?.complete);
+    const img = page.locator(".product-media .product-image");
+    await page.waitForFunction(() => document.querySelector(".product-media .product-image")?.complete);
     assert.ok(await img.evaluate((el) => el.naturalWidth > 0), "the image loaded through /img");
     assert.equal(await img.getAttribute("alt"), p.thumbnail.label);
     assert.match(await img.getAttribute("src"), /^\/img\?src=/);

@@ -111,6 +111,30 @@ describe("ProductView with options (issue 22)", () => {
     expect(screen.getByText("In stock")).toBeTruthy();
   });
 
+  it("shows every picture in the gallery, the chosen variant's first, again after another was picked", () => {
+    const back = { id: "b", url: "http://mock/back.png", label: "Back" };
+    render(
+      <MemoryRouter initialEntries={["/1001?variant=c-l"]}>
+        <ProductView product={{ ...sized, images: [{ id: "l", url: "http://mock/l.png", label: "Large" }, back] }} />
+      </MemoryRouter>,
+    );
+    const shown = () => screen.getByRole("tabpanel").querySelector("img")?.getAttribute("alt");
+    expect(screen.getAllByRole("tab").map((t) => t.getAttribute("aria-label"))).toEqual([
+      "Image 1 of 3: Large",
+      "Image 2 of 3: A bronze chair",
+      "Image 3 of 3: Back",
+    ]);
+    fireEvent.click(screen.getByRole("tab", { name: "Image 3 of 3: Back" }));
+    expect(shown()).toBe("Back");
+    // Size S has no picture of its own: the product's, first.
+    fireEvent.click(screen.getByRole("radio", { name: "S" }));
+    expect(shown()).toBe("A bronze chair");
+    expect(screen.getByRole("tab", { selected: true }).getAttribute("aria-label")).toBe("Image 1 of 3: A bronze chair");
+    fireEvent.click(screen.getByRole("radio", { name: "L" }));
+    expect(shown()).toBe("Large");
+    expect(document.querySelectorAll('img[loading="eager"]').length).toBe(1);
+  });
+
   it("marks what is out of stock and cannot choose what is not made", () => {
     at("/1001");
     expect(screen.getByRole("radio", { name: "S" })).toHaveProperty("checked", true);

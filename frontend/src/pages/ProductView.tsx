@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import type { Product } from "../api/types";
-import { ProductImage } from "../components/ProductImage";
+import { Gallery } from "../components/Gallery";
 import { VariantPicker } from "../components/VariantPicker";
 import { formatPrice } from "../app/format";
 import { shownPrice } from "../app/listing";
@@ -12,21 +12,18 @@ import { chosenVariant } from "../app/variants";
  * there is one (issue 13: "a product shows the region's price and its discount"). Its
  * structured data is in the page's head (issue 12: the edge builds it, see seo/head.ts).
  * With options (issue 22), the variant `?variant=` names (else the first) sets the price,
- * the stock line and the picture, in the same boxes: a choice moves nothing.
+ * the stock line and the picture, in the same boxes: a choice moves nothing. Every picture
+ * of the product is in its gallery, the chosen variant's first.
  */
 export function ProductView({ product }: { product: Product }) {
   const [search] = useSearchParams();
   const chosen = chosenVariant(product, search);
-  const picture = chosen?.image ?? product.thumbnail;
-  const alt = picture?.label || product.name;
   const currency = product.currency ?? "USD";
   const { paid, was, percent } = shownPrice(chosen ?? product);
   const inStock = (chosen?.in_stock ?? product.in_stock) !== false;
   return (
     <article className="product">
-      <div className="product-media">
-        <ProductImage src={picture?.url} alt={alt} size={560} priority />
-      </div>
+      <Gallery product={product} chosen={chosen} />
       <div className="product-info">
         {product.brand && <p className="product-brand">{product.brand}</p>}
         <h1 className="product-name">{product.name}</h1>
