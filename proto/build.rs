@@ -1,7 +1,8 @@
 //! Compiles `vitrine/v1/*.proto` with protox (pure Rust), so no system `protoc` is needed.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let files = ["vitrine/v1/model.proto", "vitrine/v1/adapter.proto", "vitrine/v1/services.proto"];
+    let files =
+        ["vitrine/v1/model.proto", "vitrine/v1/cart.proto", "vitrine/v1/adapter.proto", "vitrine/v1/services.proto"];
     for f in files {
         println!("cargo:rerun-if-changed={f}");
     }

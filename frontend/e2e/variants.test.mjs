@@ -30,7 +30,7 @@ async function tabTo(page, name) {
 }
 
 const priceText = async (page) => (await page.locator(".product-price").textContent()).replace(/\s+/g, " ");
-const pictureSrc = (page) => page.locator(".product-media img").first().getAttribute("src");
+const pictureSrc = (page) => page.locator(".product-media .product-image").first().getAttribute("src");
 
 /**
  * On `driver`'s product at `path`: Tab to the Size picker, ArrowRight `sizeSteps` times

@@ -1,11 +1,12 @@
 //! One trait per domain (STYLE habit 3): what pages need, nothing more. Every backend
-//! implements all three; the service holds them as `Arc<dyn …>`.
+//! implements the three read domains and its carts; the service holds them as `Arc<dyn …>`.
 
 use std::sync::Arc;
 
 use vitrine_domain::DriverError;
 use vitrine_proto::v1::{
-    CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductResponse, ProductSort, RouteResolution,
+    Cart, CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductResponse, ProductSort,
+    RouteResolution,
 };
 
 pub type DriverResult<T> = Result<T, DriverError>;
@@ -46,20 +47,74 @@ pub trait RouteDriver: Send + Sync {
     async fn resolve(&self, url: &str) -> DriverResult<RouteResolution>;
 }
 
-/// The three domain implementations of one backend.
+/// issue 23: a backend's carts, on the write path: nothing here is cached, coalesced or
+/// batched with another visitor's call. Every call but `create` names the cart; a cart
+/// the backend does not know is [`DriverError::CartGone`], and only that (an unknown
+/// variant or line, or stock, is a [`DriverError::Refused`] with the shopper's text).
+/// Each answers the whole cart after the change. Adding a variant the cart holds merges
+/// into its line, as Magento, Shopify and Medusa do. Bounds are the cart service's.
+#[async_trait::async_trait]
+pub trait CartDriver: Send + Sync {
+    async fn create(&self) -> DriverResult<Cart>;
+    async fn get(&self, cart: &str) -> DriverResult<Cart>;
+    async fn add(&self, cart: &str, variant: &str, quantity: u32) -> DriverResult<Cart>;
+    async fn update(&self, cart: &str, line: &str, quantity: u32) -> DriverResult<Cart>;
+    async fn remove(&self, cart: &str, line: &str) -> DriverResult<Cart>;
+}
+
+/// The domain implementations of one backend.
 #[derive(Clone)]
 pub struct Drivers {
     pub catalogue: Arc<dyn CatalogueDriver>,
     pub navigation: Arc<dyn NavigationDriver>,
     pub routes: Arc<dyn RouteDriver>,
+    pub carts: Arc<dyn CartDriver>,
     /// False when these stand in for a backend without settings ([`Unconfigured`]).
     pub configured: bool,
 }
 
 impl Drivers {
-    /// One implementation serving all three domains.
+    /// One implementation serving the three read domains; carts are [`NoCarts`] until
+    /// [`with_carts`](Self::with_carts) names the backend's.
     pub fn all_three<D: CatalogueDriver + NavigationDriver + RouteDriver + 'static>(driver: Arc<D>) -> Self {
-        Self { catalogue: driver.clone(), navigation: driver.clone(), routes: driver, configured: true }
+        Self {
+            catalogue: driver.clone(),
+            navigation: driver.clone(),
+            routes: driver,
+            carts: Arc::new(NoCarts),
+            configured: true,
+        }
+    }
+
+    /// These drivers with `carts` as the backend's carts.
+    #[must_use]
+    pub fn with_carts(self, carts: Arc<dyn CartDriver>) -> Self {
+        Self { carts, ..self }
+    }
+}
+
+/// A backend whose carts are not wired: every cart call is refused, saying so.
+pub struct NoCarts;
+
+/// What a shopper is told where a backend's carts are not wired.
+pub const NO_CARTS: &str = "This backend's cart is not available here yet.";
+
+#[async_trait::async_trait]
+impl CartDriver for NoCarts {
+    async fn create(&self) -> DriverResult<Cart> {
+        Err(DriverError::Refused(NO_CARTS.to_owned()))
+    }
+    async fn get(&self, _: &str) -> DriverResult<Cart> {
+        Err(DriverError::Refused(NO_CARTS.to_owned()))
+    }
+    async fn add(&self, _: &str, _: &str, _: u32) -> DriverResult<Cart> {
+        Err(DriverError::Refused(NO_CARTS.to_owned()))
+    }
+    async fn update(&self, _: &str, _: &str, _: u32) -> DriverResult<Cart> {
+        Err(DriverError::Refused(NO_CARTS.to_owned()))
+    }
+    async fn remove(&self, _: &str, _: &str) -> DriverResult<Cart> {
+        Err(DriverError::Refused(NO_CARTS.to_owned()))
     }
 }
 
@@ -80,7 +135,13 @@ impl Unconfigured {
     #[must_use]
     pub fn drivers(backend: vitrine_domain::Backend) -> Drivers {
         let this = Arc::new(Self(backend));
-        Drivers { catalogue: this.clone(), navigation: this.clone(), routes: this, configured: false }
+        Drivers {
+            catalogue: this.clone(),
+            navigation: this.clone(),
+            routes: this.clone(),
+            carts: this,
+            configured: false,
+        }
     }
 }
 
@@ -122,6 +183,25 @@ impl NavigationDriver for Unconfigured {
 #[async_trait::async_trait]
 impl RouteDriver for Unconfigured {
     async fn resolve(&self, _: &str) -> DriverResult<RouteResolution> {
+        self.err()
+    }
+}
+
+#[async_trait::async_trait]
+impl CartDriver for Unconfigured {
+    async fn create(&self) -> DriverResult<Cart> {
+        self.err()
+    }
+    async fn get(&self, _: &str) -> DriverResult<Cart> {
+        self.err()
+    }
+    async fn add(&self, _: &str, _: &str, _: u32) -> DriverResult<Cart> {
+        self.err()
+    }
+    async fn update(&self, _: &str, _: &str, _: u32) -> DriverResult<Cart> {
+        self.err()
+    }
+    async fn remove(&self, _: &str, _: &str) -> DriverResult<Cart> {
         self.err()
     }
 }

@@ -12,11 +12,24 @@
 //! | a breadcrumb | left out |
 //! | the category or content page asked for | not found |
 //! | a route resolution (its target, match or redirect) | not found |
+//! | a cart line's product link (issue 23) | dropped (the line stays, unlinked) |
 //!
 //! Image urls are not links: the edge's `/img` allow-list bounds them.
 
 use vitrine_domain::{DriverError, paths, route};
-use vitrine_proto::v1::{Breadcrumb, CategoryPage, ContentPage, NavigationNode, Product, RouteResolution};
+use vitrine_proto::v1::{Breadcrumb, Cart, CategoryPage, ContentPage, NavigationNode, Product, RouteResolution};
+
+/// The cart with each line's product link kept only when it is safe (the line stays: it
+/// is the shopper's, link or not).
+#[must_use]
+pub fn cart(mut cart: Cart) -> Cart {
+    for line in &mut cart.lines {
+        if !paths::is_local_path(&line.product_url) {
+            line.product_url.clear();
+        }
+    }
+    cart
+}
 
 /// The products whose links are safe; an unsafe canonical url is dropped.
 #[must_use]

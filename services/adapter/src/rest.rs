@@ -3,6 +3,10 @@
 //! coalescing (identical GETs share one request), then one bounded GET.
 //! Failures are never cached; "nothing there" (404, an empty or `null` body) is, briefly
 //! ([`Lifetime::ABSENT`]), so a flood of unknown ids reaches the backend once per window.
+//!
+//! Beside it, the write path (issue 23: carts): [`RestClient::write`] sends one request of
+//! one visitor's, with no cache, no coalescing and nothing of it in a key; its path names
+//! a cart, so its span and logs carry the operation and the backend's base URL only.
 
 use std::sync::Arc;
 
@@ -16,6 +20,17 @@ use vitrine_domain::{Backend, DriverError};
 use crate::bounded_http::{BoundedHttp, UpstreamLimits};
 use crate::coalesce::{Coalescer, Joined};
 use crate::upstream;
+
+/// A method's name as spans record it (a static string).
+fn method_name(method: &reqwest::Method) -> &'static str {
+    match *method {
+        reqwest::Method::POST => "POST",
+        reqwest::Method::PUT => "PUT",
+        reqwest::Method::PATCH => "PATCH",
+        reqwest::Method::DELETE => "DELETE",
+        _ => "GET",
+    }
+}
 
 /// What is cached for "nothing there": it reads back as `None` (see `get_json_opt`).
 const ABSENT: &[u8] = b"null";
@@ -142,6 +157,43 @@ impl RestClient {
             upstream::cache_write(&self.store, &key, &bytes, policy.lifetime()).await;
         }
         Ok(Some(value))
+    }
+
+    /// One request of the write path (issue 23): `method` to `path` with `body` as JSON,
+    /// answered with its status and body for the caller to read (a cart backend's 404
+    /// and 400 mean different things). The backend's error reader still applies (a
+    /// refused key). `operation` names the call in spans, logs and metrics.
+    ///
+    /// # Errors
+    /// Transport failures, a body over the limit, and what the error reader makes of a
+    /// non-success answer.
+    pub async fn write(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+        operation: &'static str,
+    ) -> Result<(u16, Vec<u8>), DriverError> {
+        let span = upstream::span(self.backend, operation, method_name(&method), &self.base);
+        let url = format!("{}{path}", self.base);
+        let call = async {
+            let mut request = self.http.client().request(method, &url).headers(self.headers.clone());
+            request = request.headers(upstream::trace_headers());
+            if let Some(body) = body {
+                request = request.json(body);
+            }
+            let (status, bytes) = self.http.send(request).await.map_err(|e| {
+                tracing::warn!(backend = %self.backend, operation, error = %e, "upstream write failed");
+                e
+            })?;
+            if !status.is_success()
+                && let Some(error) = self.read_error.and_then(|read| read(status.as_u16(), &bytes))
+            {
+                return Err(error);
+            }
+            Ok((status.as_u16(), bytes))
+        };
+        upstream::observe(self.backend, operation, span, call).await
     }
 
     /// One GET within the backend's limits; an absent answer is `NotFound`.

@@ -3,12 +3,13 @@
 
 use tonic::{Request, Response, Status};
 use vitrine_common::SharedStore;
-use vitrine_domain::{Backend, Driver, DriverError, cache, listing};
+use vitrine_domain::{Backend, Driver, DriverError, cache, cart, listing};
 use vitrine_proto::v1::adapter_server::Adapter;
 use vitrine_proto::v1::{
-    AdapterDescription, CategoryList, CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DescribeRequest,
-    DriverRequest, NavigationNode, ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest,
-    RouteResolution, SearchRequest, UrlRequest,
+    AdapterDescription, AddToCartRequest, Cart, CartRequest, CategoryList, CategoryPage, CategoryRequest,
+    ClearCacheResponse, ContentPage, DescribeRequest, DriverRequest, NavigationNode, ProductList, ProductPage,
+    ProductRequest, ProductResponse, ProductsRequest, RemoveCartLineRequest, RouteResolution, SearchRequest,
+    UpdateCartLineRequest, UrlRequest,
 };
 
 use crate::drivers::Drivers;
@@ -35,6 +36,12 @@ impl AdapterService {
         tracing::debug!(backend = %self.backend, %driver, op, "adapter call");
         Ok(())
     }
+}
+
+/// A cart as it leaves the adapter: its lines' product links local (names are text,
+/// which the SPA never renders as markup).
+fn clean_cart(cart: Cart) -> Cart {
+    links::cart(cart)
 }
 
 fn clean(products: Vec<vitrine_proto::v1::Product>) -> Vec<vitrine_proto::v1::Product> {
@@ -141,6 +148,44 @@ impl Adapter for AdapterService {
             Status::unavailable(STORE_UNAVAILABLE)
         })?;
         Ok(Response::new(ClearCacheResponse { removed }))
+    }
+
+    // issue 23: the write path. Nothing here touches the upstream cache; the cart's id is
+    // never logged (`check` records the operation and driver only).
+
+    async fn create_cart(&self, req: Request<DriverRequest>) -> Result<Response<Cart>, Status> {
+        self.check(req.get_ref().driver, "create_cart")?;
+        Ok(Response::new(clean_cart(self.drivers.carts.create().await?)))
+    }
+
+    async fn get_cart(&self, req: Request<CartRequest>) -> Result<Response<Cart>, Status> {
+        let req = req.into_inner();
+        self.check(req.driver, "get_cart")?;
+        let cart = cart::id("cart", &req.cart_id)?;
+        Ok(Response::new(clean_cart(self.drivers.carts.get(cart).await?)))
+    }
+
+    async fn add_to_cart(&self, req: Request<AddToCartRequest>) -> Result<Response<Cart>, Status> {
+        let req = req.into_inner();
+        self.check(req.driver, "add_to_cart")?;
+        let (cart, variant) = (cart::id("cart", &req.cart_id)?, cart::id("variant", &req.variant)?);
+        let quantity = cart::quantity(req.quantity)?;
+        Ok(Response::new(clean_cart(self.drivers.carts.add(cart, variant, quantity).await?)))
+    }
+
+    async fn update_cart_line(&self, req: Request<UpdateCartLineRequest>) -> Result<Response<Cart>, Status> {
+        let req = req.into_inner();
+        self.check(req.driver, "update_cart_line")?;
+        let (cart, line) = (cart::id("cart", &req.cart_id)?, cart::id("line", &req.line)?);
+        let quantity = cart::quantity(req.quantity)?;
+        Ok(Response::new(clean_cart(self.drivers.carts.update(cart, line, quantity).await?)))
+    }
+
+    async fn remove_cart_line(&self, req: Request<RemoveCartLineRequest>) -> Result<Response<Cart>, Status> {
+        let req = req.into_inner();
+        self.check(req.driver, "remove_cart_line")?;
+        let (cart, line) = (cart::id("cart", &req.cart_id)?, cart::id("line", &req.line)?);
+        Ok(Response::new(clean_cart(self.drivers.carts.remove(cart, line).await?)))
     }
 
     async fn describe(&self, _: Request<DescribeRequest>) -> Result<Response<AdapterDescription>, Status> {

@@ -12,6 +12,8 @@ use crate::{Backend, Driver};
 pub const NO_PRODUCT: &str = "The platform did not respond with a product.";
 /// spec §8: client not yet set.
 pub const CLIENT_NOT_DEFINED: &str = "Client has not been defined yet";
+/// issue 23: what a call naming a cart the backend no longer knows is answered.
+pub const CART_GONE: &str = "The cart is no longer known to the backend.";
 /// spec §8: client set twice.
 pub const CLIENT_ALREADY_DEFINED: &str = "Client has been already defined";
 
@@ -56,6 +58,15 @@ pub enum DriverError {
     /// environment name, never its value), which the backend's folder declares.
     #[error("the {0} backend refused the configured key")]
     KeyRefused(Backend, &'static str),
+    /// issue 23: the backend does not know the cart named (expired, completed, deleted).
+    /// The cart service replaces it; nothing else travels as NOT_FOUND from a cart call.
+    #[error("the cart is gone")]
+    CartGone,
+    /// issue 23: the backend (or a cart rule) refused a cart change: out of stock, more
+    /// than it has, a variant it does not sell, a line not in the cart. The text is the
+    /// shopper's and is written by Vitrine, never copied from an upstream body.
+    #[error("refused: {0}")]
+    Refused(String),
 }
 
 impl DriverError {
@@ -74,6 +85,8 @@ impl DriverError {
                 Code::FailedPrecondition
             }
             Self::BadInput(_) => Code::InvalidArgument,
+            Self::CartGone => Code::NotFound,
+            Self::Refused(_) => Code::Aborted,
         }
     }
 
@@ -95,6 +108,8 @@ impl DriverError {
             Self::AlreadyDefined(_) => "already_defined",
             Self::BadInput(_) => "bad_input",
             Self::KeyRefused(..) => "key_refused",
+            Self::CartGone => "cart_gone",
+            Self::Refused(_) => "refused",
         }
     }
 
@@ -119,6 +134,8 @@ impl DriverError {
                     "The {backend} backend refused this site's key: check {setting} (the value is never shown or logged)."
                 )
             }
+            Self::CartGone => CART_GONE.to_owned(),
+            Self::Refused(why) => why.clone(),
         }
     }
 

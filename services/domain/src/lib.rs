@@ -11,6 +11,7 @@
 //! - [`wire`]: `Driver` to and from the proto enum that carries it between services.
 
 pub mod cache;
+pub mod cart;
 pub mod driver;
 pub mod error;
 pub mod listing;

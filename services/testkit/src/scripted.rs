@@ -9,9 +9,10 @@ use tonic::{Code, Request, Response, Status};
 use vitrine_common::Shutdown;
 use vitrine_proto::v1::adapter_server::{Adapter, AdapterServer};
 use vitrine_proto::v1::{
-    AdapterDescription, CategoryList, CategoryPage, CategoryRequest, ClearCacheResponse, ContentPage, DescribeRequest,
-    DriverRequest, NavigationNode, Product, ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest,
-    RouteResolution, SearchRequest, UrlRequest,
+    AdapterDescription, AddToCartRequest, Cart, CartRequest, CategoryList, CategoryPage, CategoryRequest,
+    ClearCacheResponse, ContentPage, DescribeRequest, DriverRequest, NavigationNode, Product, ProductList, ProductPage,
+    ProductRequest, ProductResponse, ProductsRequest, RemoveCartLineRequest, RouteResolution, SearchRequest,
+    UpdateCartLineRequest, UrlRequest,
 };
 
 /// What the adapter answers; anything not scripted is NOT_FOUND.
@@ -24,6 +25,9 @@ pub struct Script {
     pub resolutions: HashMap<String, Result<RouteResolution, Code>>,
     /// What `Describe` answers: whether the backend has its settings.
     pub configured: bool,
+    /// issue 23: what each cart call answers, by its name (`create_cart`, `get_cart`,
+    /// `add_to_cart`, `update_cart_line`, `remove_cart_line`).
+    pub carts: HashMap<&'static str, Result<Cart, Code>>,
 }
 
 type Calls = Arc<Mutex<Vec<String>>>;
@@ -105,6 +109,29 @@ impl Adapter for Scripted {
     async fn clear_cache(&self, req: Request<DriverRequest>) -> Result<Response<ClearCacheResponse>, Status> {
         self.record(format!("clear_cache {}", driver_name(req.get_ref().driver)));
         Ok(Response::new(ClearCacheResponse { removed: 0 }))
+    }
+    async fn create_cart(&self, req: Request<DriverRequest>) -> Result<Response<Cart>, Status> {
+        self.record(format!("create_cart {}", driver_name(req.get_ref().driver)));
+        answer(self.script.carts.get("create_cart"))
+    }
+    async fn get_cart(&self, req: Request<CartRequest>) -> Result<Response<Cart>, Status> {
+        self.record(format!("get_cart {} {}", driver_name(req.get_ref().driver), req.get_ref().cart_id));
+        answer(self.script.carts.get("get_cart"))
+    }
+    async fn add_to_cart(&self, req: Request<AddToCartRequest>) -> Result<Response<Cart>, Status> {
+        let r = req.get_ref();
+        self.record(format!("add_to_cart {} {} {} {}", driver_name(r.driver), r.cart_id, r.variant, r.quantity));
+        answer(self.script.carts.get("add_to_cart"))
+    }
+    async fn update_cart_line(&self, req: Request<UpdateCartLineRequest>) -> Result<Response<Cart>, Status> {
+        let r = req.get_ref();
+        self.record(format!("update_cart_line {} {} {} {}", driver_name(r.driver), r.cart_id, r.line, r.quantity));
+        answer(self.script.carts.get("update_cart_line"))
+    }
+    async fn remove_cart_line(&self, req: Request<RemoveCartLineRequest>) -> Result<Response<Cart>, Status> {
+        let r = req.get_ref();
+        self.record(format!("remove_cart_line {} {} {}", driver_name(r.driver), r.cart_id, r.line));
+        answer(self.script.carts.get("remove_cart_line"))
     }
     async fn describe(&self, _: Request<DescribeRequest>) -> Result<Response<AdapterDescription>, Status> {
         self.record("describe".to_owned());

@@ -8,7 +8,7 @@ use vitrine_domain::Backend;
 use super::FakeStoreDriver;
 use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
-use crate::drivers::{Drivers, Unconfigured};
+use crate::drivers::{Drivers, NoCarts, Unconfigured};
 use crate::rest::RestClient;
 
 /// The fake-store API's base URL (`GET {base}/products`).
@@ -39,7 +39,7 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
         let driver = Arc::new(FakeStoreDriver::new(c));
         // spec §4: fake's navigation is in-memory's; the navigation service never asks here.
         let navigation = Unconfigured::drivers(Backend::Fake).navigation;
-        Drivers { catalogue: driver.clone(), navigation, routes: driver, configured: true }
+        Drivers { catalogue: driver.clone(), navigation, routes: driver, carts: Arc::new(NoCarts), configured: true }
     }))
 }
 

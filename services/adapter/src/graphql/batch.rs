@@ -43,7 +43,7 @@ fn refuses_arrays(status: StatusCode) -> bool {
 }
 
 impl Transport {
-    async fn post(
+    pub(super) async fn post(
         &self,
         body: &impl serde::Serialize,
         trace: &tracing::Span,

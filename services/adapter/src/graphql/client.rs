@@ -17,7 +17,7 @@ use vitrine_domain::{Backend, DriverError};
 
 use super::Operation;
 use super::batch::{self, Pending, Transport};
-use super::wire::Request;
+use super::wire::{Request, Response};
 use crate::bounded_http::{BoundedHttp, UpstreamLimits};
 use crate::coalesce::{Coalescer, Joined};
 use crate::upstream;
@@ -53,6 +53,8 @@ pub struct GraphQlClient {
     backend: Backend,
     store: SharedStore,
     batcher: mpsc::Sender<Pending>,
+    /// The write path's own way out: no batcher, one request per call.
+    transport: Arc<Transport>,
     /// For the spans: where the operations go.
     endpoint: String,
     in_flight: Arc<Coalescer<Result<Value, DriverError>>>,
@@ -86,11 +88,12 @@ impl GraphQlClient {
         let http = BoundedHttp::new(config.limits)?;
         let transport =
             Arc::new(Transport { http, endpoint: config.endpoint.clone(), headers, arrays_refused: false.into() });
-        let batcher = batch::spawn(transport, BATCH_INTERVAL, BATCH_MAX);
+        let batcher = batch::spawn(transport.clone(), BATCH_INTERVAL, BATCH_MAX);
         Ok(Self {
             backend,
             store,
             batcher,
+            transport,
             endpoint: config.endpoint.clone(),
             in_flight: Arc::default(),
             refreshes: upstream::Refreshes::default(),
@@ -120,6 +123,28 @@ impl GraphQlClient {
             return Ok(cached.value);
         }
         self.load(operation, variables, policy, cache_key).await
+    }
+
+    /// issue 23: one operation of the write path (a cart mutation, or a cart's read): no
+    /// cache, no coalescing, no batching with another visitor's call. The answer comes
+    /// back whole, errors included, for the driver to read: their messages can name a
+    /// cart, so nothing of them is logged here (the span records the outcome).
+    ///
+    /// # Errors
+    /// Transport and status failures, and an answer that is not GraphQL.
+    pub async fn mutate(&self, operation: Operation, variables: Value) -> Result<Response, DriverError> {
+        let span = upstream::span(self.backend, operation.name, "POST", &self.endpoint);
+        let transport = self.transport.clone();
+        let call = async move {
+            let request = Request { operation_name: operation.name, query: operation.document, variables };
+            let (status, bytes) = transport.post(&request, &tracing::Span::current()).await?;
+            match serde_json::from_slice::<Response>(&bytes) {
+                Ok(r) if status.is_success() || !r.errors.is_empty() => Ok(r),
+                _ if !status.is_success() => Err(DriverError::UpstreamStatus(status.as_u16())),
+                _ => Err(DriverError::Undecodable(format!("{}: not a GraphQL response", operation.name))),
+            }
+        };
+        upstream::observe(self.backend, operation.name, span, call).await
     }
 
     /// Sends the operation (one request for identical operations in flight) and stores

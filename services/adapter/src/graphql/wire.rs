@@ -26,6 +26,10 @@ pub struct GraphQlError {
     pub locations: Vec<ErrorLocation>,
     #[serde(default)]
     pub path: Vec<Value>,
+    /// Where a server says what kind of error it is (Magento's `category`,
+    /// `graphql-no-such-entity` for a cart it does not know).
+    #[serde(default)]
+    pub extensions: Option<Value>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]

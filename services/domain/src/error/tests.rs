@@ -58,6 +58,8 @@ fn every_case_has_its_code_and_text() {
              shown or logged).",
             "key_refused",
         ),
+        (DriverError::CartGone, Code::NotFound, "The cart is no longer known to the backend.", "cart_gone"),
+        (DriverError::Refused("Only 2 left in stock.".into()), Code::Aborted, "Only 2 left in stock.", "refused"),
     ];
     for (error, code, text, kind) in cases {
         assert_eq!(error.kind(), kind, "{error:?}");
