@@ -29,18 +29,38 @@ pub enum MockError {
     BadParameter { name: String, expected: &'static str },
     #[error("Unknown parameter '{0}'")]
     UnknownParameter(String),
+    // issue 23: carts.
+    #[error("Cart '{0}' not found")]
+    CartNotFound(String),
+    #[error("Line '{0}' is not in this cart")]
+    LineNotFound(String),
+    #[error("No product sells variant '{0}'")]
+    VariantNotSold(String),
+    #[error("Variant '{0}' is out of stock")]
+    OutOfStock(String),
+    #[error("A quantity must be between 1 and 99, and a line holds at most 99")]
+    BadQuantity,
+    #[error("A cart holds at most 50 lines")]
+    CartFull,
 }
 
 impl MockError {
+    /// issue 23: a cart that is not there is 404 (and only that), a line or variant the
+    /// cart or shop has not 422, out of stock 409, a quantity or line out of bounds 400.
     /// spec §8: 404 ×3, 405 (issue 11: also a command sent without POST), 400 id mismatch, 500 unknown command, 422 non-numeric id
     /// generation, 409 POST on an existing item (when configured); issue 10: 400 for a
     /// listing parameter out of bounds or unknown.
     #[must_use]
     pub const fn status(&self) -> u16 {
         match self {
-            Self::CollectionNotFound(_) | Self::MissingId(_) | Self::ItemNotFound { .. } | Self::PutNotFound { .. } => {
-                404
-            }
+            Self::CollectionNotFound(_)
+            | Self::MissingId(_)
+            | Self::ItemNotFound { .. }
+            | Self::PutNotFound { .. }
+            | Self::CartNotFound(_) => 404,
+            Self::LineNotFound(_) | Self::VariantNotSold(_) => 422,
+            Self::OutOfStock(_) => 409,
+            Self::BadQuantity | Self::CartFull => 400,
             Self::MethodNotAllowed(_) | Self::CommandNeedsPost { .. } => 405,
             Self::IdMismatch(_) | Self::BadBody | Self::BadParameter { .. } | Self::UnknownParameter(_) => 400,
             Self::UnknownCommand(_) => 500,
@@ -91,6 +111,12 @@ mod tests {
                 "Parameter 'pageSize' must be a whole number from 1 to 100",
             ),
             (E::UnknownParameter(s("page_size")), 400, "Unknown parameter 'page_size'"),
+            (E::CartNotFound(s("c1")), 404, "Cart 'c1' not found"),
+            (E::LineNotFound(s("line-2")), 422, "Line 'line-2' is not in this cart"),
+            (E::VariantNotSold(s("x")), 422, "No product sells variant 'x'"),
+            (E::OutOfStock(s("1001-M")), 409, "Variant '1001-M' is out of stock"),
+            (E::BadQuantity, 400, "A quantity must be between 1 and 99, and a line holds at most 99"),
+            (E::CartFull, 400, "A cart holds at most 50 lines"),
         ] {
             assert_eq!(error.status(), status, "{error:?}");
             assert_eq!(error.to_string(), text, "{error:?}");

@@ -5,8 +5,10 @@
 //! - [`db`]: generic collection semantics (GET/POST/PUT/DELETE).
 //! - [`listing`]: a category's products and search, paged and sorted (issue 10).
 //! - [`routes`]: the route table, product and navigation specials, commands, delay.
+//! - `carts` (issue 23): carts, each call answering the whole cart.
 //! - [`error`]: the mock errors with their statuses.
 
+mod carts;
 pub mod config;
 pub mod data;
 pub mod db;
@@ -33,8 +35,12 @@ pub async fn serve(config: Config, listener: std::net::TcpListener, shutdown: Sh
         delay: u64::try_from(config.delay.as_millis()).unwrap_or(u64::MAX),
         ..RuntimeConfig::default()
     };
-    let state =
-        Arc::new(routes::State { db: RwLock::new(db::Db::default()), config: RwLock::new(runtime), image_base });
+    let state = Arc::new(routes::State {
+        db: RwLock::new(db::Db::default()),
+        carts: std::sync::Mutex::default(),
+        config: RwLock::new(runtime),
+        image_base,
+    });
     state.reset();
     let server = HttpServer::new(move || {
         App::new()

@@ -2,12 +2,13 @@
 //! plus issue 10's category products and search), generated images, health. issue 10's
 //! content pages need no route of their own: they are the generic collection `pages`.
 
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::{Value, json};
 
+use crate::carts::{AddLine, Carts, SetQuantity};
 use crate::config::RuntimeConfig;
 use crate::db::{Db, Reply};
 use crate::error::MockError;
@@ -18,6 +19,8 @@ const BEST_SELLERS: usize = 4;
 
 pub(crate) struct State {
     pub(crate) db: RwLock<Db>,
+    /// issue 23: carts live beside the collections (each call answers a whole cart).
+    pub(crate) carts: Mutex<Carts>,
     pub(crate) config: RwLock<RuntimeConfig>,
     pub(crate) image_base: String,
 }
@@ -35,7 +38,12 @@ impl State {
         self.db.write().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
+    fn carts(&self) -> std::sync::MutexGuard<'_, Carts> {
+        self.carts.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     pub(crate) fn reset(&self) {
+        self.carts().clear();
         *self.db_mut() = Db::new(data::initial_collections(&self.image_base));
     }
 }
@@ -112,12 +120,44 @@ fn dispatch(
             let tree = db.items("navigation")?.first().cloned().unwrap_or(Value::Null);
             Ok(Reply::json(200, tree))
         }
+        ("carts", _, _) => cart(state, method, id, body),
         (_, "GET", _) => state.db().get(collection, id, query, config),
         (_, "POST", _) => state.db_mut().post(collection, id, parse_body(body)?, config),
         (_, "PUT", _) => state.db_mut().put(collection, id, parse_body(body)?, config),
         (_, "DELETE", _) => state.db_mut().delete(collection, id, config),
         (_, other, _) => Err(MockError::MethodNotAllowed(other.to_owned())),
     }
+}
+
+/// issue 23: the cart routes (`carts`): each answers the whole cart.
+fn cart(state: &State, method: &Method, id: Option<&str>, body: &[u8]) -> Result<Reply, MockError> {
+    let parts: Vec<&str> = id.map(|i| i.split('/').collect()).unwrap_or_default();
+    let json = |cart| Ok(Reply::json(200, json!(cart)));
+    match (method.as_str(), parts.as_slice()) {
+        ("POST", []) => Ok(Reply::json(201, json!(state.carts().create(new_cart_id())))),
+        ("GET", [cart]) => json(state.carts().get(cart)?),
+        ("POST", [cart, "lines"]) => {
+            let add: AddLine = body_of(body)?;
+            let products = state.db().items("products")?.to_vec();
+            json(state.carts().add(cart, &products, &add.variant, add.quantity)?)
+        }
+        ("PUT", [cart, "lines", line]) => {
+            json(state.carts().update(cart, line, body_of::<SetQuantity>(body)?.quantity)?)
+        }
+        ("DELETE", [cart, "lines", line]) => json(state.carts().remove(cart, line)?),
+        (other, _) => Err(MockError::MethodNotAllowed(other.to_owned())),
+    }
+}
+
+fn body_of<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, MockError> {
+    serde_json::from_slice(body).map_err(|_| MockError::BadBody)
+}
+
+/// A cart id no one can guess from another's.
+fn new_cart_id() -> String {
+    use rand::Rng;
+    let bytes: [u8; 16] = rand::rng().random();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// spec §7: products/{id} answers one product wrapped as {id, products}; an id that is

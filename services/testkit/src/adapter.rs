@@ -10,6 +10,8 @@ use vitrine_proto::v1::adapter_client::AdapterClient;
 
 pub struct RunningAdapter {
     pub client: AdapterClient<GrpcChannel>,
+    /// Where it listens (`http://127.0.0.1:port`), for services that call it.
+    pub url: String,
     shutdown: Shutdown,
 }
 
@@ -30,7 +32,7 @@ impl RunningAdapter {
         let shutdown = Shutdown::new();
         tokio::spawn(vitrine_adapter::serve(config, store, listener, shutdown.clone()));
         let client = AdapterClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url"));
-        Self { client, shutdown }
+        Self { client, url, shutdown }
     }
 
     /// Serves `config` with an embedded store of its own.

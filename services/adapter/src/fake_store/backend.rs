@@ -5,10 +5,10 @@ use std::sync::Arc;
 use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
-use super::FakeStoreDriver;
+use super::{FakeStoreCarts, FakeStoreDriver};
 use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
-use crate::drivers::{Drivers, NoCarts, Unconfigured};
+use crate::drivers::{Drivers, Unconfigured};
 use crate::rest::RestClient;
 
 /// The fake-store API's base URL (`GET {base}/products`).
@@ -35,11 +35,13 @@ pub static DESCRIPTOR: BackendDescriptor = BackendDescriptor {
 
 fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Built {
     let url = settings.get(URL)?;
-    Some(RestClient::new(Backend::Fake, url, limits, store).map(|c| {
+    Some(RestClient::new(Backend::Fake, url, limits, store.clone()).map(|c| {
         let driver = Arc::new(FakeStoreDriver::new(c));
         // spec §4: fake's navigation is in-memory's; the navigation service never asks here.
         let navigation = Unconfigured::drivers(Backend::Fake).navigation;
-        Drivers { catalogue: driver.clone(), navigation, routes: driver, carts: Arc::new(NoCarts), configured: true }
+        // issue 23: the store keeps no carts; Vitrine keeps them, in its own store.
+        let carts = Arc::new(FakeStoreCarts::new(driver.clone(), store));
+        Drivers { catalogue: driver.clone(), navigation, routes: driver, carts, configured: true }
     }))
 }
 

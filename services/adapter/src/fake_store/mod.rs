@@ -3,8 +3,10 @@
 //! in-memory tree (spec §4), chosen by the navigation service, not here.
 
 pub mod backend;
+mod carts;
 mod driver;
 pub mod models;
 pub mod transform;
 
+pub use carts::FakeStoreCarts;
 pub use driver::FakeStoreDriver;

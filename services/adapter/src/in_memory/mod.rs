@@ -5,9 +5,11 @@
 //! reference ran in-process plus the listing paths and shapes.
 
 pub mod backend;
+mod carts;
 mod driver;
 pub mod models;
 pub mod transform;
 
 pub use backend::MOCK_DATA_URL;
+pub use carts::InMemoryCarts;
 pub use driver::InMemoryDriver;

@@ -402,7 +402,9 @@ mod tests {
         let options: Vec<(&str, Vec<&str>)> =
             p.options.iter().map(|o| (o.name.as_str(), o.values.iter().map(String::as_str).collect())).collect();
         assert_eq!(options, [("Size", vec!["154cm", "158cm", "160cm"]), ("Binding mount", vec!["Nested", "Standard"])]);
-        let variants: Vec<(&str, Option<&str>, Vec<(&str, &str)>, Option<f64>, Option<f64>, Option<bool>)> = p
+        // (id, sku, selected, price, discount %, in stock)
+        type Row<'a> = (&'a str, Option<&'a str>, Vec<(&'a str, &'a str)>, Option<f64>, Option<f64>, Option<bool>);
+        let variants: Vec<Row> = p
             .variants
             .iter()
             .map(|v| {

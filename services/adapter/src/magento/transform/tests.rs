@@ -44,7 +44,9 @@ fn a_configurable_product_s_children_are_its_variants() {
     let options: Vec<(&str, Vec<&str>)> =
         p.options.iter().map(|o| (o.name.as_str(), o.values.iter().map(String::as_str).collect())).collect();
     assert_eq!(options, [("Size", vec!["XS", "S"]), ("Color", vec!["Black", "Gray", "Orange"])], "by position");
-    let variants: Vec<(&str, Option<&str>, Vec<(&str, &str)>, Option<f64>, Option<bool>)> = p
+    // (id, sku, selected, price, in stock)
+    type Row<'a> = (&'a str, Option<&'a str>, Vec<(&'a str, &'a str)>, Option<f64>, Option<bool>);
+    let variants: Vec<Row> = p
         .variants
         .iter()
         .map(|v| {
