@@ -4,6 +4,64 @@
  */
 
 export interface paths {
+    "/api/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/cart: the visitor's cart on their driver's backend; an empty one when they
+         *     have none (nothing is created). A cart the backend no longer knows is forgotten.
+         */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/cart/lines: adds a variant (merged into its line when the cart has it);
+         *     the first add makes the cart (and the session, when there is none).
+         */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/lines/{line}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /api/cart/lines/{line}: removes a line (no body). */
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        /** PATCH /api/cart/lines/{line}: sets a line's quantity. */
+        patch: operations["update"];
+        trace?: never;
+    };
     "/api/categories": {
         parameters: {
             query?: never;
@@ -311,12 +369,69 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The body of `POST /api/cart/lines`. */
+        AddLine: {
+            /**
+             * Format: int32
+             * @description 1 to 99.
+             */
+            quantity: number;
+            /** @description A variant id, as the product lists it. */
+            variant: string;
+        };
         Breadcrumb: {
             id: string;
             /** Format: int32 */
             level: number;
             name: string;
             url: string;
+        };
+        /** @description issue 23: the visitor's cart on their driver's backend. Never cached or shared. */
+        Cart: {
+            /** @description Where the backend checks this cart out (Shopify); null elsewhere. */
+            checkout_url?: string | null;
+            /**
+             * Format: int32
+             * @description How many items: the sum of the lines' quantities.
+             */
+            count: number;
+            /** @description ISO 4217; null when there is none (an empty cart). */
+            currency?: string | null;
+            lines: components["schemas"]["CartLine"][];
+            /** @description What the backend did other than asked (a quantity reduced to the stock), for the shopper. */
+            notices: string[];
+            /** @description The cart the session named was gone (expired, completed): this one replaces it. */
+            replaced: boolean;
+            /**
+             * Format: double
+             * @description The items' subtotal (no shipping); 0 for an empty cart.
+             */
+            subtotal?: number | null;
+        };
+        /** @description issue 23: one line of the visitor's cart. */
+        CartLine: {
+            /** @description What `PATCH` and `DELETE /api/cart/lines/{line}` name. */
+            id: string;
+            image?: null | components["schemas"]["Image"];
+            /**
+             * Format: double
+             * @description What the line costs (after the backend's line discounts).
+             */
+            line_total?: number | null;
+            name: string;
+            /** @description The variant's value of each option. */
+            options: components["schemas"]["SelectedOption"][];
+            /** @description The product's page; empty when the backend gave no safe link. */
+            product_url: string;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: double
+             * @description What one costs.
+             */
+            unit_price?: number | null;
+            /** @description The variant's id, as the product lists it. */
+            variant: string;
         };
         /** @description A category as its page shows it. */
         Category: {
@@ -424,6 +539,14 @@ export interface components {
          * @enum {integer}
          */
         ImageWidth: 256 | 512 | 768;
+        /** @description The body of `PATCH /api/cart/lines/{line}`. */
+        LineQuantity: {
+            /**
+             * Format: int32
+             * @description 1 to 99.
+             */
+            quantity: number;
+        };
         /** @description spec §3 "Navigation node": the menu tree. */
         NavigationNode: {
             breadcrumbs: components["schemas"]["Breadcrumb"][];
@@ -624,6 +747,388 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visitor's cart (empty when there is none); never cached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and body answers the first result without adding again */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddLine"];
+            };
+        };
+        responses: {
+            /** @description The cart after the add */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A change from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend refused (out of stock, an unknown variant or line: code refused), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code idempotency_key_reused) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many cart changes from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description As for adding */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The line's id, as the cart lists it */
+                line: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart after the removal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A change from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend refused (out of stock, an unknown variant or line: code refused), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code idempotency_key_reused) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many cart changes from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description As for adding */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The line's id, as the cart lists it */
+                line: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LineQuantity"];
+            };
+        };
+        responses: {
+            /** @description The cart after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A change from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend refused (out of stock, an unknown variant or line: code refused), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code idempotency_key_reused) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many cart changes from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     categories: {
         parameters: {
             query?: never;

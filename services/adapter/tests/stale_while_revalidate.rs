@@ -40,6 +40,10 @@ impl Store for Recording {
     async fn delete(&self, key: &str) -> Result<(), StoreError> {
         self.inner.delete(key).await
     }
+    async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Duration) -> Result<bool, StoreError> {
+        self.written.lock().unwrap_or_else(PoisonError::into_inner).push(key.to_owned());
+        self.inner.set_if_absent(key, value, ttl).await
+    }
     async fn delete_prefix(&self, prefix: &str) -> Result<u64, StoreError> {
         self.inner.delete_prefix(prefix).await
     }

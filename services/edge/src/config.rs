@@ -4,11 +4,20 @@ use vitrine_domain::Driver;
 
 use crate::ImageSource;
 
+/// Where the cart service listens unless told otherwise (`VITRINE_CART_URL`).
+pub const DEFAULT_CART_URL: &str = "http://127.0.0.1:50054";
+
+/// A shopper changes a cart a few times a minute; a script hammering a backend through
+/// one session, or many sessions from one address, is stopped well before the backend.
+pub const CART_LIMITS: crate::SwitchLimits = crate::SwitchLimits { per_session: 60, per_address: 600 };
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub catalogue_url: String,
     pub navigation_url: String,
     pub url_resolution_url: String,
+    /// The cart service (issue 23).
+    pub cart_url: String,
     /// The driver of a visitor who has not chosen one (spec §4: in-memory).
     pub default_driver: Driver,
     /// Mark the session cookie `Secure` and name it `__Host-vitrine_session` (behind TLS).
@@ -38,6 +47,8 @@ pub struct Config {
     pub response_cache_bytes: u64,
     /// Driver switches allowed per minute (issue 11).
     pub switch_limits: crate::SwitchLimits,
+    /// Cart changes allowed per minute, per session and per address (issue 23).
+    pub cart_limits: crate::SwitchLimits,
     /// Open driver-event streams allowed (issue 11).
     pub stream_limits: crate::StreamLimits,
     /// How often an idle driver-event stream sends a comment (and so notices a client
@@ -66,6 +77,7 @@ impl Config {
             catalogue_url: catalogue_url.to_owned(),
             navigation_url: navigation_url.to_owned(),
             url_resolution_url: url_resolution_url.to_owned(),
+            cart_url: DEFAULT_CART_URL.to_owned(),
             default_driver: Driver::DEFAULT,
             secure_cookies: false,
             metrics_registry: None,
@@ -77,6 +89,7 @@ impl Config {
             image_queue: 32,
             response_cache_bytes: 32 * 1024 * 1024,
             switch_limits: crate::SwitchLimits::default(),
+            cart_limits: CART_LIMITS,
             stream_limits: crate::StreamLimits::default(),
             sse_keep_alive: std::time::Duration::from_secs(15),
             trust_forwarded_for: false,

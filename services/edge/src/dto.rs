@@ -426,6 +426,90 @@ pub(crate) struct ErrorDetail {
     pub(crate) message: String,
 }
 
+/// issue 23: one line of the visitor's cart.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct CartLine {
+    /// What `PATCH` and `DELETE /api/cart/lines/{line}` name.
+    pub(crate) id: String,
+    /// The variant's id, as the product lists it.
+    pub(crate) variant: String,
+    /// The product's page; empty when the backend gave no safe link.
+    pub(crate) product_url: String,
+    pub(crate) name: String,
+    /// The variant's value of each option.
+    pub(crate) options: Vec<SelectedOption>,
+    pub(crate) image: Option<Image>,
+    pub(crate) quantity: u32,
+    /// What one costs.
+    pub(crate) unit_price: Option<f64>,
+    /// What the line costs (after the backend's line discounts).
+    pub(crate) line_total: Option<f64>,
+}
+
+/// issue 23: the visitor's cart on their driver's backend. Never cached or shared.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct Cart {
+    pub(crate) lines: Vec<CartLine>,
+    /// The items' subtotal (no shipping); 0 for an empty cart.
+    pub(crate) subtotal: Option<f64>,
+    /// ISO 4217; null when there is none (an empty cart).
+    pub(crate) currency: Option<String>,
+    /// How many items: the sum of the lines' quantities.
+    pub(crate) count: u32,
+    /// Where the backend checks this cart out (Shopify); null elsewhere.
+    pub(crate) checkout_url: Option<String>,
+    /// What the backend did other than asked (a quantity reduced to the stock), for the shopper.
+    pub(crate) notices: Vec<String>,
+    /// The cart the session named was gone (expired, completed): this one replaces it.
+    pub(crate) replaced: bool,
+}
+
+/// The body of `POST /api/cart/lines`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub(crate) struct AddLine {
+    /// A variant id, as the product lists it.
+    pub(crate) variant: String,
+    /// 1 to 99.
+    pub(crate) quantity: u32,
+}
+
+/// The body of `PATCH /api/cart/lines/{line}`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub(crate) struct LineQuantity {
+    /// 1 to 99.
+    pub(crate) quantity: u32,
+}
+
+impl Cart {
+    /// The cart service's answer as the browser gets it.
+    pub(crate) fn from_answer(answer: proto::CartAnswer) -> Self {
+        let cart = answer.cart.unwrap_or_default();
+        Self {
+            count: vitrine_domain::cart::count(&cart),
+            lines: cart
+                .lines
+                .into_iter()
+                .map(|l| CartLine {
+                    id: l.id,
+                    variant: l.variant,
+                    product_url: l.product_url,
+                    name: l.name,
+                    options: l.options.into_iter().map(|o| SelectedOption { name: o.name, value: o.value }).collect(),
+                    image: l.image.map(Image::from),
+                    quantity: l.quantity,
+                    unit_price: l.unit_price,
+                    line_total: l.line_total,
+                })
+                .collect(),
+            subtotal: cart.subtotal,
+            currency: cart.currency.filter(|c| !c.is_empty()),
+            checkout_url: cart.checkout_url.filter(|u| !u.is_empty()),
+            notices: cart.notices,
+            replaced: answer.replaced,
+        }
+    }
+}
+
 /// The body of `PUT /api/driver`.
 #[derive(Debug, Clone, serde::Deserialize, ToSchema)]
 pub(crate) struct DriverChange {

@@ -88,6 +88,21 @@ pub(crate) enum ApiError {
     SitemapPageNotFound,
     /// The sitemap could not be gathered from the services (any of their failures).
     SitemapUnavailable,
+    // issue 23: carts.
+    /// A cart change from another site (`cart::guard`).
+    CrossSite,
+    /// The backend or a cart rule refused a cart change; carries the shopper's text.
+    CartRefused(String),
+    /// The session's cart could not be read or remembered (the store failed).
+    CartNotSaved,
+    /// The session or its address changed carts too often.
+    TooManyCartChanges,
+    /// An `Idempotency-Key` that is not 1 to 128 visible characters.
+    IdempotencyKeyInvalid,
+    /// An `Idempotency-Key` already used for another request.
+    IdempotencyKeyReused,
+    /// The first request with this `Idempotency-Key` is still running.
+    IdempotencyInFlight,
 }
 
 impl ApiError {
@@ -185,6 +200,29 @@ impl ApiError {
             Self::SitemapUnavailable => {
                 (S::SERVICE_UNAVAILABLE, "unavailable", "The sitemap cannot be built now; try again later.".into())
             }
+            Self::CrossSite => (S::FORBIDDEN, "forbidden", "A cart can only be changed from this site.".into()),
+            Self::CartRefused(why) => (S::CONFLICT, "refused", why.as_str().into()),
+            Self::CartNotSaved => {
+                (S::SERVICE_UNAVAILABLE, "unavailable", "Your cart cannot be reached now; try again shortly.".into())
+            }
+            Self::TooManyCartChanges => (
+                S::TOO_MANY_REQUESTS,
+                "too_many_requests",
+                "Too many cart changes from this session or address; try again in a minute.".into(),
+            ),
+            Self::IdempotencyKeyInvalid => {
+                (S::BAD_REQUEST, "bad_request", "Idempotency-Key must be 1 to 128 visible characters.".into())
+            }
+            Self::IdempotencyKeyReused => (
+                S::UNPROCESSABLE_ENTITY,
+                "idempotency_key_reused",
+                "This Idempotency-Key was used for another request.".into(),
+            ),
+            Self::IdempotencyInFlight => (
+                S::CONFLICT,
+                "idempotency_in_flight",
+                "A request with this Idempotency-Key is still running; try again shortly.".into(),
+            ),
         }
     }
 
@@ -210,6 +248,7 @@ impl From<tonic::Status> for ApiError {
             Code::InvalidArgument => Self::BadInput(text()),
             Code::FailedPrecondition => Self::DriverUnavailable(text()),
             Code::DeadlineExceeded => Self::UpstreamTimeout,
+            Code::Aborted => Self::CartRefused(text()),
             _ => Self::UpstreamUnavailable,
         };
         if error.parts().0.is_server_error() {
@@ -233,7 +272,7 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let mut res = HttpResponse::build(self.status_code());
-        if *self == Self::TooManySwitches {
+        if matches!(self, Self::TooManySwitches | Self::TooManyCartChanges) {
             res.insert_header((actix_web::http::header::RETRY_AFTER, crate::switch_limit::WINDOW.as_secs()));
         }
         res.json(self.body())

@@ -32,6 +32,7 @@
 
 mod api;
 mod availability;
+mod cart;
 mod compress;
 pub mod config;
 mod dto;

@@ -11,7 +11,7 @@ use actix_web::HttpResponse;
 use utoipa::{IntoResponses, OpenApi};
 
 use crate::dto::ErrorBody;
-use crate::{api, sse};
+use crate::{api, cart, sse};
 
 mod bounds;
 
@@ -42,6 +42,10 @@ use self::bounds::Bounds;
         api::category_by_url,
         api::search,
         api::content_by_url,
+        cart::get,
+        cart::add,
+        cart::update,
+        cart::remove,
         openapi_json,
     ),
     // Referenced from the error responses only, which do not register their schemas.
@@ -51,6 +55,7 @@ use self::bounds::Bounds;
         (name = "driver", description = "The session's catalogue source (spec §4 \"Active driver\")"),
         (name = "catalogue", description = "Products and the menu, from the session's driver"),
         (name = "routing", description = "What a storefront path is (spec §4 \"Route matching\")"),
+        (name = "cart", description = "The visitor's cart on their driver's backend (issue 23); never cached"),
         (name = "meta", description = "This document"),
     )
 )]
@@ -103,6 +108,30 @@ pub(crate) enum ServiceErrors {
     DriverUnavailable(ErrorBody),
     #[response(status = 504, description = "The backend did not answer in time (code upstream_timeout)")]
     Timeout(ErrorBody),
+}
+
+/// What a cart change can answer besides success and the service errors (issue 23).
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub(crate) enum CartChangeErrors {
+    #[response(status = 403, description = "A change from another site (code forbidden)")]
+    CrossSite(ErrorBody),
+    #[response(
+        status = 409,
+        description = "The backend refused (out of stock, an unknown variant or line: code refused), or the first \
+                       request with this Idempotency-Key still runs (code idempotency_in_flight)"
+    )]
+    Refused(ErrorBody),
+    #[response(
+        status = 422,
+        description = "The Idempotency-Key was used for another request (code idempotency_key_reused)"
+    )]
+    KeyReused(ErrorBody),
+    #[response(
+        status = 429,
+        description = "Too many cart changes from this session or address (code too_many_requests)"
+    )]
+    TooMany(ErrorBody),
 }
 
 /// A switch the store could not carry out (nothing was switched).

@@ -9,7 +9,7 @@
 use actix_web::http::Method;
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use crate::{AppState, api, health, image, openapi, page, sitemap, spa, sse};
+use crate::{AppState, api, cart, health, image, openapi, page, sitemap, spa, sse};
 
 /// `static_dir`: the built SPA, served for every path no route above claims.
 /// `public_metrics`: whether `/metrics` is answered here; when the metrics have a port of
@@ -33,6 +33,11 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .route("/search", web::get().to(api::search))
             .route("/pages/by-url", web::get().to(api::content_by_url))
             .route("/openapi.json", web::get().to(openapi::openapi_json))
+            // issue 23: the visitor's cart (never cached).
+            .route("/cart", web::get().to(cart::get))
+            .route("/cart/lines", web::post().to(cart::add))
+            .route("/cart/lines/{line}", web::patch().to(cart::update))
+            .route("/cart/lines/{line}", web::delete().to(cart::remove))
             // After the fixed product paths, which it would otherwise take.
             .route("/products/{id}", web::get().to(api::product))
             .default_service(web::to(api::unknown)),

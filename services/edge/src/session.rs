@@ -1,17 +1,22 @@
 //! The visitor's session: an HttpOnly cookie naming a session whose driver the store
 //! holds, so one visitor's switch never changes another's store front.
 //!
-//! A cookie is set only when there is something to keep (issue 21): a switch. A visitor
-//! without one sees the default driver, and what they are answered is the same for
-//! everyone, so shared caches (a CDN) may keep it ([`Visitor::sharing`]). A cookie lives
-//! as long as its session holds something: a switch back to the default, or a read
-//! naming a session the store no longer holds, drops it.
+//! A cookie is set only when there is something to keep (issue 21): a switch, or a cart
+//! (issue 23). A visitor without one sees the default driver, and what they are answered
+//! is the same for everyone, so shared caches (a CDN) may keep it ([`Visitor::sharing`]).
+//! A cookie lives as long as its session holds something: a switch back to the default
+//! with no cart, or a read naming a session the store no longer holds, drops it.
+//!
+//! The session is one store key ([`Kept`]): the driver and when it was chosen, and the
+//! visitor's cart id on each backend (so switching back finds the earlier cart). One key
+//! keeps a page view to one store read.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite};
-use vitrine_domain::Driver;
+use vitrine_domain::{Backend, Driver};
 
 use crate::AppState;
 
@@ -102,7 +107,7 @@ impl Visitor {
             return Self { choice: default, sharing: Sharing::Shared, drop_cookie: false };
         };
         let (choice, drop_cookie) = match lookup(state, &session).await {
-            Stored::Choice(choice) => (choice, false),
+            Stored::Kept(kept) => (kept.choice, false),
             Stored::Nothing => (default, true),
             Stored::Unknown => (default, false),
         };
@@ -122,6 +127,45 @@ impl Visitor {
 
 fn key(session: &str) -> String {
     format!("vitrine:session:{session}:driver")
+}
+
+/// Everything a session keeps, in its one key: `driver@ms`, then `;backend=cart-id` per
+/// backend with a cart (the id percent-encoded, so no id can end the field early).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Kept {
+    pub(crate) choice: Choice,
+    pub(crate) carts: BTreeMap<Backend, String>,
+}
+
+impl Kept {
+    fn parse(text: &str) -> Option<Self> {
+        let mut fields = text.split(';');
+        let choice = Choice::parse(fields.next()?)?;
+        let mut carts = BTreeMap::new();
+        for field in fields {
+            let (backend, id) = field.split_once('=')?;
+            carts.insert(Backend::parse(backend)?, urlencoding::decode(id).ok()?.into_owned());
+        }
+        Some(Self { choice, carts })
+    }
+
+    fn encode(&self) -> String {
+        let mut text = self.choice.encode();
+        for (backend, id) in &self.carts {
+            text.push_str(&format!(";{}={}", backend.as_str(), urlencoding::encode(id)));
+        }
+        text
+    }
+
+    /// Whether the store needs to keep it: a choice worth keeping, or a cart.
+    fn worth_keeping(&self, default: Driver) -> bool {
+        self.choice.worth_keeping(default) || !self.carts.is_empty()
+    }
+
+    /// A session that has kept nothing yet.
+    const fn fresh(default: Driver) -> Self {
+        Self { choice: Choice::default_for(default), carts: BTreeMap::new() }
+    }
 }
 
 /// What the store keeps for a session: the driver it chose and when (ms since the Unix
@@ -166,7 +210,7 @@ impl Choice {
 
 /// What the store holds for a session.
 enum Stored {
-    Choice(Choice),
+    Kept(Kept),
     /// No key: the session keeps nothing.
     Nothing,
     /// The store could not answer, or holds what this edge cannot read (a newer edge's
@@ -176,9 +220,7 @@ enum Stored {
 
 async fn lookup(state: &AppState, session: &str) -> Stored {
     match state.store.get(&key(session)).await {
-        Ok(Some(bytes)) => {
-            std::str::from_utf8(&bytes).ok().and_then(Choice::parse).map_or(Stored::Unknown, Stored::Choice)
-        }
+        Ok(Some(bytes)) => std::str::from_utf8(&bytes).ok().and_then(Kept::parse).map_or(Stored::Unknown, Stored::Kept),
         Ok(None) => Stored::Nothing,
         Err(e) => {
             tracing::warn!(error = %e, "session store read failed; using the default driver");
@@ -193,25 +235,69 @@ pub(crate) async fn choice(state: &AppState, session: Option<&str>) -> Choice {
     let default = Choice::default_for(state.default_driver);
     let Some(session) = session else { return default };
     match lookup(state, session).await {
-        Stored::Choice(choice) => choice,
+        Stored::Kept(kept) => kept.choice,
         Stored::Nothing | Stored::Unknown => default,
     }
 }
 
-/// Remembers `choice` for `session`, or forgets the session when there is nothing to
-/// remember. One store operation. Answers whether the session is kept (else its cookie
-/// has nothing to name).
+/// Everything the session keeps (a session that kept nothing: the default and no carts).
 ///
 /// # Errors
-/// When the store cannot be written.
-pub(crate) async fn save(state: &AppState, session: &str, choice: Choice) -> Result<bool, vitrine_common::StoreError> {
-    if choice.worth_keeping(state.default_driver) {
-        state.store.set(&key(session), choice.encode().as_bytes(), Some(SESSION_TTL)).await?;
+/// When the store cannot be read, or holds what this edge cannot read: a cart call then
+/// fails rather than start the visitor a second cart.
+pub(crate) async fn kept(state: &AppState, session: &str) -> Result<Kept, vitrine_common::StoreError> {
+    match lookup(state, session).await {
+        Stored::Kept(kept) => Ok(kept),
+        Stored::Nothing => Ok(Kept::fresh(state.default_driver)),
+        Stored::Unknown => Err(vitrine_common::StoreError::Unavailable("the session cannot be read".to_owned())),
+    }
+}
+
+/// Writes `kept` for `session`, or forgets the session when it keeps nothing. Answers
+/// whether the session is kept (else its cookie has nothing to name).
+async fn write(state: &AppState, session: &str, kept: &Kept) -> Result<bool, vitrine_common::StoreError> {
+    if kept.worth_keeping(state.default_driver) {
+        state.store.set(&key(session), kept.encode().as_bytes(), Some(SESSION_TTL)).await?;
         Ok(true)
     } else {
         state.store.delete(&key(session)).await?;
         Ok(false)
     }
+}
+
+/// Remembers the visitor's cart `id` on `backend` (`None`: it has none there any more).
+/// The session's other fields are read first and kept (a read-modify-write: the
+/// visitor's own two changes at once can race; two visitors never share a session).
+///
+/// # Errors
+/// When the store cannot be read or written.
+pub(crate) async fn set_cart(
+    state: &AppState,
+    session: &str,
+    backend: Backend,
+    id: Option<String>,
+) -> Result<bool, vitrine_common::StoreError> {
+    let mut kept = kept(state, session).await?;
+    match id {
+        Some(id) => kept.carts.insert(backend, id),
+        None => kept.carts.remove(&backend),
+    };
+    write(state, session, &kept).await
+}
+
+/// Remembers `choice` for `session`, keeping its carts (so switching back finds the
+/// earlier one), or forgets the session when it keeps nothing. Answers whether the
+/// session is kept (else its cookie has nothing to name).
+///
+/// # Errors
+/// When the store cannot be written.
+pub(crate) async fn save(state: &AppState, session: &str, choice: Choice) -> Result<bool, vitrine_common::StoreError> {
+    // A session the store cannot read keeps its switch; its carts are what cannot be read.
+    let carts = match lookup(state, session).await {
+        Stored::Kept(kept) => kept.carts,
+        Stored::Nothing | Stored::Unknown => BTreeMap::new(),
+    };
+    write(state, session, &Kept { choice, carts }).await
 }
 
 #[cfg(test)]
@@ -233,6 +319,37 @@ mod tests {
         }
         let choice = Choice { driver: Driver::MageOs, switched_at_ms: 42 };
         assert_eq!(Choice::parse(&choice.encode()), Some(choice), "round trip");
+    }
+
+    #[test]
+    fn a_session_keeps_its_choice_and_a_cart_per_backend_in_one_value() {
+        let choice = Choice { driver: Driver::Shopify, switched_at_ms: 42 };
+        let carts = BTreeMap::from([
+            (Backend::Shopify, "gid://shopify/Cart/c1?key=a;b=c".to_owned()),
+            (Backend::InMemory, "9f2c".to_owned()),
+        ]);
+        let kept = Kept { choice, carts };
+        assert_eq!(
+            kept.encode(),
+            "shopify@42;in-memory=9f2c;shopify=gid%3A%2F%2Fshopify%2FCart%2Fc1%3Fkey%3Da%3Bb%3Dc"
+        );
+        assert_eq!(Kept::parse(&kept.encode()), Some(kept.clone()), "round trip");
+        for (text, expected) in [
+            ("magento@7", Some((Driver::Magento, 0))),
+            ("in-memory@0;fake=abc", Some((Driver::InMemory, 1))),
+            ("in-memory@0;oracle=abc", None),
+            ("in-memory@0;fake", None),
+            ("in-memory@0;fake=%E0%A4%A", None),
+        ] {
+            assert_eq!(Kept::parse(text).map(|k| (k.choice.driver, k.carts.len())), expected, "{text:?}");
+        }
+        // A cart alone is worth a session, on the default driver too.
+        let cart_only = Kept {
+            choice: Choice::default_for(Driver::InMemory),
+            carts: BTreeMap::from([(Backend::Fake, "c".into())]),
+        };
+        assert!(cart_only.worth_keeping(Driver::InMemory));
+        assert!(!Kept::fresh(Driver::InMemory).worth_keeping(Driver::InMemory));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use tokio::sync::broadcast;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::{SharedStore, Shutdown, grpc};
 use vitrine_domain::Driver;
+use vitrine_proto::v1::carts_client::CartsClient;
 use vitrine_proto::v1::catalogue_client::CatalogueClient;
 use vitrine_proto::v1::navigation_client::NavigationClient;
 use vitrine_proto::v1::url_resolution_client::UrlResolutionClient;
@@ -18,6 +19,8 @@ pub struct AppState {
     pub(crate) catalogue: CatalogueClient<GrpcChannel>,
     pub(crate) navigation: NavigationClient<GrpcChannel>,
     pub(crate) url_resolution: UrlResolutionClient<GrpcChannel>,
+    /// issue 23: the cart service.
+    pub(crate) carts: CartsClient<GrpcChannel>,
     pub(crate) channels: Vec<(&'static str, GrpcChannel)>,
     pub(crate) store: SharedStore,
     pub(crate) default_driver: Driver,
@@ -34,6 +37,8 @@ pub struct AppState {
     pub(crate) responses: ResponseCache,
     /// Counts driver switches per session and client address.
     pub(crate) switch_limiter: SwitchLimiter,
+    /// Counts cart changes per session and client address (issue 23).
+    pub(crate) cart_limiter: SwitchLimiter,
     pub(crate) trust_forwarded_for: bool,
     /// Open driver-event streams, per session and in total.
     pub(crate) streams: std::sync::Arc<StreamSlots>,
@@ -67,6 +72,7 @@ impl AppState {
         let catalogue = grpc::lazy_channel(&config.catalogue_url)?;
         let navigation = grpc::lazy_channel(&config.navigation_url)?;
         let url_resolution = grpc::lazy_channel(&config.url_resolution_url)?;
+        let carts = grpc::lazy_channel(&config.cart_url)?;
         let metrics = std::sync::Arc::new(match &config.metrics_registry {
             Some(registry) => Metrics::in_registry(registry.clone())?,
             None => Metrics::new(),
@@ -86,10 +92,12 @@ impl AppState {
             catalogue: catalogue_client,
             navigation: NavigationClient::new(navigation.clone()),
             url_resolution: UrlResolutionClient::new(url_resolution.clone()),
+            carts: CartsClient::new(carts.clone()),
             channels: vec![
                 ("vitrine.v1.Catalogue", catalogue),
                 ("vitrine.v1.Navigation", navigation),
                 ("vitrine.v1.UrlResolution", url_resolution),
+                ("vitrine.v1.Carts", carts),
             ],
             store,
             default_driver: config.default_driver,
@@ -100,6 +108,7 @@ impl AppState {
             public_metrics: config.metrics_registry.is_none(),
             responses,
             switch_limiter: SwitchLimiter::new(config.switch_limits, crate::switch_limit::WINDOW),
+            cart_limiter: SwitchLimiter::new(config.cart_limits, crate::switch_limit::WINDOW),
             trust_forwarded_for: config.trust_forwarded_for,
             streams: StreamSlots::new(config.stream_limits),
             sse_keep_alive: config.sse_keep_alive,

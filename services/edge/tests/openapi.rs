@@ -77,6 +77,8 @@ fn every_api_route_and_its_errors_are_described() {
     assert_eq!(
         routes,
         [
+            "delete /api/cart/lines/{line}",
+            "get /api/cart",
             "get /api/categories",
             "get /api/categories/by-url",
             "get /api/driver",
@@ -93,9 +95,16 @@ fn every_api_route_and_its_errors_are_described() {
             "get /api/products/{id}",
             "get /api/resolve",
             "get /api/search",
+            "patch /api/cart/lines/{line}",
+            "post /api/cart/lines",
             "put /api/driver",
         ]
     );
+    // issue 23: a cart change says what it can be refused for.
+    let add = &doc["paths"]["/api/cart/lines"]["post"]["responses"];
+    for status in ["200", "400", "403", "409", "422", "429", "503"] {
+        assert!(add[status].is_object(), "adding answers {status}");
+    }
     let by_url = &doc["paths"]["/api/products/by-url"]["get"]["responses"];
     for status in ["200", "400", "404", "502", "503", "504"] {
         assert!(by_url[status].is_object(), "by-url answers {status}");

@@ -29,6 +29,8 @@ pub struct Suite {
     pub adapters: Vec<(Backend, String)>,
     pub catalogue: Service,
     pub navigation: Service,
+    /// issue 23: the cart service.
+    pub cart: Service,
     pub url_resolution: Service,
     pub edge: Service,
     /// The edge's config, complete: what a restarted edge gets ([`serve_edge`]).
@@ -94,10 +96,15 @@ pub async fn start(
     };
     let url_resolution = Service::spawn(url, shutdown, |s| vitrine_url_resolution::serve(resolution_config, l, s));
 
+    let (l, url) = grpc_listener().await?;
+    let cart_config = vitrine_cart::Config { adapters: adapters.clone() };
+    let cart = Service::spawn(url, shutdown, |s| vitrine_cart::serve(cart_config, l, s));
+
     let mut edge_config = vitrine_edge::Config {
         catalogue_url: catalogue.url.clone(),
         navigation_url: navigation.url.clone(),
         url_resolution_url: url_resolution.url.clone(),
+        cart_url: cart.url.clone(),
         ..config.edge.clone()
     };
     edge_config.image_sources.extend(config.image_sources(&mock_url));
@@ -109,6 +116,7 @@ pub async fn start(
         catalogue,
         navigation,
         url_resolution,
+        cart,
         edge,
         edge_config,
         started_adapters,
@@ -140,8 +148,8 @@ impl Suite {
     /// # Errors
     /// The first service error.
     pub async fn run(self) -> anyhow::Result<()> {
-        let Self { mock, catalogue, navigation, url_resolution, edge, started_adapters, shutdown, .. } = self;
-        let mut services: FuturesUnordered<_> = [mock, catalogue, navigation, url_resolution, edge]
+        let Self { mock, catalogue, navigation, url_resolution, cart, edge, started_adapters, shutdown, .. } = self;
+        let mut services: FuturesUnordered<_> = [mock, catalogue, navigation, url_resolution, cart, edge]
             .into_iter()
             .chain(started_adapters)
             .map(|mut s| async move { s.stopped().await })

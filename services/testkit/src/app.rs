@@ -33,6 +33,7 @@ pub struct TestApp {
     pub catalogue_url: String,
     pub navigation_url: String,
     pub url_resolution_url: String,
+    pub cart_url: String,
     /// The adapter each backend's calls go to.
     pub adapters: Vec<(Backend, String)>,
     pub store: SharedStore,
@@ -204,7 +205,7 @@ impl TestAppBuilder {
         let edge_listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
         edge_listener.set_nonblocking(true).expect("nonblocking");
         let socket = edge_listener.try_clone().expect("duplicate the edge's socket");
-        let Suite { mock, adapters, catalogue, navigation, url_resolution, edge, edge_config, .. } =
+        let Suite { mock, adapters, catalogue, navigation, url_resolution, cart, edge, edge_config, .. } =
             vitrine_suite::start(config, store.clone(), socket, &shutdown).await.expect("start the suite");
         let app = TestApp {
             edge_url: edge.url.clone(),
@@ -212,6 +213,7 @@ impl TestAppBuilder {
             catalogue_url: catalogue.url,
             navigation_url: navigation.url,
             url_resolution_url: url_resolution.url,
+            cart_url: cart.url,
             adapters,
             store,
             redis,
@@ -253,7 +255,10 @@ impl TestApp {
         adjust: impl FnOnce(&mut vitrine_edge::Config),
         shutdown: &Shutdown,
     ) -> String {
-        let mut config = vitrine_edge::Config::new(&self.catalogue_url, &self.navigation_url, &self.url_resolution_url);
+        let mut config = vitrine_edge::Config {
+            cart_url: self.cart_url.clone(),
+            ..vitrine_edge::Config::new(&self.catalogue_url, &self.navigation_url, &self.url_resolution_url)
+        };
         adjust(&mut config);
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
         listener.set_nonblocking(true).expect("nonblocking");

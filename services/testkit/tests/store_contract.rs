@@ -24,6 +24,24 @@ async fn contract(store: SharedStore) {
     .await;
     assert!(expired, "a key with a TTL expires");
 
+    // One of two claims at once wins; the key then holds the winner's value, and expires.
+    let claims = futures_util::future::join_all((0..8).map(|i| {
+        let store = store.clone();
+        async move { store.set_if_absent("claim", format!("{i}").as_bytes(), Duration::from_millis(200)).await }
+    }))
+    .await;
+    assert_eq!(claims.iter().filter(|c| matches!(c, Ok(true))).count(), 1, "{claims:?}");
+    let winner = claims.iter().position(|c| matches!(c, Ok(true))).unwrap_or_default();
+    assert_eq!(store.get("claim").await.ok(), Some(Some(winner.to_string().into_bytes())));
+    assert_eq!(store.set_if_absent("k", b"other", Duration::from_secs(5)).await.ok(), Some(false), "k holds v2");
+    assert_eq!(store.get("k").await.ok(), Some(Some(b"v2".to_vec())));
+    let freed = vitrine_testkit::eventually(Duration::from_secs(3), || {
+        let store = store.clone();
+        async move { store.set_if_absent("claim", b"again", Duration::from_secs(5)).await.ok() == Some(true) }
+    })
+    .await;
+    assert!(freed, "a claim expires with its TTL");
+
     store.delete("k").await.expect("delete");
     assert_eq!(store.get("k").await.ok(), Some(None), "a deleted key is gone");
     store.delete("k").await.expect("deleting an absent key is no error");

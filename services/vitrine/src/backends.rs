@@ -13,7 +13,7 @@ use vitrine_domain::{Backend, Driver};
 /// The subcommands that run adapters and read every backend setting.
 const WITH_SETTINGS: [&str; 2] = ["adapter", "all"];
 /// The subcommands that reach adapters by URL.
-const WITH_ADAPTER_URLS: [&str; 3] = ["catalogue", "navigation", "url-resolution"];
+const WITH_ADAPTER_URLS: [&str; 4] = ["catalogue", "navigation", "url-resolution", "cart"];
 
 /// The whole command line: the derived [`crate::cli::Cli`] plus the backends' arguments.
 pub(crate) fn command() -> clap::Command {

@@ -38,6 +38,8 @@ pub(crate) enum Command {
     Catalogue(DomainArgs<CatalogueAddr>),
     /// The navigation gRPC service.
     Navigation(DomainArgs<NavigationAddr>),
+    /// The cart gRPC service (issue 23).
+    Cart(DomainArgs<CartAddr>),
     /// The url-resolution gRPC service.
     UrlResolution(UrlResolutionArgs),
     /// The in-memory mock backend (REST under /api).
@@ -68,6 +70,7 @@ impl Command {
             Self::Edge(_) => "edge",
             Self::Catalogue(_) => "catalogue",
             Self::Navigation(_) => "navigation",
+            Self::Cart(_) => "cart",
             Self::UrlResolution(_) => "url-resolution",
             Self::MockData(_) => "mock-data",
             Self::Adapter(_) => "adapter",
@@ -109,6 +112,8 @@ pub(crate) struct EdgeArgs {
     pub(crate) navigation_url: String,
     #[arg(long, env = "VITRINE_URL_RESOLUTION_URL", default_value = "http://127.0.0.1:50053")]
     pub(crate) url_resolution_url: String,
+    #[arg(long, env = "VITRINE_CART_URL", default_value = vitrine_edge::config::DEFAULT_CART_URL)]
+    pub(crate) cart_url: String,
     #[command(flatten)]
     pub(crate) edge: EdgeOptions,
     #[command(flatten)]
@@ -192,6 +197,7 @@ macro_rules! service_addr {
 
 service_addr!(CatalogueAddr, "VITRINE_CATALOGUE_ADDR", "127.0.0.1:50051");
 service_addr!(NavigationAddr, "VITRINE_NAVIGATION_ADDR", "127.0.0.1:50052");
+service_addr!(CartAddr, "VITRINE_CART_ADDR", "127.0.0.1:50054");
 
 #[derive(Debug, Args)]
 pub(crate) struct DomainArgs<A: ServiceAddr> {

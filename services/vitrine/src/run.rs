@@ -29,8 +29,10 @@ pub(crate) async fn run(cli: Cli, backends: Backends, shutdown: Shutdown) -> any
     }
     match cli.command {
         Command::Edge(args) => {
-            let services =
-                vitrine_edge::Config::new(&args.catalogue_url, &args.navigation_url, &args.url_resolution_url);
+            let services = vitrine_edge::Config {
+                cart_url: args.cart_url.clone(),
+                ..vitrine_edge::Config::new(&args.catalogue_url, &args.navigation_url, &args.url_resolution_url)
+            };
             let mut config = vitrine_edge::Config {
                 metrics_registry: edge_metrics,
                 ..config::edge(services, &args.edge, &backends)?
@@ -46,6 +48,10 @@ pub(crate) async fn run(cli: Cli, backends: Backends, shutdown: Shutdown) -> any
         Command::Navigation(args) => {
             let config = vitrine_navigation::Config { adapters: backends.adapter_urls.clone() };
             vitrine_navigation::serve(config, listener(args.listen.addr()).await?, shutdown).await
+        }
+        Command::Cart(args) => {
+            let config = vitrine_cart::Config { adapters: backends.adapter_urls.clone() };
+            vitrine_cart::serve(config, listener(args.listen.addr()).await?, shutdown).await
         }
         Command::UrlResolution(args) => {
             let config = vitrine_url_resolution::Config {

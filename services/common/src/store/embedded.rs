@@ -92,6 +92,13 @@ impl Store for EmbeddedStore {
         Ok(())
     }
 
+    async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Duration) -> Result<bool, StoreError> {
+        // moka's entry API inserts under the key's lock: one of two callers at once wins.
+        let entry =
+            self.entries.entry(key.to_owned()).or_insert_with(|| Value { bytes: value.to_vec(), ttl: Some(ttl) });
+        Ok(entry.is_fresh())
+    }
+
     async fn delete_prefix(&self, prefix: &str) -> Result<u64, StoreError> {
         let keys: Vec<_> = self.entries.iter().map(|(k, _)| k).filter(|k| k.starts_with(prefix)).collect();
         for key in &keys {

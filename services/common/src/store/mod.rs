@@ -33,6 +33,10 @@ pub trait Store: Send + Sync + 'static {
     async fn set(&self, key: &str, value: &[u8], ttl: Option<Duration>) -> Result<(), StoreError>;
     /// Removes `key` (absent is not an error).
     async fn delete(&self, key: &str) -> Result<(), StoreError>;
+    /// Writes `value` with `ttl` only when `key` holds nothing; answers whether it wrote
+    /// (one atomic operation: of two callers at once, one wins). Issue 23: an
+    /// `Idempotency-Key` claimed by the first of two identical requests.
+    async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Duration) -> Result<bool, StoreError>;
     /// Removes every key starting with `prefix`; returns how many went. An O(keys)
     /// operation (SCAN on Redis): for operators' tools (the adapters' `ClearCache`), never
     /// on a visitor's request path.

@@ -143,6 +143,16 @@ impl Store for RedisStore {
         self.run(|mut c| async move { c.del::<_, ()>(key).await }).await
     }
 
+    async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Duration) -> Result<bool, StoreError> {
+        let ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX).max(1);
+        let written: Option<String> = self
+            .run(|mut c| async move {
+                redis::cmd("SET").arg(key).arg(value).arg("NX").arg("PX").arg(ms).query_async(&mut c).await
+            })
+            .await?;
+        Ok(written.is_some())
+    }
+
     async fn delete_prefix(&self, prefix: &str) -> Result<u64, StoreError> {
         let pattern = glob_escape(prefix);
         self.run(|mut c| async move {

@@ -1,0 +1,74 @@
+//! Cross-site requests against the cart (issue 23): a page on another site can make a
+//! visitor's browser send a form or a fetch here with the visitor's cookie. What such a
+//! request cannot do, ours always do:
+//!
+//! - a browser sends `Origin` with every cross-site POST, PATCH and DELETE: present, it
+//!   must be this site's own;
+//! - without `Origin` (older browsers, non-browser clients), a POST or PATCH must carry
+//!   `Content-Type: application/json`, which a cross-site form cannot send and a
+//!   cross-site fetch cannot send without a CORS preflight this edge never answers;
+//! - a DELETE has no body to type, so without `Origin` it must say it is same-origin
+//!   (`Sec-Fetch-Site: same-origin`, set by the browser, not by scripts).
+//!
+//! Pure: the handler reads the headers and the site's origin.
+
+/// What the guard reads of a request.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Request<'a> {
+    pub(crate) method: &'a str,
+    pub(crate) origin: Option<&'a str>,
+    pub(crate) content_type: Option<&'a str>,
+    pub(crate) sec_fetch_site: Option<&'a str>,
+}
+
+/// Whether `req` may change the cart of the site whose origin is `own` (`scheme://host[:port]`).
+pub(crate) fn allowed(req: Request<'_>, own: &str) -> bool {
+    if let Some(origin) = req.origin {
+        return origin.trim_end_matches('/').eq_ignore_ascii_case(own.trim_end_matches('/'));
+    }
+    match req.method {
+        "DELETE" => req.sec_fetch_site.is_some_and(|s| s.eq_ignore_ascii_case("same-origin")),
+        _ => req.content_type.is_some_and(|t| {
+            t.split(';').next().is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"))
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_sites_own_requests_change_a_cart() {
+        const OWN: &str = "https://shop.example";
+        let json = Some("application/json");
+        for (method, origin, content_type, fetch_site, ok) in [
+            ("POST", Some("https://shop.example"), json, None, true),
+            ("POST", Some("https://SHOP.example/"), json, None, true),
+            ("POST", Some("https://evil.example"), json, None, false),
+            ("POST", Some("http://shop.example"), json, None, false),
+            ("POST", Some("https://shop.example:8443"), json, None, false),
+            ("POST", Some("null"), json, None, false),
+            // An Origin that matches is enough, whatever the body's type.
+            ("PATCH", Some("https://shop.example"), Some("text/plain"), None, true),
+            // No Origin: the body's type decides.
+            ("POST", None, json, None, true),
+            ("POST", None, Some("application/json; charset=utf-8"), None, true),
+            ("PATCH", None, json, None, true),
+            ("POST", None, Some("application/x-www-form-urlencoded"), None, false),
+            ("POST", None, Some("text/plain"), None, false),
+            ("POST", None, Some("multipart/form-data; boundary=x"), None, false),
+            ("POST", None, None, None, false),
+            ("POST", None, Some("application/jsonp"), None, false),
+            // DELETE without Origin: Sec-Fetch-Site.
+            ("DELETE", None, None, Some("same-origin"), true),
+            ("DELETE", None, None, Some("same-site"), false),
+            ("DELETE", None, None, Some("cross-site"), false),
+            ("DELETE", None, json, None, false),
+            ("DELETE", Some("https://evil.example"), None, Some("same-origin"), false),
+        ] {
+            let req = Request { method, origin, content_type, sec_fetch_site: fetch_site };
+            assert_eq!(allowed(req, OWN), ok, "{req:?}");
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! The visitor's cart (issue 23): `GET /api/cart`, `POST /api/cart/lines`,
+//! `PATCH` and `DELETE /api/cart/lines/{line}`, each answering the whole cart.
+//!
+//! - The cart is the session's, on the session's driver's backend: the session keeps one
+//!   cart id per backend (`session::Kept`), so switching back finds the earlier cart. A
+//!   visitor never names a cart: only the session does, so no one reaches another's
+//!   cart by its id, and a line id only means something inside the session's own cart.
+//! - Reading creates nothing: a visitor without a session, or without a cart on this
+//!   backend, is answered an empty cart, and no session or backend cart is made.
+//! - A change must come from this site ([`guard`]), may carry an `Idempotency-Key`
+//!   ([`idempotency`]), and is limited per session and address. The rules themselves
+//!   (bounds, a gone cart replaced) are the cart service's.
+//! - Nothing here is cached: every answer is `Cache-Control: no-store`.
+
+mod guard;
+mod idempotency;
+
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue, ORIGIN};
+use actix_web::{HttpRequest, HttpResponse, web};
+use tonic::Status;
+use vitrine_domain::Driver;
+use vitrine_proto::v1::carts_client::CartsClient;
+use vitrine_proto::v1::{AddToCartRequest, CartAnswer, CartRequest, RemoveCartLineRequest, UpdateCartLineRequest};
+
+use self::idempotency::Decision;
+use crate::dto::{AddLine, Cart, LineQuantity};
+use crate::error::ApiError;
+use crate::openapi::{CartChangeErrors, InputError, ServiceErrors};
+use crate::{AppState, origin, session, switch_limit};
+
+type ApiResult = Result<HttpResponse, ApiError>;
+type Carts = CartsClient<vitrine_common::grpc::GrpcChannel>;
+
+/// The longest change body read: a variant id and a quantity.
+const MAX_BODY_BYTES: usize = 2048;
+const IDEMPOTENCY_KEY: &str = "idempotency-key";
+
+/// `answer` as the browser gets it, never stored by anyone.
+fn respond(json: String) -> HttpResponse {
+    let mut res = HttpResponse::Ok().content_type("application/json").body(json);
+    res.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+fn json(answer: CartAnswer) -> Result<String, ApiError> {
+    serde_json::to_string(&Cart::from_answer(answer)).map_err(|_| ApiError::EncodingFailed)
+}
+
+/// GET /api/cart: the visitor's cart on their driver's backend; an empty one when they
+/// have none (nothing is created). A cart the backend no longer knows is forgotten.
+#[utoipa::path(get, path = "/api/cart", tag = "cart",
+    responses((status = 200, description = "The visitor's cart (empty when there is none); never cached",
+        body = Cart), ServiceErrors))]
+pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
+    let Some(session) = session::id(&req) else {
+        return json(empty()).map(respond);
+    };
+    let kept = session::kept(&state, &session).await.map_err(|_| ApiError::CartNotSaved)?;
+    let backend = kept.choice.driver.backend();
+    let Some(cart_id) = kept.carts.get(&backend).cloned() else {
+        return json(empty()).map(respond);
+    };
+    let request = CartRequest { driver: kept.choice.driver.into(), cart_id };
+    let answer = state.carts.clone().get_cart(request).await?.into_inner();
+    if answer.replaced {
+        forget(&state, &session, kept.choice.driver).await;
+    }
+    json(answer).map(respond)
+}
+
+fn empty() -> CartAnswer {
+    CartAnswer { cart: Some(vitrine_domain::cart::totalled(vitrine_proto::v1::Cart::default())), replaced: false }
+}
+
+/// Drops the session's cart on `driver`'s backend (it is gone); a store failure only
+/// means the next read asks the backend again.
+async fn forget(state: &AppState, session: &str, driver: Driver) {
+    if let Err(e) = session::set_cart(state, session, driver.backend(), None).await {
+        tracing::warn!(error = %e, "a gone cart stays in the session");
+    }
+}
+
+/// POST /api/cart/lines: adds a variant (merged into its line when the cart has it);
+/// the first add makes the cart (and the session, when there is none).
+#[utoipa::path(post, path = "/api/cart/lines", tag = "cart", request_body = AddLine,
+    params(("Idempotency-Key" = Option<String>, Header,
+        description = "A retry with the same key and body answers the first result without adding again")),
+    responses((status = 200, description = "The cart after the add", body = Cart),
+        InputError, CartChangeErrors, ServiceErrors))]
+pub(crate) async fn add(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> ApiResult {
+    same_site(&req, &state)?;
+    let line: AddLine = parse(&body)?;
+    change(&req, &state, &body, |mut carts, driver, cart_id| async move {
+        let request =
+            AddToCartRequest { driver: driver.into(), cart_id, variant: line.variant, quantity: line.quantity };
+        carts.add_to_cart(request).await.map(tonic::Response::into_inner)
+    })
+    .await
+}
+
+/// PATCH /api/cart/lines/{line}: sets a line's quantity.
+#[utoipa::path(patch, path = "/api/cart/lines/{line}", tag = "cart", request_body = LineQuantity,
+    params(("line" = String, Path, description = "The line's id, as the cart lists it"),
+        ("Idempotency-Key" = Option<String>, Header, description = "As for adding")),
+    responses((status = 200, description = "The cart after the change", body = Cart),
+        InputError, CartChangeErrors, ServiceErrors))]
+pub(crate) async fn update(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    line: web::Path<String>,
+    body: web::Bytes,
+) -> ApiResult {
+    same_site(&req, &state)?;
+    let set: LineQuantity = parse(&body)?;
+    let line = line.into_inner();
+    change(&req, &state, &body, |mut carts, driver, cart_id| async move {
+        let request = UpdateCartLineRequest { driver: driver.into(), cart_id, line, quantity: set.quantity };
+        carts.update_cart_line(request).await.map(tonic::Response::into_inner)
+    })
+    .await
+}
+
+/// DELETE /api/cart/lines/{line}: removes a line (no body).
+#[utoipa::path(delete, path = "/api/cart/lines/{line}", tag = "cart",
+    params(("line" = String, Path, description = "The line's id, as the cart lists it"),
+        ("Idempotency-Key" = Option<String>, Header, description = "As for adding")),
+    responses((status = 200, description = "The cart after the removal", body = Cart),
+        InputError, CartChangeErrors, ServiceErrors))]
+pub(crate) async fn remove(req: HttpRequest, state: web::Data<AppState>, line: web::Path<String>) -> ApiResult {
+    same_site(&req, &state)?;
+    let line = line.into_inner();
+    change(&req, &state, &[], |mut carts, driver, cart_id| async move {
+        let request = RemoveCartLineRequest { driver: driver.into(), cart_id, line };
+        carts.remove_cart_line(request).await.map(tonic::Response::into_inner)
+    })
+    .await
+}
+
+fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    if body.len() > MAX_BODY_BYTES {
+        return Err(ApiError::InvalidBody);
+    }
+    serde_json::from_slice(body).map_err(|_| ApiError::InvalidBody)
+}
+
+fn header(req: &HttpRequest, name: impl actix_web::http::header::AsHeaderName) -> Option<&str> {
+    req.headers().get(name).and_then(|v| v.to_str().ok())
+}
+
+/// A change must come from this site (`guard`): checked first, before its body is read.
+fn same_site(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+    let own = origin::public_origin(req, state.public_url.as_deref());
+    let request = guard::Request {
+        method: req.method().as_str(),
+        origin: header(req, ORIGIN),
+        content_type: header(req, CONTENT_TYPE),
+        sec_fetch_site: header(req, "sec-fetch-site"),
+    };
+    if guard::allowed(request, &own) { Ok(()) } else { Err(ApiError::CrossSite) }
+}
+
+/// One change of the session's cart (from this site, checked before): the limits, the
+/// idempotency key, then `call` with the session's driver and its cart id there (empty:
+/// none yet), and the session updated with the cart the answer names.
+async fn change<F, Fut>(req: &HttpRequest, state: &AppState, body: &[u8], call: F) -> ApiResult
+where
+    F: FnOnce(Carts, Driver, String) -> Fut,
+    Fut: Future<Output = Result<CartAnswer, Status>>,
+{
+    let (session, cookie) = session::id_or_new(req, state);
+    let address = switch_limit::client_address(req, state.trust_forwarded_for);
+    if !state.cart_limiter.allow(&session, &address) {
+        return Err(ApiError::TooManyCartChanges);
+    }
+    let key = match header(req, IDEMPOTENCY_KEY) {
+        Some(key) if idempotency::valid_key(key) => Some(key.to_owned()),
+        Some(_) => return Err(ApiError::IdempotencyKeyInvalid),
+        None => None,
+    };
+    let fingerprint = idempotency::fingerprint(req.method().as_str(), req.path(), body);
+    if let Some(key) = &key {
+        match idempotency::begin(&state.store, &session, key, &fingerprint).await {
+            Ok(Decision::Run) => {}
+            Ok(Decision::Replay(answer)) => return Ok(respond(answer)),
+            Ok(Decision::InFlight) => return Err(ApiError::IdempotencyInFlight),
+            Ok(Decision::Reused) => return Err(ApiError::IdempotencyKeyReused),
+            Err(_) => return Err(ApiError::CartNotSaved),
+        }
+    }
+    let result = run(state, &session, call).await;
+    if let Some(key) = &key {
+        let answer = result.as_ref().ok().map(|(json, _)| json.as_str());
+        idempotency::finish(&state.store, &session, key, &fingerprint, answer).await;
+    }
+    let (json, kept) = result?;
+    let mut res = respond(json);
+    if kept && let Some(cookie) = cookie {
+        // Only an invalid cookie fails to be written; ours are valid.
+        let _ = res.add_cookie(&cookie);
+    }
+    Ok(res)
+}
+
+/// The change itself: the answer's JSON, and whether the session is kept (its cookie
+/// then names something).
+async fn run<F, Fut>(state: &AppState, session: &str, call: F) -> Result<(String, bool), ApiError>
+where
+    F: FnOnce(Carts, Driver, String) -> Fut,
+    Fut: Future<Output = Result<CartAnswer, Status>>,
+{
+    let kept = session::kept(state, session).await.map_err(|_| ApiError::CartNotSaved)?;
+    let driver = kept.choice.driver;
+    let before = kept.carts.get(&driver.backend()).cloned().unwrap_or_default();
+    let answer = call(state.carts.clone(), driver, before.clone()).await?;
+    let after = answer.cart.as_ref().map(|c| c.id.clone()).unwrap_or_default();
+    // A session that existed already has its cookie; a new one needs it once it keeps a cart.
+    let mut session_kept = false;
+    if after != before {
+        let id = Some(after).filter(|id| !id.is_empty());
+        session_kept = session::set_cart(state, session, driver.backend(), id).await.map_err(|e| {
+            tracing::warn!(error = %e, "the session could not keep its cart");
+            ApiError::CartNotSaved
+        })?;
+    }
+    Ok((json(answer)?, session_kept))
+}
