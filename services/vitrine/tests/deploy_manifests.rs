@@ -170,7 +170,7 @@ use serde::Deserialize as _;
 #[test]
 fn kubernetes_deployments_run_real_subcommands_on_the_ports_their_services_target() {
     let docs = k8s_documents();
-    let all_help: String = ["edge", "catalogue", "navigation", "url-resolution", "mock-data", "adapter", "all"]
+    let all_help: String = ["edge", "catalogue", "navigation", "url-resolution", "cart", "mock-data", "adapter", "all"]
         .iter()
         .map(|s| help(&[s]))
         .collect();
@@ -227,7 +227,7 @@ fn kubernetes_deployments_run_real_subcommands_on_the_ports_their_services_targe
             assert_eq!(probed, Some(port), "{name}: {probe} checks the service's own port");
         }
     }
-    assert_eq!(deployments, 10, "mock-data, five adapters, three domain services, the edge");
+    assert_eq!(deployments, 11, "mock-data, five adapters, four domain services, the edge");
     // Every URL in the config names a Service and its port.
     for (_, doc) in docs.iter().filter(|(_, d)| d["kind"] == "ConfigMap") {
         for (key, value) in doc["data"].as_mapping().into_iter().flatten() {
@@ -343,7 +343,7 @@ fn name_of(container: &Value) -> &str {
 #[test]
 fn kubernetes_containers_run_as_non_root_read_only_without_capabilities() {
     let deployments = k8s_deployments();
-    assert_eq!(deployments.len(), 12, "ten services, Redis and the local overlay's Jaeger");
+    assert_eq!(deployments.len(), 13, "eleven services, Redis and the local overlay's Jaeger");
     for deployment in &deployments {
         let pod = &deployment["spec"]["template"]["spec"];
         assert_eq!(pod["automountServiceAccountToken"].as_bool(), Some(false), "{}: no API token", name(deployment));
@@ -405,13 +405,14 @@ fn design_arrows() -> std::collections::BTreeSet<network_policy::Arrow> {
         arrow("edge", "catalogue", 50051),
         arrow("edge", "navigation", 50052),
         arrow("edge", "url-resolution", 50053),
+        arrow("edge", "cart", 50054),
         arrow("edge", "redis", 6379),
         arrow("edge", "mock-data", 50070),
         arrow("adapter-in-memory", "mock-data", 50070),
     ];
     for (adapter, port) in adapters {
         arrows.push(arrow(adapter, "redis", 6379));
-        for domain in ["catalogue", "navigation", "url-resolution"] {
+        for domain in ["catalogue", "navigation", "url-resolution", "cart"] {
             arrows.push(arrow(domain, adapter, port));
         }
     }

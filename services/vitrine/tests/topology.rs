@@ -107,6 +107,7 @@ impl Topology {
             ("catalogue", "VITRINE_CATALOGUE_ADDR", "VITRINE_CATALOGUE_URL"),
             ("navigation", "VITRINE_NAVIGATION_ADDR", "VITRINE_NAVIGATION_URL"),
             ("url-resolution", "VITRINE_URL_RESOLUTION_ADDR", "VITRINE_URL_RESOLUTION_URL"),
+            ("cart", "VITRINE_CART_ADDR", "VITRINE_CART_URL"),
         ] {
             let service =
                 self.start(name, &[name], &[(addr_var, ANY_PORT.to_owned()), adapter_url.clone()], &[Serves::Grpc]);
