@@ -52,7 +52,7 @@ pub trait RouteDriver: Send + Sync {
 /// the backend does not know is [`DriverError::CartGone`], and only that (an unknown
 /// variant or line, or stock, is a [`DriverError::Refused`] with the shopper's text).
 /// Each answers the whole cart after the change. Adding a variant the cart holds merges
-/// into its line, as Magento, Shopify and Medusa do. Bounds are the cart service's.
+/// into its line, as the commerce backends do. Bounds are the cart service's.
 #[async_trait::async_trait]
 pub trait CartDriver: Send + Sync {
     async fn create(&self) -> DriverResult<Cart>;

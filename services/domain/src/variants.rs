@@ -24,8 +24,8 @@ fn hundredths(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-/// The discount of a price marked down from `was` to `now` (Shopify's compare-at price,
-/// Medusa's original amount); none unless `now` is below a positive `was`.
+/// The discount of a price marked down from `was` to `now` (a compare-at price,
+/// an original amount); none unless `now` is below a positive `was`.
 #[must_use]
 pub fn markdown(was: f64, now: f64) -> Option<Discount> {
     (now < was && was > 0.0)

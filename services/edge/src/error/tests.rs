@@ -101,6 +101,9 @@ fn statuses_map_to_variants_once() {
             ApiError::DriverUnavailable("Client has not been defined yet".into()),
         ),
         (Code::DeadlineExceeded, "deadline", ApiError::UpstreamTimeout),
+        // issue 23: a cart refusal's text is the shopper's, written by the adapter
+        // (`DriverError::Refused`), never an upstream body: it is passed on.
+        (Code::Aborted, "That variant is out of stock.", ApiError::CartRefused("That variant is out of stock.".into())),
         (Code::Unavailable, "tcp connect error 10.0.0.1", ApiError::UpstreamUnavailable),
         (Code::Internal, "panic at x.rs", ApiError::UpstreamUnavailable),
         (Code::Unknown, "transport error", ApiError::UpstreamUnavailable),
@@ -111,7 +114,7 @@ fn statuses_map_to_variants_once() {
 
 #[test]
 fn internal_details_of_a_status_never_reach_the_body() {
-    for code in [Code::Unavailable, Code::Internal, Code::Unknown, Code::DeadlineExceeded, Code::Aborted] {
+    for code in [Code::Unavailable, Code::Internal, Code::Unknown, Code::DeadlineExceeded] {
         let body = ApiError::from(tonic::Status::new(code, "store: redis 10.0.0.7:6379 refused")).body();
         let json = serde_json::to_string(&body).expect("json");
         assert!(!json.contains("10.0.0.7") && !json.contains("store:"), "{code:?}: {json}");

@@ -46,7 +46,7 @@ pub(crate) fn product(
     }
     let mut data = described(p, "ProductGroup", page_url, None, image);
     // The parent's SKU names the group; a backend that gives a product its first
-    // variant's SKU (Medusa) would name the group after one of its members: the id then.
+    // variant's SKU would name the group after one of its members: the id then.
     let own_sku =
         p.sku.as_deref().filter(|s| !s.is_empty() && !p.variants.iter().any(|v| v.sku.as_deref() == Some(*s)));
     data["productGroupID"] = json!(own_sku.unwrap_or(&p.id));
