@@ -141,30 +141,42 @@ impl Carts for CartService {
 
     async fn update_cart_line(&self, req: Request<UpdateCartLineRequest>) -> Result<Response<CartAnswer>, Status> {
         let req = req.into_inner();
-        let (_, mut adapter) = self.adapter(req.driver)?;
         cart::quantity(req.quantity)?;
-        cart::id("line", &req.line)?;
-        if req.cart_id.is_empty() {
-            return Err(not_in_cart());
-        }
-        cart::id("cart", &req.cart_id)?;
-        match adapter.update_cart_line(req).await {
-            Ok(cart) => Ok(answer(cart.into_inner(), false)),
-            // The line went with its cart: the visitor's cart is now an empty one.
-            Err(status) if gone(&status) => Ok(answer(empty(), true)),
-            Err(status) => Err(status),
-        }
+        let (driver, cart_id, line) = (req.driver, req.cart_id.clone(), req.line.clone());
+        self.line_change(driver, &cart_id, &line, |mut adapter| async move { adapter.update_cart_line(req).await })
+            .await
     }
 
     async fn remove_cart_line(&self, req: Request<RemoveCartLineRequest>) -> Result<Response<CartAnswer>, Status> {
         let req = req.into_inner();
-        let (_, mut adapter) = self.adapter(req.driver)?;
-        cart::id("line", &req.line)?;
-        if req.cart_id.is_empty() {
+        let (driver, cart_id, line) = (req.driver, req.cart_id.clone(), req.line.clone());
+        self.line_change(driver, &cart_id, &line, |mut adapter| async move { adapter.remove_cart_line(req).await })
+            .await
+    }
+}
+
+impl CartService {
+    /// A change of one line of the cart `cart_id`: none named is a refusal (the visitor
+    /// has no cart); a cart gone meanwhile took its line with it, so the visitor's cart
+    /// is an empty one.
+    async fn line_change<F, Fut>(
+        &self,
+        driver: i32,
+        cart_id: &str,
+        line: &str,
+        call: F,
+    ) -> Result<Response<CartAnswer>, Status>
+    where
+        F: FnOnce(AdapterClient<GrpcChannel>) -> Fut,
+        Fut: Future<Output = Result<Response<Cart>, Status>>,
+    {
+        let (_, adapter) = self.adapter(driver)?;
+        cart::id("line", line)?;
+        if cart_id.is_empty() {
             return Err(not_in_cart());
         }
-        cart::id("cart", &req.cart_id)?;
-        match adapter.remove_cart_line(req).await {
+        cart::id("cart", cart_id)?;
+        match call(adapter).await {
             Ok(cart) => Ok(answer(cart.into_inner(), false)),
             Err(status) if gone(&status) => Ok(answer(empty(), true)),
             Err(status) => Err(status),
