@@ -197,7 +197,8 @@ fn a_product_in_sizes_offers_each_at_its_own_price_and_stock() {
         p.options.iter().map(|o| (o.name.as_str(), o.values.iter().map(String::as_str).collect())).collect();
     assert_eq!(options, [("Size", vec!["S", "M", "L", "XL"])]);
     // (id, sku, size, listed price, discount %, in stock): S and M are in the winter sale.
-    let variants: Vec<(&str, Option<&str>, Vec<&str>, Option<f64>, Option<f64>, Option<bool>)> = p
+    type Row<'a> = (&'a str, Option<&'a str>, Vec<&'a str>, Option<f64>, Option<f64>, Option<bool>);
+    let variants: Vec<Row> = p
         .variants
         .iter()
         .map(|v| {
