@@ -182,9 +182,9 @@ impl RestClient {
             if let Some(body) = body {
                 request = request.json(body);
             }
-            let (status, bytes) = self.http.send(request).await.map_err(|e| {
-                tracing::warn!(backend = %self.backend, operation, error = %e, "upstream write failed");
-                e
+            let (status, bytes) = self.http.send(request).await.inspect_err(|e| {
+                // Its kind only: a transport error's text holds the url, which names the cart.
+                tracing::warn!(backend = %self.backend, operation, kind = e.kind(), "upstream write failed");
             })?;
             if !status.is_success()
                 && let Some(error) = self.read_error.and_then(|read| read(status.as_u16(), &bytes))

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
-use super::{MedusaConfig, MedusaDriver};
+use super::{MedusaCarts, MedusaConfig, MedusaDriver};
 use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
 use crate::drivers::Drivers;
@@ -74,7 +74,10 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
     let client = medusa
         .headers()
         .and_then(|headers| Ok(RestClient::new(Backend::Medusa, &medusa.url, limits, store)?.with_headers(headers)));
-    Some(client.map(|c| Drivers::all_three(Arc::new(MedusaDriver::new(c, medusa.region_id.clone())))))
+    Some(client.map(|c| {
+        let driver = Arc::new(MedusaDriver::new(c, medusa.region_id.clone()));
+        Drivers::all_three(driver.clone()).with_carts(Arc::new(MedusaCarts::new(driver)))
+    }))
 }
 
 fn demo_shop() -> DemoShop {

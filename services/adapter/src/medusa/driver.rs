@@ -24,11 +24,18 @@ const CATEGORY_LIMIT: usize = 1000;
 /// for, `*variants.calculated_price,+variants.inventory_quantity`, encoded.
 const PRODUCT_FIELDS: &str = "fields=%2Avariants.calculated_price%2C%2Bvariants.inventory_quantity";
 
-/// issue 13: Medusa's 400 `not_allowed` (and a 401) is a refused publishable key.
+/// issue 13: Medusa's 400 `not_allowed` naming the publishable key (its texts for a
+/// missing, a wrong or an unscoped key all do), and a 401, is a refused key. Other
+/// `not_allowed` answers are the caller's to read (issue 23: too little stock).
 fn read_error(status: u16, body: &[u8]) -> Option<DriverError> {
-    let kind = serde_json::from_slice::<ErrorBody>(body).ok()?.kind?;
-    matches!((status, kind.as_str()), (400 | 401, "not_allowed" | "unauthorized"))
-        .then_some(DriverError::KeyRefused(Backend::Medusa, super::backend::KEY_SETTING))
+    let error = serde_json::from_slice::<ErrorBody>(body).ok()?;
+    let names_the_key = error.message.is_some_and(|m| m.to_ascii_lowercase().contains("publishable"));
+    let refused = match (status, error.kind?.as_str()) {
+        (400, "not_allowed") => names_the_key,
+        (401, "unauthorized") => true,
+        _ => false,
+    };
+    refused.then_some(DriverError::KeyRefused(Backend::Medusa, super::backend::KEY_SETTING))
 }
 
 pub struct MedusaDriver {
@@ -48,8 +55,14 @@ impl MedusaDriver {
         }
     }
 
-    /// The region whose prices are shown: the configured one, else the store's first.
-    async fn region(&self) -> DriverResult<&str> {
+    /// The client, for the cart calls (the write path).
+    pub(super) const fn client(&self) -> &RestClient {
+        &self.client
+    }
+
+    /// The region whose prices are shown (and carts are made in): the configured one,
+    /// else the store's first.
+    pub(super) async fn region(&self) -> DriverResult<&str> {
         if let Some(region) = &self.configured_region {
             return Ok(region);
         }
@@ -181,13 +194,20 @@ mod tests {
 
     #[test]
     fn only_a_refused_key_is_read_as_one() {
-        let body = |kind: &str| format!(r#"{{"type":"{kind}","message":"x"}}"#).into_bytes();
+        let body = |kind: &str, message: &str| format!(r#"{{"type":"{kind}","message":"{message}"}}"#).into_bytes();
+        let missing = "Publishable API key required in the request header: x-publishable-api-key.";
+        let wrong = "A valid publishable key is required to proceed with the request";
+        let stock = r#"{"type":"not_allowed","code":"insufficient_inventory","message":"Some variant does not have the required inventory"}"#;
         for (status, body, refused) in [
-            (400, body("not_allowed"), true),
-            (401, body("unauthorized"), true),
-            (400, body("invalid_data"), false),
-            (404, body("not_found"), false),
-            (500, body("not_allowed"), false),
+            (400, body("not_allowed", missing), true),
+            (400, body("not_allowed", wrong), true),
+            (401, body("unauthorized", "Unauthorized"), true),
+            // issue 23: a refusal of a cart change is not the key's.
+            (400, stock.as_bytes().to_vec(), false),
+            (400, body("not_allowed", "x"), false),
+            (400, body("invalid_data", wrong), false),
+            (404, body("not_found", "x"), false),
+            (500, body("not_allowed", wrong), false),
             (400, b"<html>".to_vec(), false),
             (400, Vec::new(), false),
         ] {

@@ -4,12 +4,15 @@
 //! - `models`: the Store API's payloads, as far as the storefront reads them.
 //! - `transform`: payloads → the normalised model, and the url rules (pure, table-tested).
 //! - `driver`: the calls, over the cached REST client.
+//! - `carts`: the cart calls (issue 23), over the write path.
 
 pub mod backend;
+mod carts;
 mod config;
 mod driver;
 pub mod models;
 pub mod transform;
 
+pub use carts::MedusaCarts;
 pub use config::{KEY_HEADER, MedusaConfig};
 pub use driver::MedusaDriver;

@@ -48,6 +48,8 @@ pub struct MedusaOption {
 pub struct MedusaOptionValue {
     pub value: Option<String>,
     pub option_id: Option<String>,
+    /// The option itself, where it was asked for (a cart line's variant: its title).
+    pub option: Option<MedusaOption>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -113,11 +115,66 @@ pub struct MedusaRegion {
     pub id: String,
 }
 
-/// Medusa's error body (`Error`): `type` says what kind (`not_allowed`, `not_found`, …).
+/// Medusa's error body (`Error`): `type` says what kind (`not_allowed`, `not_found`, …),
+/// `code` sometimes more (`insufficient_inventory`). The message is read to tell cases
+/// apart, never shown.
 #[derive(Debug, Default, Deserialize)]
 pub struct ErrorBody {
     #[serde(rename = "type")]
     pub kind: Option<String>,
+    pub code: Option<String>,
+    pub message: Option<String>,
+}
+
+/// issue 23: `{cart}` (`StoreCartResponse`). Medusa 2.0 answers a GET of a cart it does
+/// not know with 200 and no cart: `None`.
+#[derive(Debug, Default, Deserialize)]
+pub struct CartAnswer {
+    pub cart: Option<MedusaCart>,
+}
+
+/// A deleted line's answer, `{id, object, deleted, parent}`: `parent` is the cart after.
+#[derive(Debug, Default, Deserialize)]
+pub struct LineDeleted {
+    pub parent: Option<MedusaCart>,
+}
+
+/// `StoreCart`, as far as the fields the driver asks for (`transform::cart::FIELDS`).
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaCart {
+    #[serde(default)]
+    pub id: String,
+    pub currency_code: Option<String>,
+    /// Set once the cart became an order (not in the 2.0 document; Medusa sends it).
+    pub completed_at: Option<serde_json::Value>,
+    /// The items' subtotal (`subtotal` would add shipping).
+    #[serde(default, deserialize_with = "amount")]
+    pub item_subtotal: Option<f64>,
+    #[serde(default, deserialize_with = "list")]
+    pub items: Vec<MedusaLineItem>,
+}
+
+/// `StoreCartLineItem`: Medusa copies the product's and variant's names into the line.
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaLineItem {
+    #[serde(default)]
+    pub id: String,
+    pub variant_id: Option<String>,
+    pub product_handle: Option<String>,
+    pub product_title: Option<String>,
+    pub title: Option<String>,
+    pub thumbnail: Option<String>,
+    #[serde(default, deserialize_with = "amount")]
+    pub quantity: Option<f64>,
+    #[serde(default, deserialize_with = "amount")]
+    pub unit_price: Option<f64>,
+    /// Before taxes and discounts: unit price × quantity.
+    #[serde(default, deserialize_with = "amount")]
+    pub subtotal: Option<f64>,
+    /// `{option title: value}` where a store keeps it (Medusa 2.0 leaves it empty).
+    pub variant_option_values: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The variant, linked, with its option values and their options' titles.
+    pub variant: Option<MedusaVariant>,
 }
 
 /// A number, a numeric string (some stores serialise big numbers as strings), or null.

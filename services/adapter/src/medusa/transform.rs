@@ -1,5 +1,6 @@
 //! Pure Medusa rules: Store API payloads → the normalised model, and Vitrine's urls for
-//! Medusa's products (`/products/{handle}`) and categories (`/categories/{handle…}`).
+//! Medusa's products (`/products/{handle}`) and categories (`/categories/{handle…}`);
+//! carts and their refusals in [`cart`] (issue 23).
 
 use vitrine_domain::variants::markdown;
 use vitrine_domain::{listing, paths};
@@ -10,6 +11,8 @@ use vitrine_proto::v1::{
 
 use super::models::{MedusaCategory, MedusaImage, MedusaOption, MedusaProduct, MedusaVariant, ProductList};
 use crate::sanitize::text_paragraph;
+
+pub mod cart;
 
 /// The menu's depth (spec: three levels under the root).
 const MENU_DEPTH: usize = 3;

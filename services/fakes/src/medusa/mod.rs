@@ -1,10 +1,15 @@
 //! A Medusa 2 store behind the Store API (`/store/…`), answering as Medusa 2.0 does for
 //! the calls a storefront makes: regions, products (filters, search, paging, order,
-//! region prices), product categories (top level and their descendants). Every request
-//! must carry the store's publishable key in `x-publishable-api-key` (Medusa's 400
-//! `not_allowed` otherwise), and is checked against the Store API's OpenAPI document
-//! (`schemas/medusa-store-2.0.yaml`, [`openapi`]): an undeclared or mistyped
-//! query parameter is a 400 `invalid_data`, recorded for the tests ([`MedusaShop::invalid`]).
+//! region prices), product categories (top level and their descendants), and carts
+//! (issue 23: created, read, lines added, updated and deleted; `carts`), whose answers
+//! honour `fields` as Medusa does (`fields`). Every request must carry the store's
+//! publishable key in `x-publishable-api-key` (Medusa's 400 `not_allowed` otherwise), and
+//! is checked against the Store API's OpenAPI document (`schemas/medusa-store-2.0.yaml`,
+//! [`openapi`]): a method the path does not declare, an undeclared or mistyped query
+//! parameter, or a JSON body that does not match the operation's schema is a 400
+//! `invalid_data`, recorded for the tests ([`MedusaShop::invalid`]). Every request is
+//! recorded, method and body included ([`MedusaShop::received`]), so a test can show
+//! that a cart lives in the shop.
 //!
 //! The fixture (`fixtures/medusa/store.json`): one region (Europe, euros), twelve
 //! categories on three levels listed out of `rank` order, 32 products (26 T-shirts, so a
@@ -12,6 +17,9 @@
 //! and sold out, whose description holds markup; a tote without a thumbnail; a mug out of stock). Product photos are generated
 //! PNGs under `/static/`, where Medusa's local file module serves uploads.
 
+mod cart_routes;
+mod carts;
+mod fields;
 pub mod openapi;
 
 use std::collections::HashMap;
@@ -23,6 +31,7 @@ use actix_web::http::StatusCode;
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use serde_json::{Map, Value, json};
 
+use self::carts::Carts;
 use self::openapi::{OpenApi, QueryPair};
 use crate::serving::Serving;
 
@@ -53,9 +62,13 @@ pub fn openapi() -> &'static Result<OpenApi, String> {
 /// One request as the shop received it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Received {
+    /// `GET`, `POST`, `DELETE` …
+    pub method: String,
     pub path_and_query: String,
     /// The `x-publishable-api-key` header, if any.
     pub key: Option<String>,
+    /// The body, when there was one.
+    pub body: Option<String>,
 }
 
 struct Shop {
@@ -63,6 +76,7 @@ struct Shop {
     regions: Vec<Value>,
     categories: Vec<Value>,
     products: Vec<Value>,
+    carts: Carts,
     received: Mutex<Vec<Received>>,
     invalid: Mutex<Vec<String>>,
     /// 0: answer normally; else every `/store` answer is this status.
@@ -98,6 +112,7 @@ pub fn start(publishable_key: &str) -> MedusaShop {
         regions: list("regions"),
         categories: list("product_categories"),
         products: list("products"),
+        carts: Carts::default(),
         received: Mutex::default(),
         invalid: Mutex::default(),
         fail_with: AtomicU16::new(0),
@@ -108,9 +123,9 @@ pub fn start(publishable_key: &str) -> MedusaShop {
     let state = shop.clone();
     let server = HttpServer::new(move || {
         let shop = state.clone();
-        App::new().default_service(web::to(move |req: HttpRequest| {
+        App::new().default_service(web::to(move |req: HttpRequest, body: web::Bytes| {
             let shop = shop.clone();
-            async move { shop.answer(&req).await }
+            async move { shop.answer(&req, &body).await }
         }))
     })
     .workers(1)
@@ -147,6 +162,12 @@ impl MedusaShop {
     /// Waits `delay` before each answer.
     pub fn delay(&self, delay: Duration) {
         self.shop.delay_ms.store(u64::try_from(delay.as_millis()).unwrap_or(u64::MAX), Ordering::Relaxed);
+    }
+
+    /// Forgets every cart, as a store does with an expired or deleted cart: the next call
+    /// naming one is a 404 `not_found`.
+    pub fn forget_carts(&self) {
+        self.shop.carts.forget();
     }
 
     /// Stops the server and returns once it has stopped.
@@ -192,7 +213,7 @@ fn paged(key: &str, items: Vec<Value>, query: &[QueryPair]) -> Value {
 }
 
 impl Shop {
-    async fn answer(&self, req: &HttpRequest) -> HttpResponse {
+    async fn answer(&self, req: &HttpRequest, body: &[u8]) -> HttpResponse {
         let path = req.path();
         if let Some(name) = path.strip_prefix("/static/").and_then(|f| f.strip_suffix(".png")) {
             return self.photo(name);
@@ -200,10 +221,13 @@ impl Shop {
         let query = pairs(req);
         let key = req.headers().get(KEY_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
         let path_and_query = req.uri().path_and_query().map_or_else(|| path.to_owned(), |pq| pq.as_str().to_owned());
-        self.received
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(Received { path_and_query, key: key.clone() });
+        let method = req.method().as_str().to_owned();
+        self.received.lock().unwrap_or_else(PoisonError::into_inner).push(Received {
+            method: method.clone(),
+            path_and_query,
+            key: key.clone(),
+            body: (!body.is_empty()).then(|| String::from_utf8_lossy(body).into_owned()),
+        });
         let delay = self.delay_ms.load(Ordering::Relaxed);
         if delay > 0 {
             tokio::time::sleep(Duration::from_millis(delay)).await;
@@ -223,8 +247,14 @@ impl Shop {
         if self.garbage.load(Ordering::Relaxed) {
             return HttpResponse::Ok().content_type("text/html").body("<html>not json");
         }
+        // Medusa's body parser reads JSON only: any other body is none.
+        let json =
+            req.headers().get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|t| {
+                t.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+            });
+        let body = json.then_some(body).filter(|b| !b.is_empty());
         let problems = match openapi() {
-            Ok(api) => api.check(path, &query),
+            Ok(api) => api.check_request(&method, path, &query, body),
             Err(e) => vec![format!("the OpenAPI document does not parse: {e}")],
         };
         if !problems.is_empty() {
@@ -232,12 +262,17 @@ impl Shop {
             self.invalid.lock().unwrap_or_else(PoisonError::into_inner).push(message.clone());
             return error(400, "invalid_data", &message);
         }
+        if method != "GET" {
+            let body = body.and_then(|b| serde_json::from_slice(b).ok()).unwrap_or(Value::Null);
+            return self.write(&method, path, &query, &body);
+        }
         self.route(path, &query)
     }
 
     fn route(&self, path: &str, query: &[QueryPair]) -> HttpResponse {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
         match segments.as_slice() {
+            ["store", "carts", id] => self.cart(id, query),
             ["store", "regions"] => HttpResponse::Ok().json(paged("regions", self.regions.clone(), query)),
             ["store", "regions", id] => self.region(id).map_or_else(
                 || not_found(&format!("Region with id: {id} was not found")),

@@ -1,8 +1,11 @@
 //! Checks a REST request against an OpenAPI 3.0 document, as a server that validates its
-//! input would (Medusa validates every Store API query with its schemas): the path must
-//! be one of the document's `get` operations, and every query parameter must be declared
-//! there with a value of its declared type. Used by the Medusa demo shop; the check is a
-//! pure function of the document and the request.
+//! input would (Medusa validates every Store API query and body with its schemas): the
+//! path must be one of the document's operations for the request's method, every query
+//! parameter must be declared there with a value of its declared type, and a JSON body
+//! must match the operation's `requestBody` schema ([`body`]). Used by the Medusa demo
+//! shop; the check is a pure function of the document and the request.
+
+mod body;
 
 use std::collections::BTreeMap;
 
@@ -24,15 +27,22 @@ enum Kind {
     Any,
 }
 
-/// One `get` operation: its path template and its query parameters.
+/// The methods whose operations are checked (what the Store API declares).
+const METHODS: [&str; 5] = ["get", "post", "delete", "put", "patch"];
+
+/// One operation: its method, path template, query parameters and body schema.
 #[derive(Debug)]
 struct Operation {
+    /// Lower case, as the document's keys are.
+    method: &'static str,
     /// `None` for a `{param}` segment.
     segments: Vec<Option<String>>,
     query: BTreeMap<String, Kind>,
+    /// The `application/json` schema of its `requestBody`; `None`: it takes no body.
+    body: Option<Value>,
 }
 
-/// The `get` operations of a document, and the document (for its schemas).
+/// The operations of a document, and the document (for its schemas).
 #[derive(Debug)]
 pub struct OpenApi {
     operations: Vec<Operation>,
@@ -47,7 +57,7 @@ const DEPTH: usize = 4;
 pub type QueryPair = (String, String);
 
 impl OpenApi {
-    /// The document's `get` operations (YAML or JSON text).
+    /// The document's operations (YAML or JSON text).
     ///
     /// # Errors
     /// When the text is not a YAML document.
@@ -55,19 +65,24 @@ impl OpenApi {
         let doc: Value = serde_yaml_ng::from_str(text).map_err(|e| e.to_string())?;
         let mut operations = Vec::new();
         for (path, item) in doc["paths"].as_object().into_iter().flatten() {
-            let Some(get) = item.get("get") else { continue };
-            let segments =
+            let segments: Vec<Option<String>> =
                 path.trim_matches('/').split('/').map(|s| (!s.starts_with('{')).then(|| s.to_owned())).collect();
-            let mut query = BTreeMap::new();
-            let declared = item["parameters"].as_array().into_iter().chain(get["parameters"].as_array()).flatten();
-            for param in declared.map(|p| resolve(&doc, p)) {
-                if param["in"] == "query"
-                    && let Some(name) = param["name"].as_str()
-                {
-                    query.insert(name.to_owned(), kind(&doc, &param["schema"]));
+            for method in METHODS {
+                let Some(operation) = item.get(method) else { continue };
+                let mut query = BTreeMap::new();
+                let declared =
+                    item["parameters"].as_array().into_iter().chain(operation["parameters"].as_array()).flatten();
+                for param in declared.map(|p| resolve(&doc, p)) {
+                    if param["in"] == "query"
+                        && let Some(name) = param["name"].as_str()
+                    {
+                        query.insert(name.to_owned(), kind(&doc, &param["schema"]));
+                    }
                 }
+                let body = resolve(&doc, &operation["requestBody"])["content"]["application/json"]["schema"].clone();
+                let body = (!body.is_null()).then_some(body);
+                operations.push(Operation { method, segments: segments.clone(), query, body });
             }
-            operations.push(Operation { segments, query });
         }
         Ok(Self { operations, doc })
     }
@@ -89,9 +104,21 @@ impl OpenApi {
     /// The problems of `GET path?query` (empty: the request is valid).
     #[must_use]
     pub fn check(&self, path: &str, query: &[QueryPair]) -> Vec<String> {
+        self.check_request("GET", path, query, None)
+    }
+
+    /// The problems of `method path?query` with `body` (the bytes of a JSON body, as the
+    /// server parses one: `None` when the request has none or does not say it is JSON).
+    /// An operation that declares a body reads a missing one as `{}` (as Medusa's body
+    /// parser leaves it), so its required properties are still asked for; one that
+    /// declares none takes none. Empty: the request is valid.
+    #[must_use]
+    pub fn check_request(&self, method: &str, path: &str, query: &[QueryPair], body: Option<&[u8]>) -> Vec<String> {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
-        let Some(operation) = self.operations.iter().find(|o| matches(&o.segments, &segments)) else {
-            return vec![format!("no GET operation for {path}")];
+        let lower = method.to_ascii_lowercase();
+        let Some(operation) = self.operations.iter().find(|o| o.method == lower && matches(&o.segments, &segments))
+        else {
+            return vec![format!("no {} operation for {path}", method.to_ascii_uppercase())];
         };
         let mut problems = Vec::new();
         for (name, values) in group(query) {
@@ -101,6 +128,18 @@ impl OpenApi {
             };
             if let Err(why) = accepts(kind, &name, &values) {
                 problems.push(format!("{path}: {}: {why}", name.base));
+            }
+        }
+        let body = body.filter(|b| !b.iter().all(u8::is_ascii_whitespace));
+        match (&operation.body, body) {
+            (None, None) => {}
+            (None, Some(_)) => problems.push(format!("{path}: the operation takes no request body")),
+            (Some(schema), body) => {
+                match body.map_or(Ok(Value::Object(serde_json::Map::new())), serde_json::from_slice) {
+                    Ok(value) => problems
+                        .extend(body::problems(&self.doc, schema, &value).into_iter().map(|p| format!("{path}: {p}"))),
+                    Err(_) => problems.push(format!("{path}: the request body is not JSON")),
+                }
             }
         }
         problems
@@ -262,10 +301,27 @@ paths:
         - { name: id, in: path, required: true, schema: { type: string } }
         - { name: region_id, in: query, schema: { type: string } }
   /store/carts:
-    post: {}
+    post:
+      parameters:
+        - { name: fields, in: query, schema: { type: string } }
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object, properties: { region_id: { type: string } } }
+  /store/carts/{id}/line-items/{line_id}:
+    parameters:
+      - { name: fields, in: query, schema: { type: string } }
+    post:
+      requestBody: { $ref: '#/components/requestBodies/quantity' }
+    delete: {}
 components:
   parameters:
     handle: { name: handle, in: query, schema: { type: string } }
+  requestBodies:
+    quantity:
+      content:
+        application/json:
+          schema: { type: object, required: [quantity], properties: { quantity: { type: number } } }
 ";
 
     fn pairs(query: &[(&str, &str)]) -> Vec<QueryPair> {
@@ -294,7 +350,7 @@ components:
             ("/store/products", vec![("limit[x]", "1")], 1),
             ("/store/products", vec![("x-publishable-api-key", "pk")], 1),
             ("/store/products/prod_1", vec![("limit", "1")], 1),
-            // Unknown paths, `post`-only paths, empty segments.
+            // Unknown paths, paths without a GET, empty segments.
             ("/store/nothing", vec![], 1),
             ("/store/carts", vec![], 1),
             ("/store/products/", vec![], 0),
@@ -302,6 +358,65 @@ components:
         ] {
             let found = api.check(path, &pairs(&query));
             assert_eq!(found.len(), problems, "{path} {query:?}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn writes_are_checked_by_method_query_and_body() {
+        let api = OpenApi::parse(DOC).expect("parses");
+        let line = "/store/carts/cart_1/line-items/cali_1";
+        let fields = [("fields", "id,items.id")];
+        for (method, path, query, body, problems) in [
+            ("POST", "/store/carts", &fields[..], Some(r#"{"region_id":"reg_1"}"#), vec![]),
+            ("post", "/store/carts", &[][..], None, vec![]),
+            ("POST", line, &fields[..], Some(r#"{"quantity":3}"#), vec![]),
+            ("DELETE", line, &fields[..], None, vec![]),
+            ("DELETE", line, &[][..], Some("  "), vec![]),
+            // The method must be one the path declares.
+            (
+                "PATCH",
+                line,
+                &[][..],
+                Some(r#"{"quantity":3}"#),
+                vec!["no PATCH operation for /store/carts/cart_1/line-items/cali_1"],
+            ),
+            ("GET", "/store/carts", &[][..], None, vec!["no GET operation for /store/carts"]),
+            ("DELETE", "/store/carts", &[][..], None, vec!["no DELETE operation for /store/carts"]),
+            // Query parameters as for GETs, path-level ones included.
+            (
+                "POST",
+                "/store/carts",
+                &[("expand", "items")][..],
+                None,
+                vec!["/store/carts: query parameter \"expand\" is not declared"],
+            ),
+            // The body: required (a missing body reads as `{}`), declared, typed, JSON.
+            ("POST", line, &[][..], None, vec!["/store/carts/cart_1/line-items/cali_1: body.quantity is required"]),
+            (
+                "POST",
+                line,
+                &[][..],
+                Some(r#"{"quantity":"3"}"#),
+                vec!["/store/carts/cart_1/line-items/cali_1: body.quantity is not a number"],
+            ),
+            (
+                "POST",
+                "/store/carts",
+                &[][..],
+                Some(r#"{"region_id":"r","currency":"eur"}"#),
+                vec!["/store/carts: body.currency is not declared"],
+            ),
+            ("POST", "/store/carts", &[][..], Some("region_id=r"), vec!["/store/carts: the request body is not JSON"]),
+            (
+                "DELETE",
+                line,
+                &[][..],
+                Some("{}"),
+                vec!["/store/carts/cart_1/line-items/cali_1: the operation takes no request body"],
+            ),
+        ] {
+            let found = api.check_request(method, path, &pairs(query), body.map(str::as_bytes));
+            assert_eq!(found, problems, "{method} {path} {query:?} {body:?}");
         }
     }
 

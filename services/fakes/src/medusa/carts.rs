@@ -1,0 +1,343 @@
+//! The demo shop's carts (issue 23), kept in memory as Medusa 2 keeps them in its
+//! database: created in a region, a line per variant (adding a variant the cart holds
+//! adds to its line), unit prices from the variant's price when the line is written,
+//! stock confirmed as Medusa's inventory step does (a variant whose inventory is managed
+//! and not back-ordered holds at most `inventory_quantity`; the hoodie's L, at 0, none).
+//! Bounded: at most [`MAX_CARTS`] carts (the oldest go first) of [`MAX_LINES`] lines.
+//!
+//! Medusa's answers to what goes wrong, as the shop gives them: a cart it does not know
+//! is a 404 `not_found` on every route (as later 2.x releases answer; 2.0 answered a GET
+//! with 200 and no cart), a variant it does not know a 404 `not_found`, a line not in
+//! the cart a 404 `not_found` when it is updated, too little stock a 400 `not_allowed`
+//! with the code `insufficient_inventory`. Deleting a line the cart does not hold answers
+//! the cart unchanged, as Medusa's soft delete does.
+
+use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasher, RandomState};
+use std::sync::{Mutex, PoisonError};
+
+use serde_json::{Value, json};
+
+/// The most carts the shop keeps; a new one past it drops the oldest.
+pub(super) const MAX_CARTS: usize = 2000;
+/// The most lines a cart holds here (Medusa sets no bound; the shop is in memory).
+pub(super) const MAX_LINES: usize = 50;
+/// The shop's clock stands still, so its answers are the same on every run.
+const NOW: &str = "2024-11-02T10:00:00.000Z";
+/// The default sales channel, the one the demo key is scoped to.
+const SALES_CHANNEL: &str = "sc_01DEFAULT";
+/// The cart's totals that are the items' here (no taxes, discounts or shipping yet).
+const ITEM_TOTALS: [&str; 8] = [
+    "original_item_total",
+    "original_item_subtotal",
+    "item_total",
+    "item_subtotal",
+    "original_total",
+    "original_subtotal",
+    "total",
+    "subtotal",
+];
+/// The cart's totals that are 0 without taxes, discounts, gift cards and shipping.
+const ZERO_TOTALS: [&str; 15] = [
+    "original_item_tax_total",
+    "item_tax_total",
+    "original_tax_total",
+    "tax_total",
+    "discount_total",
+    "discount_subtotal",
+    "discount_tax_total",
+    "gift_card_total",
+    "gift_card_tax_total",
+    "shipping_total",
+    "shipping_subtotal",
+    "shipping_tax_total",
+    "original_shipping_total",
+    "original_shipping_subtotal",
+    "original_shipping_tax_total",
+];
+/// A line's totals that are its subtotal, and those that are 0.
+const LINE_TOTALS: [&str; 6] =
+    ["original_total", "original_subtotal", "item_total", "item_subtotal", "total", "subtotal"];
+const LINE_ZERO_TOTALS: [&str; 5] =
+    ["original_tax_total", "item_tax_total", "tax_total", "discount_total", "discount_tax_total"];
+
+/// A refusal as Medusa's error handler writes it.
+#[derive(Debug, PartialEq)]
+pub(super) struct Refusal {
+    pub(super) status: u16,
+    pub(super) kind: &'static str,
+    pub(super) code: Option<&'static str>,
+    pub(super) message: String,
+}
+
+impl Refusal {
+    fn not_found(message: String) -> Self {
+        Self { status: 404, kind: "not_found", code: None, message }
+    }
+
+    fn invalid(message: &str) -> Self {
+        Self { status: 400, kind: "invalid_data", code: None, message: message.to_owned() }
+    }
+}
+
+struct Line {
+    id: String,
+    variant_id: String,
+    quantity: u64,
+    unit_price: f64,
+    /// What Medusa copies from the product and variant into the line when it is written.
+    snapshot: Value,
+}
+
+struct Cart {
+    id: String,
+    region: Value,
+    items: Vec<Line>,
+}
+
+#[derive(Default)]
+struct Book {
+    carts: HashMap<String, Cart>,
+    /// Ids, oldest first.
+    order: VecDeque<String>,
+    issued: u64,
+}
+
+/// Every cart of the shop.
+#[derive(Default)]
+pub(super) struct Carts {
+    book: Mutex<Book>,
+    ids: RandomState,
+}
+
+fn cents(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// `quantity` when it is a whole number of at least `least`.
+fn whole(quantity: f64, least: u64) -> Result<u64, Refusal> {
+    let ok = quantity.fract() == 0.0 && quantity >= least as f64 && quantity <= f64::from(u32::MAX);
+    if ok { Ok(quantity as u64) } else { Err(Refusal::invalid("quantity must be a whole number of at least 1")) }
+}
+
+fn gone(id: &str) -> Refusal {
+    Refusal::not_found(format!("Cart id not found: {id}"))
+}
+
+fn too_few() -> Refusal {
+    Refusal {
+        status: 400,
+        kind: "not_allowed",
+        code: Some("insufficient_inventory"),
+        message: "Some variant does not have the required inventory".to_owned(),
+    }
+}
+
+/// Whether `variant` can be sold `quantity` times (Medusa's inventory confirmation).
+fn in_stock(variant: &Value, quantity: u64) -> bool {
+    variant["manage_inventory"] == false
+        || variant["allow_backorder"] == true
+        || variant["inventory_quantity"].as_f64().is_some_and(|have| have >= quantity as f64)
+}
+
+/// The product and variant of `variant_id`.
+fn find<'a>(products: &'a [Value], variant_id: &str) -> Option<(&'a Value, &'a Value)> {
+    products
+        .iter()
+        .find_map(|p| p["variants"].as_array().into_iter().flatten().find(|v| v["id"] == variant_id).map(|v| (p, v)))
+}
+
+/// The line Medusa writes for `variant` of `product` (`prepareLineItemData`): the
+/// product's and variant's names copied, the unit price the variant's calculated price,
+/// the original one kept as `compare_at_unit_price` when on sale. Medusa 2.0 leaves
+/// `variant_option_values` empty; the linked `variant` carries the options.
+fn snapshot(cart_id: &str, product: &Value, variant: &Value) -> (f64, Value) {
+    let price = &variant["price"];
+    let unit = price["calculated_amount"].as_f64().unwrap_or_default();
+    let original = price["original_amount"].as_f64().filter(|o| *o > unit);
+    let mut linked = variant.clone();
+    if let Some(v) = linked.as_object_mut() {
+        v.remove("price");
+    }
+    for value in linked["options"].as_array_mut().into_iter().flatten() {
+        let option = product["options"].as_array().into_iter().flatten().find(|o| o["id"] == value["option_id"]);
+        value["option"] = option.map_or(Value::Null, |o| json!({ "id": o["id"], "title": o["title"] }));
+    }
+    let line = json!({
+        "cart_id": cart_id, "title": variant["title"], "subtitle": product["title"], "thumbnail": product["thumbnail"],
+        "product_id": product["id"], "product_title": product["title"],
+        "product_description": product["description"], "product_subtitle": product["subtitle"],
+        "product_type": null, "product_collection": null, "product_handle": product["handle"],
+        "variant_id": variant["id"], "variant_sku": variant["sku"], "variant_barcode": variant["barcode"],
+        "variant_title": variant["title"], "variant_option_values": null,
+        "requires_shipping": true, "is_discountable": product["discountable"], "is_tax_inclusive": false,
+        "compare_at_unit_price": original, "unit_price": unit, "metadata": {},
+        "created_at": NOW, "updated_at": NOW, "deleted_at": null, "tax_lines": [], "adjustments": [],
+        "variant": linked,
+    });
+    (unit, line)
+}
+
+impl Line {
+    fn render(&self) -> Value {
+        let mut out = self.snapshot.clone();
+        let subtotal = cents(self.unit_price * self.quantity as f64);
+        out["id"] = self.id.clone().into();
+        out["quantity"] = self.quantity.into();
+        for name in LINE_TOTALS {
+            out[name] = subtotal.into();
+        }
+        for name in LINE_ZERO_TOTALS {
+            out[name] = 0.into();
+        }
+        out
+    }
+}
+
+impl Cart {
+    /// The cart as the Store API answers it with its default fields (and a little more:
+    /// each line's variant with its options, which a storefront asks for).
+    fn render(&self) -> Value {
+        let items: Vec<Value> = self.items.iter().map(Line::render).collect();
+        let sum = cents(items.iter().filter_map(|i| i["subtotal"].as_f64()).sum());
+        let mut out = json!({
+            "id": self.id, "region_id": self.region["id"], "customer_id": null, "sales_channel_id": SALES_CHANNEL,
+            "email": null, "currency_code": self.region["currency_code"], "region": self.region,
+            "shipping_address": null, "billing_address": null, "items": items, "shipping_methods": [],
+            "payment_collection": null, "promotions": [], "metadata": null,
+            "created_at": NOW, "updated_at": NOW, "completed_at": null,
+        });
+        for name in ITEM_TOTALS {
+            out[name] = sum.into();
+        }
+        for name in ZERO_TOTALS {
+            out[name] = 0.into();
+        }
+        out
+    }
+}
+
+impl Carts {
+    fn book(&self) -> std::sync::MutexGuard<'_, Book> {
+        self.book.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A new id like Medusa's (`cart_01…`, `cali_01…`): not guessable, never repeated.
+    fn issue(&self, book: &mut Book, prefix: &str) -> String {
+        book.issued += 1;
+        format!("{prefix}_01{:016X}{:08X}", self.ids.hash_one(book.issued), book.issued)
+    }
+
+    /// A new, empty cart in `region` (as a cart shows it: its countries left out, which
+    /// the fixture keeps without the `id` the document asks of them); the oldest goes
+    /// when the shop holds [`MAX_CARTS`].
+    pub(super) fn create(&self, region: &Value) -> Value {
+        let mut region = region.clone();
+        if let Some(r) = region.as_object_mut() {
+            r.remove("countries");
+        }
+        let mut book = self.book();
+        while book.order.len() >= MAX_CARTS {
+            if let Some(oldest) = book.order.pop_front() {
+                book.carts.remove(&oldest);
+            }
+        }
+        let id = self.issue(&mut book, "cart");
+        let cart = Cart { id: id.clone(), region, items: Vec::new() };
+        let rendered = cart.render();
+        book.order.push_back(id.clone());
+        book.carts.insert(id, cart);
+        rendered
+    }
+
+    /// The cart as the Store API answers it.
+    ///
+    /// # Errors
+    /// An unknown cart.
+    pub(super) fn get(&self, id: &str) -> Result<Value, Refusal> {
+        self.book().carts.get(id).map(Cart::render).ok_or_else(|| gone(id))
+    }
+
+    /// Adds `quantity` of `variant_id`: into its line when the cart has one.
+    ///
+    /// # Errors
+    /// An unknown cart or variant, a quantity that is not a whole number above 0, too
+    /// little stock for the line's new quantity, a new line past [`MAX_LINES`].
+    pub(super) fn add(&self, id: &str, variant_id: &str, quantity: f64, products: &[Value]) -> Result<Value, Refusal> {
+        let mut book = self.book();
+        if !book.carts.contains_key(id) {
+            return Err(gone(id));
+        }
+        let (product, variant) = find(products, variant_id)
+            .ok_or_else(|| Refusal::not_found(format!("ProductVariant id not found: {variant_id}")))?;
+        let quantity = whole(quantity, 1)?;
+        let line_id = self.issue(&mut book, "cali");
+        let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?;
+        let held = cart.items.iter().find(|l| l.variant_id == variant_id).map_or(0, |l| l.quantity);
+        if !in_stock(variant, held + quantity) {
+            return Err(too_few());
+        }
+        let lines = cart.items.len();
+        match cart.items.iter_mut().find(|l| l.variant_id == variant_id) {
+            Some(line) => line.quantity += quantity,
+            None if lines >= MAX_LINES => {
+                return Err(Refusal::invalid("The demo shop keeps at most 50 lines in a cart"));
+            }
+            None => {
+                let (unit_price, snapshot) = snapshot(id, product, variant);
+                cart.items.push(Line {
+                    id: line_id,
+                    variant_id: variant_id.to_owned(),
+                    quantity,
+                    unit_price,
+                    snapshot,
+                });
+            }
+        }
+        Ok(cart.render())
+    }
+
+    /// Sets the line's quantity (0 removes it, as later 2.x releases do).
+    ///
+    /// # Errors
+    /// An unknown cart or line, a quantity that is not a whole number, too little stock.
+    pub(super) fn update(&self, id: &str, line_id: &str, quantity: f64, products: &[Value]) -> Result<Value, Refusal> {
+        let mut book = self.book();
+        let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?;
+        let Some(at) = cart.items.iter().position(|l| l.id == line_id) else {
+            return Err(Refusal::not_found(format!("Line item with id: {line_id} was not found")));
+        };
+        let quantity = whole(quantity, 0)?;
+        if quantity == 0 {
+            cart.items.remove(at);
+            return Ok(cart.render());
+        }
+        let line = &mut cart.items[at];
+        if !find(products, &line.variant_id).is_some_and(|(_, variant)| in_stock(variant, quantity)) {
+            return Err(too_few());
+        }
+        line.quantity = quantity;
+        Ok(cart.render())
+    }
+
+    /// Deletes the line; one the cart does not hold leaves it as it is.
+    ///
+    /// # Errors
+    /// An unknown cart.
+    pub(super) fn remove(&self, id: &str, line_id: &str) -> Result<Value, Refusal> {
+        let mut book = self.book();
+        let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?;
+        cart.items.retain(|l| l.id != line_id);
+        Ok(cart.render())
+    }
+
+    /// Forgets every cart (a test's "the cart expired").
+    pub(super) fn forget(&self) {
+        let mut book = self.book();
+        book.carts.clear();
+        book.order.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests;
