@@ -5,7 +5,7 @@
 
 use reqwest::header::{CONTENT_TYPE, ORIGIN, SET_COOKIE};
 use serde_json::{Value, json};
-use vitrine_testkit::{TestApp, assert, browser, fake_store};
+use vitrine_testkit::{TestApp, assert, browser, fake_store, medusa};
 
 /// `(variant, quantity, line total)` of each line.
 fn lines(cart: &Value) -> Vec<(String, u64, Option<f64>)> {
@@ -203,4 +203,81 @@ async fn each_backend_has_its_cart_and_switching_back_finds_it() {
     let gone = cart().await;
     assert_eq!((lines(&gone).len(), &gone["replaced"]), (0, &json!(true)));
     assert_eq!(cart().await["replaced"], json!(false), "then forgotten");
+}
+
+/// Adds `variant` on `driver` and checks the one line's price; then quantity 2 doubles
+/// line and subtotal; then removes it. Answers the cart as it was at quantity 2.
+async fn add_double_remove(app: &TestApp, c: &reqwest::Client, driver: &str, variant: &str, unit: f64) -> Value {
+    let res = c.put(app.url("/api/driver")).json(&json!({ "driver": driver })).send().await.expect("switch");
+    assert_eq!(assert::ok_json(res).await["driver"], driver);
+    let res =
+        c.post(app.url("/api/cart/lines")).json(&json!({"variant": variant, "quantity": 1})).send().await.expect("add");
+    let one = assert::ok_json(res).await;
+    assert_eq!(lines(&one), [(variant.to_owned(), 1, Some(unit))], "{driver}: {one}");
+    let line = one["lines"][0]["id"].as_str().expect("line").to_owned();
+    let res =
+        c.patch(app.url(&format!("/api/cart/lines/{line}"))).json(&json!({"quantity": 2})).send().await.expect("2");
+    let two = assert::ok_json(res).await;
+    assert_eq!(
+        (lines(&two), &two["subtotal"]),
+        (vec![(variant.to_owned(), 2, Some(cents(unit * 2.0)))], &json!(cents(unit * 2.0))),
+        "{driver}"
+    );
+    let kept = assert::ok_json(c.get(app.url("/api/cart")).send().await.expect("reload")).await;
+    assert_eq!(lines(&kept), lines(&two), "{driver}: a reload keeps it");
+    let res = c
+        .delete(app.url(&format!("/api/cart/lines/{line}")))
+        .header("sec-fetch-site", "same-origin")
+        .send()
+        .await
+        .expect("rm");
+    assert!(lines(&assert::ok_json(res).await).is_empty(), "{driver}");
+    two
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn medusa_keeps_the_cart_in_the_store() {
+    let shop = medusa::start(medusa::DEMO_KEY);
+    let app = TestApp::builder().medusa(&shop.url, medusa::DEMO_KEY).start().await;
+    let c = browser();
+    // The hoodie in S: 60 listed, 45 paid in euros.
+    let two = add_double_remove(&app, &c, "medusa", "variant_01OODIE0", 45.0).await;
+    assert_eq!(
+        (&two["currency"], &two["lines"][0]["options"]),
+        (&json!("EUR"), &json!([{"name": "Size", "value": "S"}]))
+    );
+    // The store's own record shows the changes: a cart made, a line added, changed, removed.
+    let calls: Vec<String> = shop
+        .received()
+        .iter()
+        .filter(|r| r.path_and_query.starts_with("/store/carts"))
+        .map(|r| format!("{} {}", r.method, r.path_and_query.split('?').next().unwrap_or_default()))
+        .collect();
+    let cart_id =
+        calls.iter().find_map(|c| c.strip_prefix("POST /store/carts/")?.split('/').next()).expect("a cart").to_owned();
+    for expected in ["POST /store/carts".to_owned(), format!("POST /store/carts/{cart_id}/line-items")] {
+        assert!(calls.contains(&expected), "{expected} in {calls:?}");
+    }
+    assert!(calls.iter().any(|c| c.starts_with("DELETE /store/carts/")), "{calls:?}");
+    // A fresh read from the store matches the page: the line is gone there too.
+    let fresh: Value = reqwest::Client::new()
+        .get(format!("{}/store/carts/{cart_id}", shop.url))
+        .header(medusa::KEY_HEADER, medusa::DEMO_KEY)
+        .send()
+        .await
+        .expect("store")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(fresh["cart"]["items"].as_array().map(Vec::len), Some(0), "{fresh}");
+    // Sold out: the shopper is told, nothing is added.
+    let res = c
+        .post(app.url("/api/cart/lines"))
+        .json(&json!({"variant": "variant_01OODIE2", "quantity": 1}))
+        .send()
+        .await
+        .expect("add");
+    let text = assert::json_error(res, 409, "refused").await;
+    assert!(text.to_lowercase().contains("stock"), "{text}");
+    assert!(shop.invalid().is_empty(), "{:?}", shop.invalid());
 }
