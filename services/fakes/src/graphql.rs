@@ -4,7 +4,8 @@
 //! (and, where a shop gives one, a resolver of nested fields that take arguments)
 //! and then cut down to exactly the selection set asked for (fragments and inline
 //! fragments included). It records what it received, and can be told to refuse arrays,
-//! answer slowly, or fail.
+//! answer slowly, or fail. A shop that keeps state (carts) or serves pages beside its
+//! endpoint says so in its [`Extras`].
 
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -26,6 +27,15 @@ pub type Resolver = Arc<dyn Fn(&str, &Map<String, Value>) -> Value + Send + Sync
 /// object as resolved, arguments with variables substituted)`. `None` keeps the parent
 /// object's own value of the field.
 pub type FieldResolver = Arc<dyn Fn(&str, &str, &Value, &Map<String, Value>) -> Option<Value> + Send + Sync>;
+
+/// What a shop adds to the server beside its resolvers (issue 23): pages at other paths
+/// (Shopify's checkout page), and how to forget what it keeps between requests (its
+/// carts), for [`FakeGraphQl::forget_carts`].
+#[derive(Clone, Default)]
+pub struct Extras {
+    pub pages: Option<fn(&mut web::ServiceConfig)>,
+    pub forget: Option<Arc<dyn Fn() + Send + Sync>>,
+}
 
 /// One HTTP request as the fake saw it.
 #[derive(Debug, Clone)]
@@ -52,6 +62,7 @@ pub struct FakeGraphQl {
     pub url: String,
     state: Arc<State>,
     serving: Serving,
+    forget: Option<Arc<dyn Fn() + Send + Sync>>,
 }
 
 /// Parses a schema file, accepting it as valid if the file itself has schema-level
@@ -313,6 +324,20 @@ impl FakeGraphQl {
         make_resolvers: impl FnOnce(&str) -> (Resolver, FieldResolver),
         required_header: Option<(String, String)>,
     ) -> Self {
+        Self::start_with_extras(schema, path, make_resolvers, required_header, Extras::default())
+    }
+
+    /// As [`start_with_fields`](Self::start_with_fields), with the shop's [`Extras`].
+    ///
+    /// # Panics
+    /// When no port can be bound.
+    pub fn start_with_extras(
+        schema: Valid<Schema>,
+        path: &str,
+        make_resolvers: impl FnOnce(&str) -> (Resolver, FieldResolver),
+        required_header: Option<(String, String)>,
+        extras: Extras,
+    ) -> Self {
         Self::launch(
             schema,
             path,
@@ -321,6 +346,7 @@ impl FakeGraphQl {
                 (resolver, Some(fields))
             },
             required_header,
+            extras,
         )
     }
 
@@ -335,7 +361,7 @@ impl FakeGraphQl {
         make_resolver: impl FnOnce(&str) -> Resolver,
         required_header: Option<(String, String)>,
     ) -> Self {
-        Self::launch(schema, path, |url| (make_resolver(url), None), required_header)
+        Self::launch(schema, path, |url| (make_resolver(url), None), required_header, Extras::default())
     }
 
     fn launch(
@@ -343,6 +369,7 @@ impl FakeGraphQl {
         path: &str,
         make_resolvers: impl FnOnce(&str) -> (Resolver, Option<FieldResolver>),
         required_header: Option<(String, String)>,
+        extras: Extras,
     ) -> Self {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         listener.set_nonblocking(true).expect("nonblocking");
@@ -360,19 +387,24 @@ impl FakeGraphQl {
         });
         let data = web::Data::new(state.clone());
         let path = path.to_owned();
+        let pages = extras.pages;
         let server = HttpServer::new(move || {
-            App::new()
+            let app = App::new()
                 .app_data(data.clone())
                 .route(&path, web::post().to(endpoint))
                 .route("/media/{tail:.*}", web::get().to(media))
-                .route("/s/files/{tail:.*}", web::get().to(media))
+                .route("/s/files/{tail:.*}", web::get().to(media));
+            match pages {
+                Some(pages) => app.configure(pages),
+                None => app,
+            }
         })
         .workers(2)
         .disable_signals()
         .listen(listener)
         .expect("listen")
         .run();
-        Self { url, state, serving: Serving::spawn(server) }
+        Self { url, state, serving: Serving::spawn(server), forget: extras.forget }
     }
 
     /// Stops the server and returns once it has stopped.
@@ -397,6 +429,14 @@ impl FakeGraphQl {
     /// Answer every request with this HTTP status (0: behave).
     pub fn fail_with(&self, status: u16) {
         self.state.fail_status.store(status, Ordering::Relaxed);
+    }
+
+    /// Forgets every cart the shop keeps, as if each had expired (a shop without carts
+    /// has none to forget).
+    pub fn forget_carts(&self) {
+        if let Some(forget) = &self.forget {
+            forget();
+        }
     }
 
     /// `host:port`, for allow-lists.

@@ -12,13 +12,19 @@
 //! Connections (`products`, `collection.products`, `search`) page with `first`/`after`
 //! over opaque cursors and sort as the schema's sort keys say; search matches every word
 //! of the query in a product's title or description, ignoring case.
+//!
+//! Carts (issue 23, [`carts`]): the Cart API's mutations and `cart`, kept in memory, with
+//! stock; [`FakeGraphQl::forget_carts`] forgets them all, as if each had expired.
+
+pub mod carts;
 
 use std::cmp::Ordering;
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use crate::graphql::{FakeGraphQl, FieldResolver, Resolver, load_schema};
+use self::carts::Carts;
+use crate::graphql::{Extras, FakeGraphQl, FieldResolver, Resolver, load_schema};
 
 /// Shopify's published Storefront API 2025-01 introspection result.
 pub const SCHEMA_JSON: &str = include_str!("../schemas/shopify-storefront-2025-01.json");
@@ -192,8 +198,11 @@ fn connection(items: Vec<Value>, args: &Map<String, Value>) -> Value {
     })
 }
 
-fn resolver(shop: Arc<Shop>) -> Resolver {
+fn resolver(shop: Arc<Shop>, carts: Arc<Carts>, base: String) -> Resolver {
     Arc::new(move |field: &str, args: &Map<String, Value>| match field {
+        "cart" | "cartCreate" | "cartLinesAdd" | "cartLinesUpdate" | "cartLinesRemove" => {
+            carts.resolve(field, args, &base).unwrap_or(Value::Null)
+        }
         "products" => connection(shop.products.clone(), args),
         "product" => find(&shop.products, args),
         "collection" => find(&shop.collections, args),
@@ -222,10 +231,11 @@ fn first_of(value: &Value, args: &Map<String, Value>) -> Value {
 }
 
 /// A collection's `products(first, after, sortKey, reverse)`; a product's first images,
-/// options and variants.
+/// options and variants; a cart's first lines.
 fn fields() -> FieldResolver {
     Arc::new(|ty: &str, field: &str, parent: &Value, args: &Map<String, Value>| match (ty, field) {
         ("Collection", "products") => Some(connection(list(parent, MEMBERS), args)),
+        ("Cart", "lines") => Some(carts::lines(parent, args)),
         ("Product", "images" | "options" | "variants") => Some(first_of(&parent[field], args)),
         _ => None,
     })
@@ -233,11 +243,28 @@ fn fields() -> FieldResolver {
 
 fn start_shop(access_token: &str, generated: usize) -> FakeGraphQl {
     let schema = load_schema(&schema_sdl(), "shopify-storefront-2025-01.graphql");
-    FakeGraphQl::start_with_fields(
+    // The carts sell what the shop lists, whose image urls need the shop's url: the
+    // carts are filled in once it is known, and forgetting them needs no url.
+    let kept: Arc<std::sync::OnceLock<Arc<Carts>>> = Arc::default();
+    let forget = kept.clone();
+    let extras = Extras {
+        pages: Some(carts::pages),
+        forget: Some(Arc::new(move || {
+            if let Some(carts) = forget.get() {
+                carts.forget();
+            }
+        })),
+    };
+    FakeGraphQl::start_with_extras(
         schema,
         "/api/2025-01/graphql.json",
-        |url| (resolver(Arc::new(Shop::load(url, generated))), fields()),
+        |url| {
+            let shop = Shop::load(url, generated);
+            let carts = kept.get_or_init(|| Arc::new(Carts::new(&shop.products))).clone();
+            (resolver(Arc::new(shop), carts, url.to_owned()), fields())
+        },
         Some((ACCESS_TOKEN_HEADER.to_owned(), access_token.to_owned())),
+        extras,
     )
 }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
-use super::{ShopifyConfig, ShopifyDriver};
+use super::{ShopifyCarts, ShopifyConfig, ShopifyDriver};
 use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
 use crate::drivers::Drivers;
@@ -60,10 +60,10 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
         headers: vec![("X-Shopify-Storefront-Access-Token".to_owned(), shopify.access_token.clone())],
         limits,
     };
-    Some(
-        GraphQlClient::new(Backend::Shopify, &graphql, store)
-            .map(|c| Drivers::all_three(Arc::new(ShopifyDriver::new(c)))),
-    )
+    // issue 23: the carts share the client (its bounds, its token), on its write path.
+    Some(GraphQlClient::new(Backend::Shopify, &graphql, store).map(|c| {
+        Drivers::all_three(Arc::new(ShopifyDriver::new(c.clone()))).with_carts(Arc::new(ShopifyCarts::new(c)))
+    }))
 }
 
 /// `/s/files/` on Shopify's CDN, and on the shop's own host (where the demo shop serves

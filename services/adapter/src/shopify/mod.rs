@@ -1,11 +1,13 @@
 //! The Shopify backend: Storefront API 2025-01 over GraphQL (spec §3, §7, §9).
 
 pub mod backend;
+mod carts;
 pub mod config;
 mod driver;
 pub mod models;
 pub mod operations;
 pub mod transform;
 
+pub use carts::ShopifyCarts;
 pub use config::ShopifyConfig;
 pub use driver::ShopifyDriver;

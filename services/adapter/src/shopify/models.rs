@@ -224,3 +224,89 @@ pub struct ShopifyPage {
 pub struct PageData {
     pub page: Option<ShopifyPage>,
 }
+
+// issue 23: carts (`fragments/cart.graphql`).
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifyProductRef {
+    pub title: Option<String>,
+    pub handle: Option<String>,
+}
+
+/// A line's `merchandise`: the `Merchandise` union, whose one member is `ProductVariant`.
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyMerchandise {
+    pub id: Option<String>,
+    pub selected_options: Option<Vec<ShopifySelectedOption>>,
+    pub image: Option<ShopifyImage>,
+    pub product: Option<ShopifyProductRef>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyCartLineCost {
+    pub amount_per_quantity: Option<ShopifyMoney>,
+    pub total_amount: Option<ShopifyMoney>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifyCartLine {
+    pub id: Option<String>,
+    pub quantity: Option<u32>,
+    pub cost: Option<ShopifyCartLineCost>,
+    pub merchandise: Option<ShopifyMerchandise>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+pub struct ShopifyCartLines {
+    #[serde(default)]
+    pub nodes: Vec<ShopifyCartLine>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyCartCost {
+    pub subtotal_amount: Option<ShopifyMoney>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyCart {
+    pub id: Option<String>,
+    pub checkout_url: Option<String>,
+    pub cost: Option<ShopifyCartCost>,
+    pub lines: Option<ShopifyCartLines>,
+}
+
+/// A `CartUserError`: the mutation changed nothing. `field` is the path of the input at
+/// fault (`["cartId"]`, `["lines", "0", "merchandiseId"]`).
+#[derive(Debug, Clone, Deserialize, Default, PartialEq, Eq)]
+pub struct ShopifyCartUserError {
+    pub code: Option<String>,
+    pub field: Option<Vec<String>>,
+}
+
+/// A `CartWarning`: the change was made, adjusted. `target` is the line (or, for a
+/// variant that was not added, the variant) it is about.
+#[derive(Debug, Clone, Deserialize, Default, PartialEq, Eq)]
+pub struct ShopifyCartWarning {
+    pub code: String,
+    pub target: Option<String>,
+}
+
+/// What every cart mutation answers (`CartCreatePayload`, `CartLinesAddPayload`, …).
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopifyCartPayload {
+    pub cart: Option<ShopifyCart>,
+    #[serde(default)]
+    pub user_errors: Vec<ShopifyCartUserError>,
+    #[serde(default)]
+    pub warnings: Vec<ShopifyCartWarning>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct CartData {
+    pub cart: Option<ShopifyCart>,
+}

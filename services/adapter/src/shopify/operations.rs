@@ -1,17 +1,30 @@
 //! The Shopify Storefront operations (spec §7), each a `.graphql` document in `queries/`
-//! with its fragments. `tests/shopify.rs` validates every one against the 2025-01 schema.
+//! (issue 23: the cart's mutations in `mutations/`) with its fragments. `tests/shopify.rs`
+//! validates every one against the 2025-01 schema.
 
 use crate::graphql::Operation;
 
 macro_rules! operation {
     ($const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
+        operation!(@in "queries/", $const, $name, $file $(, $fragment)*);
+    };
+    (@in $dir:literal, $const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
         pub const $const: Operation = Operation {
             name: $name,
             document: concat!(
-                include_str!(concat!("queries/", $file))
+                include_str!(concat!($dir, $file))
                 $(, "\n", include_str!(concat!("fragments/", $fragment)))*
             ),
         };
+    };
+}
+
+/// A cart mutation (issue 23), sent on the write path (`GraphQlClient::mutate`). Their
+/// payloads ask for `userErrors { code field }` and `warnings { code target }`, never
+/// the `message`s: those can name ids, and the shopper's texts are Vitrine's.
+macro_rules! mutation {
+    ($const:ident, $name:literal, $file:literal) => {
+        operation!(@in "mutations/", $const, $name, $file, "cart.graphql");
     };
 }
 
@@ -38,9 +51,15 @@ operation!(GET_COLLECTION_CURSORS, "ShopifyGetCollectionCursors", "get_collectio
 operation!(SEARCH_PRODUCTS, "ShopifySearchProducts", "search_products.graphql", "product.graphql");
 operation!(SEARCH_CURSORS, "ShopifySearchCursors", "search_cursors.graphql");
 operation!(GET_PAGE, "ShopifyGetPage", "get_page.graphql", "page.graphql");
+// issue 23: the cart, read and changed on the write path only (never cached).
+operation!(GET_CART, "ShopifyGetCart", "get_cart.graphql", "cart.graphql");
+mutation!(CART_CREATE, "ShopifyCartCreate", "cart_create.graphql");
+mutation!(CART_LINES_ADD, "ShopifyCartLinesAdd", "cart_lines_add.graphql");
+mutation!(CART_LINES_UPDATE, "ShopifyCartLinesUpdate", "cart_lines_update.graphql");
+mutation!(CART_LINES_REMOVE, "ShopifyCartLinesRemove", "cart_lines_remove.graphql");
 
 /// Every Shopify operation, for the schema conformance check.
-pub const ALL: [Operation; 10] = [
+pub const ALL: [Operation; 15] = [
     GET_ALL_PRODUCTS,
     GET_A_PRODUCT,
     GET_PRODUCT_BY_URL,
@@ -51,4 +70,9 @@ pub const ALL: [Operation; 10] = [
     SEARCH_PRODUCTS,
     SEARCH_CURSORS,
     GET_PAGE,
+    GET_CART,
+    CART_CREATE,
+    CART_LINES_ADD,
+    CART_LINES_UPDATE,
+    CART_LINES_REMOVE,
 ];

@@ -1,4 +1,7 @@
-//! Pure Shopify → normalised transforms (spec §3; §9: a card's first image only).
+//! Pure Shopify → normalised transforms (spec §3; §9: a card's first image only); the
+//! cart's in [`cart`] (issue 23).
+
+pub mod cart;
 
 use vitrine_domain::paths::resource_handle;
 use vitrine_domain::variants::markdown;
@@ -351,6 +354,9 @@ mod tests {
 
     use super::*;
 
+    /// A variant as the tests compare it: id, SKU, options, price, discount, in stock.
+    type VariantRow<'a> = (&'a str, Option<&'a str>, Vec<(&'a str, &'a str)>, Option<f64>, Option<f64>, Option<bool>);
+
     fn item(kind: &str, handle: Option<&str>, url: &str) -> ShopifyMenuItem {
         serde_json::from_value(json!({"type": kind, "resource": handle.map(|h| json!({"handle": h})), "url": url}))
             .unwrap_or_default()
@@ -402,9 +408,7 @@ mod tests {
         let options: Vec<(&str, Vec<&str>)> =
             p.options.iter().map(|o| (o.name.as_str(), o.values.iter().map(String::as_str).collect())).collect();
         assert_eq!(options, [("Size", vec!["154cm", "158cm", "160cm"]), ("Binding mount", vec!["Nested", "Standard"])]);
-        // (id, sku, selected, price, discount %, in stock)
-        type Row<'a> = (&'a str, Option<&'a str>, Vec<(&'a str, &'a str)>, Option<f64>, Option<f64>, Option<bool>);
-        let variants: Vec<Row> = p
+        let variants: Vec<VariantRow<'_>> = p
             .variants
             .iter()
             .map(|v| {
