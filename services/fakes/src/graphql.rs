@@ -3,9 +3,10 @@
 //! variables coerced against the operation, answers built by a resolver per root field
 //! (and, where a shop gives one, a resolver of nested fields that take arguments)
 //! and then cut down to exactly the selection set asked for (fragments and inline
-//! fragments included). It records what it received, and can be told to refuse arrays,
-//! answer slowly, or fail. A shop that keeps state (carts) or serves pages beside its
-//! endpoint says so in its [`Extras`].
+//! fragments included). A query's root fields and a mutation's alike; a root field whose
+//! resolver fails ([`field_error`]) is null, with its error in `errors`. It records what
+//! it received, and can be told to refuse arrays, answer slowly, or fail. A shop that
+//! keeps state (carts) or serves pages beside its endpoint says so in its [`Extras`].
 
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -19,8 +20,21 @@ use serde_json::{Map, Value, json};
 
 use crate::serving::Serving;
 
-/// Answers one root field: `(field name, arguments with variables substituted)`.
+/// Answers one root field: `(field name, arguments with variables substituted)`. A
+/// field that fails answers [`field_error`].
 pub type Resolver = Arc<dyn Fn(&str, &Map<String, Value>) -> Value + Send + Sync>;
+
+/// Marks a root field's answer as failed (see [`field_error`]); no schema field has it.
+const FIELD_ERROR: &str = "__fake_graphql_field_error";
+
+/// What a [`Resolver`] answers for a root field that fails, as a server does when its
+/// resolver throws: the field is null in `data`, and `errors` carries `message`, the
+/// field's path and `extensions` (Magento's `category`, e.g. `graphql-no-such-entity`).
+#[must_use]
+pub fn field_error(message: &str, extensions: Value) -> Value {
+    let error = Map::from_iter([("message".to_owned(), json!(message)), ("extensions".to_owned(), extensions)]);
+    json!({ FIELD_ERROR: error })
+}
 
 /// Answers a field below the root that takes arguments (a category's `products(pageSize:)`,
 /// a connection's `first`, `after`, `sortKey`): `(parent type, field name, the parent
@@ -217,7 +231,9 @@ impl State {
             return json!({ "errors": [{ "message": e.message().to_string() }] });
         }
         let mut data = Map::new();
+        let mut errors = Vec::new();
         let req = Req { doc: &doc, variables: &variables };
+        // A query's and a mutation's root fields alike (a mutation's run in order).
         for selection in &operation.selection_set.selections {
             let Selection::Field(field) = selection else { continue };
             let args = arguments(&field.arguments, &variables);
@@ -227,9 +243,16 @@ impl State {
                 (self.resolver)(field.name.as_str(), &args)
             };
             let key = field.alias.as_ref().unwrap_or(&field.name).to_string();
+            if let Some(error) = resolved.get(FIELD_ERROR) {
+                let mut error = error.clone();
+                error["path"] = json!([key]);
+                errors.push(error);
+                data.insert(key, Value::Null);
+                continue;
+            }
             data.insert(key, self.project(&resolved, &field.selection_set, &req));
         }
-        json!({ "data": data })
+        if errors.is_empty() { json!({ "data": data }) } else { json!({ "errors": errors, "data": data }) }
     }
 }
 

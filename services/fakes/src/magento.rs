@@ -2,13 +2,16 @@
 //! colours, and a generated range, a category tree,
 //! redirects, a CMS page) behind [`FakeGraphQl`], validating every document against the
 //! real Magento schema kept in `schemas/magento-2.4.graphql`. Listings follow Magento's
-//! rules: category membership, visibility (catalogue or search), sorting, paging.
+//! rules: category membership, visibility (catalogue or search), sorting, paging. Guest
+//! carts follow Magento 2.4.6's (issue 23, [`carts`]).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Map, Value, json};
 
 use crate::graphql::{FakeGraphQl, FieldResolver, Resolver, load_schema};
+
+pub mod carts;
 
 /// Magento Open Source 2.4.6-p4's schema (public), for validation.
 pub const SCHEMA: &str = include_str!("../schemas/magento-2.4.graphql");
@@ -201,7 +204,7 @@ fn route(catalogue: &Value, url: &str) -> Value {
     Value::Null
 }
 
-fn resolvers(catalogue: Value) -> (Resolver, FieldResolver) {
+fn resolvers(catalogue: Value, carts: Arc<Mutex<carts::Carts>>) -> (Resolver, FieldResolver) {
     let catalogue = Arc::new(catalogue);
     let shared = catalogue.clone();
     // A category's own `products(pageSize, currentPage, sort)`, as a route answers it.
@@ -225,21 +228,70 @@ fn resolvers(catalogue: Value) -> (Resolver, FieldResolver) {
             Value::Array(all.into_iter().filter(|c| c["uid"].as_str() == uid).collect())
         }
         "storeConfig" => json!({ "root_category_uid": catalogue["root_category_uid"], "store_code": "default" }),
+        cart if carts::FIELDS.contains(&cart) => {
+            carts.lock().unwrap_or_else(PoisonError::into_inner).resolve(&catalogue, cart, args)
+        }
         _ => Value::Null,
     });
     (root, fields)
+}
+
+/// The demo shop with its test hooks; it is its [`FakeGraphQl`] server otherwise.
+pub struct MagentoShop {
+    server: FakeGraphQl,
+    carts: Arc<Mutex<carts::Carts>>,
+}
+
+impl std::ops::Deref for MagentoShop {
+    type Target = FakeGraphQl;
+
+    fn deref(&self) -> &FakeGraphQl {
+        &self.server
+    }
+}
+
+impl MagentoShop {
+    fn carts(&self) -> std::sync::MutexGuard<'_, carts::Carts> {
+        self.carts.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Forgets every cart, as Magento does a guest cart it expired or turned into an
+    /// order: a call naming one then answers `graphql-no-such-entity`.
+    pub fn forget_carts(&self) {
+        self.carts().forget();
+    }
+
+    /// How many carts the shop keeps (at most [`carts::MAX_CARTS`]).
+    #[must_use]
+    pub fn cart_count(&self) -> usize {
+        self.carts().len()
+    }
+
+    /// Stops the server and returns once it has stopped.
+    pub async fn stop(self) {
+        self.server.stop().await;
+    }
 }
 
 /// Starts the fake shop: GraphQL at `{url}/graphql`, product photos at `{url}/media/…`.
 /// Also the demo's Magento when no real shop is configured.
 #[must_use]
 pub fn start() -> FakeGraphQl {
-    FakeGraphQl::start_with_fields(
+    start_shop().server
+}
+
+/// As [`start`], keeping the shop's test hooks (its carts).
+#[must_use]
+pub fn start_shop() -> MagentoShop {
+    let carts = Arc::new(Mutex::new(carts::Carts::default()));
+    let kept = carts.clone();
+    let server = FakeGraphQl::start_with_fields(
         load_schema(SCHEMA, "magento-2.4.graphql"),
         "/graphql",
-        |url| resolvers(catalogue(url)),
+        move |url| resolvers(catalogue(url), kept),
         None,
-    )
+    );
+    MagentoShop { server, carts }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
-use super::{MagentoConfig, MagentoDriver};
+use super::{MagentoCarts, MagentoConfig, MagentoDriver};
 use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
 use crate::drivers::Drivers;
@@ -79,10 +79,11 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
         headers: vec![("Store".to_owned(), magento.store_code.clone())],
         limits,
     };
-    Some(
-        GraphQlClient::new(Backend::Magento, &graphql, store)
-            .map(|c| Drivers::all_three(Arc::new(MagentoDriver::new(c, magento.media_base())))),
-    )
+    // One client: the carts' calls take its write path, beside the reads' cache.
+    Some(GraphQlClient::new(Backend::Magento, &graphql, store).map(|c| {
+        Drivers::all_three(Arc::new(MagentoDriver::new(c.clone(), magento.media_base())))
+            .with_carts(Arc::new(MagentoCarts::new(c)))
+    }))
 }
 
 fn demo_shop() -> DemoShop {

@@ -1,9 +1,11 @@
 //! The Magento (and Mage-OS) backend: GraphQL (spec §3, §5, §7).
 //!
-//! `queries/` and `fragments/` hold the documents, [`operations`] names them,
-//! [`models`] are the payloads, [`transform`] is pure, [`driver`] sends then transforms.
+//! `queries/` and `fragments/` hold the documents (`mutations/` the cart's changes),
+//! [`operations`] names them, [`models`] are the payloads, [`transform`] is pure,
+//! [`driver`] sends then transforms; [`carts`] does so for the guest carts (issue 23).
 
 pub mod backend;
+pub mod carts;
 pub mod config;
 mod driver;
 pub mod models;
@@ -11,5 +13,6 @@ pub mod operations;
 pub mod transform;
 pub mod variant_id;
 
+pub use carts::MagentoCarts;
 pub use config::MagentoConfig;
 pub use driver::MagentoDriver;

@@ -225,3 +225,5 @@ pub struct MagentoCmsPage {
 pub struct RouteData<T> {
     pub route: Option<T>,
 }
+
+pub mod cart;

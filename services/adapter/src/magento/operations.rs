@@ -1,6 +1,6 @@
-//! The Magento operations (spec §7), each a `.graphql` document in `queries/` with the
-//! fragments it spreads from `fragments/`. `tests/magento_schema.rs` validates every
-//! one against the Magento schema.
+//! The Magento operations (spec §7), each a `.graphql` document in `queries/` (the
+//! cart's changes in `mutations/`, issue 23) with the fragments it spreads from
+//! `fragments/`. `tests/magento.rs` validates every one against the Magento schema.
 
 use crate::graphql::Operation;
 
@@ -71,8 +71,28 @@ operation!(
     "get_product_filter_field_types.graphql"
 );
 
+// issue 23: the cart's read and changes, each answering the whole cart (`magentoCart`).
+macro_rules! with_cart_fragment {
+    ($const:ident, $name:literal, $file:literal) => {
+        pub const $const: Operation = Operation {
+            name: $name,
+            document: concat!(include_str!($file), "\n", include_str!("fragments/cart.graphql")),
+        };
+    };
+}
+
+pub const CREATE_CART: Operation =
+    Operation { name: "MagentoCreateCart", document: include_str!("mutations/create_cart.graphql") };
+with_cart_fragment!(GET_CART, "MagentoGetCart", "queries/get_cart.graphql");
+with_cart_fragment!(ADD_TO_CART, "MagentoAddToCart", "mutations/add_to_cart.graphql");
+with_cart_fragment!(UPDATE_CART_ITEM, "MagentoUpdateCartItem", "mutations/update_cart_item.graphql");
+with_cart_fragment!(REMOVE_CART_ITEM, "MagentoRemoveCartItem", "mutations/remove_cart_item.graphql");
+
+/// The cart's operations (issue 23): never cached, never batched (`GraphQlClient::mutate`).
+pub const CART: [Operation; 5] = [CREATE_CART, GET_CART, ADD_TO_CART, UPDATE_CART_ITEM, REMOVE_CART_ITEM];
+
 /// Every Magento operation, for the schema conformance check.
-pub const ALL: [Operation; 10] = [
+pub const ALL: [Operation; 15] = [
     GET_ALL_PRODUCTS,
     GET_A_PRODUCT,
     GET_A_PRODUCT_BY_URL,
@@ -83,6 +103,11 @@ pub const ALL: [Operation; 10] = [
     GET_CATEGORY_PAGE,
     SEARCH_PRODUCTS,
     GET_CONTENT_PAGE,
+    CREATE_CART,
+    GET_CART,
+    ADD_TO_CART,
+    UPDATE_CART_ITEM,
+    REMOVE_CART_ITEM,
 ];
 
 #[cfg(test)]
@@ -92,8 +117,11 @@ mod tests {
     #[test]
     fn every_document_names_its_operation_and_carries_its_fragments() {
         for op in ALL {
-            assert!(op.document.contains(&format!("query {}", op.name)), "{}", op.name);
-            for spread in ["...magentoProductPage", "...magentoProductPreview", "...magentoCategoryNode"] {
+            let kind = if CART.contains(&op) && op.name != GET_CART.name { "mutation" } else { "query" };
+            assert!(op.document.contains(&format!("{kind} {}", op.name)), "{}", op.name);
+            for spread in
+                ["...magentoProductPage", "...magentoProductPreview", "...magentoCategoryNode", "...magentoCart"]
+            {
                 if op.document.contains(spread) {
                     let fragment = spread.trim_start_matches("...");
                     assert!(op.document.contains(&format!("fragment {fragment} on")), "{} lacks {fragment}", op.name);

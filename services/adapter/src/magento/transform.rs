@@ -1,4 +1,5 @@
-//! Pure Magento → normalised transforms (spec §3, §5). No I/O.
+//! Pure Magento → normalised transforms (spec §3, §5; the cart's in [`cart`], issue 23).
+//! No I/O.
 
 use serde_json::{Value, json};
 use vitrine_domain::{DriverError, listing, route};
@@ -322,6 +323,8 @@ pub fn content_page(route: Option<&MagentoCmsPage>, url: &str) -> Result<Content
         meta_description: non_empty(p.meta_description.as_ref()),
     })
 }
+
+pub mod cart;
 
 #[cfg(test)]
 mod tests;
