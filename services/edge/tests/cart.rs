@@ -5,7 +5,7 @@
 
 use reqwest::header::{CONTENT_TYPE, ORIGIN, SET_COOKIE};
 use serde_json::{Value, json};
-use vitrine_testkit::{TestApp, assert, browser, fake_store, medusa};
+use vitrine_testkit::{TestApp, assert, browser, fake_store, magento, medusa, shopify};
 
 /// `(variant, quantity, line total)` of each line.
 fn lines(cart: &Value) -> Vec<(String, u64, Option<f64>)> {
@@ -214,7 +214,9 @@ async fn add_double_remove(app: &TestApp, c: &reqwest::Client, driver: &str, var
         c.post(app.url("/api/cart/lines")).json(&json!({"variant": variant, "quantity": 1})).send().await.expect("add");
     let one = assert::ok_json(res).await;
     assert_eq!(lines(&one), [(variant.to_owned(), 1, Some(unit))], "{driver}: {one}");
-    let line = one["lines"][0]["id"].as_str().expect("line").to_owned();
+    // A line id is the backend's (Shopify's is a gid with `/` and `?`): a path segment
+    // carries it percent-encoded, as the SPA sends it.
+    let line = urlencoding::encode(one["lines"][0]["id"].as_str().expect("line")).into_owned();
     let res =
         c.patch(app.url(&format!("/api/cart/lines/{line}"))).json(&json!({"quantity": 2})).send().await.expect("2");
     let two = assert::ok_json(res).await;
@@ -280,4 +282,70 @@ async fn medusa_keeps_the_cart_in_the_store() {
     let text = assert::json_error(res, 409, "refused").await;
     assert!(text.to_lowercase().contains("stock"), "{text}");
     assert!(shop.invalid().is_empty(), "{:?}", shop.invalid());
+}
+
+/// The operations a GraphQL demo shop received, in order, from `from` on.
+fn operations(received: &[vitrine_testkit::graphql::Received]) -> Vec<String> {
+    received.iter().flat_map(|r| r.operations.clone()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn magento_keeps_the_cart_in_the_shop() {
+    let shop = magento::start_shop();
+    let app = TestApp::builder().magento(&shop.url).start().await;
+    let c = browser();
+    // The Chaz hoodie in S and Black: its configurable child, added as the parent's SKU
+    // with the chosen values (the id carries them).
+    let variant = "MH01:MH01-S-Black:Y29uZmlndXJhYmxlLzE0NC8xNjc%3D,Y29uZmlndXJhYmxlLzkzLzQ5";
+    let two = add_double_remove(&app, &c, "magento", variant, 52.0).await;
+    assert_eq!(
+        two["lines"][0]["options"],
+        json!([{"name": "Size", "value": "S"}, {"name": "Color", "value": "Black"}])
+    );
+    assert_eq!(two["currency"], "USD");
+    let ops = operations(&shop.received());
+    for op in ["MagentoCreateCart", "MagentoAddToCart", "MagentoUpdateCartItem", "MagentoRemoveCartItem"] {
+        assert!(ops.iter().any(|o| o == op), "{op} in {ops:?}");
+    }
+    assert_eq!(shop.cart_count(), 1, "one cart, kept by the shop");
+    // M in grey is sold out; the shop forgetting the cart gives the visitor an empty one.
+    let sold_out = "MH01:MH01-M-Gray:Y29uZmlndXJhYmxlLzE0NC8xNjg%3D,Y29uZmlndXJhYmxlLzkzLzUy";
+    let res = c
+        .post(app.url("/api/cart/lines"))
+        .json(&json!({"variant": sold_out, "quantity": 1}))
+        .send()
+        .await
+        .expect("add");
+    assert_eq!(res.status(), 409);
+    shop.forget_carts();
+    let gone = assert::ok_json(c.get(app.url("/api/cart")).send().await.expect("get")).await;
+    assert_eq!((lines(&gone).len(), &gone["replaced"]), (0, &json!(true)));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn shopify_keeps_the_cart_and_its_checkout() {
+    const TOKEN: &str = "shpat_cart";
+    let shop = shopify::start(TOKEN);
+    let app = TestApp::builder().shopify(&shop.url, TOKEN).start().await;
+    let c = browser();
+    // The Hydrogen Snowboard in 151 and Ice.
+    let two = add_double_remove(&app, &c, "shopify", "43695710535901", 600.0).await;
+    assert_eq!(
+        two["lines"][0]["options"],
+        json!([{"name": "Size", "value": "151"}, {"name": "Color", "value": "Ice"}])
+    );
+    let checkout = two["checkout_url"].as_str().unwrap_or_default();
+    assert!(checkout.starts_with(&shop.url) && checkout.contains("/cart/c/"), "{checkout}");
+    let ops = operations(&shop.received());
+    for op in ["ShopifyCartCreate", "ShopifyCartLinesAdd", "ShopifyCartLinesUpdate", "ShopifyCartLinesRemove"] {
+        assert!(ops.iter().any(|o| o == op), "{op} in {ops:?}");
+    }
+    // 155 in ice is sold out: refused with the shopper's text.
+    let res = c
+        .post(app.url("/api/cart/lines"))
+        .json(&json!({"variant": "43695710535902", "quantity": 1}))
+        .send()
+        .await
+        .expect("add");
+    assert_eq!(res.status(), 409);
 }
