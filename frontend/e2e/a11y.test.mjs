@@ -1,4 +1,4 @@
-// axe-core on home, product, not-found, category, search and content pages: no serious or critical violation.
+// axe-core on home, product, not-found, category, search, content and cart pages: no serious or critical violation.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { AxeBuilder } from "@axe-core/playwright";
@@ -21,6 +21,8 @@ const pages = [
   ["category", "/computers", ".product-grid:not(.busy) .product-card a"],
   ["search", "/search?q=shirt", ".product-grid:not(.busy) .product-card a"],
   ["content", "/pages/about-us", ".content-page h1"],
+  // issue 23: the empty cart (with a line: cart.test.mjs).
+  ["cart", "/cart", ".cart-empty"],
 ];
 
 for (const viewport of [DESKTOP, MOBILE]) {

@@ -15,3 +15,16 @@ it("renders the recorded category page from its inlined answers alone", () => {
   expect(fetch).not.toHaveBeenCalled();
   vi.unstubAllGlobals();
 });
+
+it("renders the cart page at once, though the browser loads it apart (issue 23)", () => {
+  const fetch = vi.fn();
+  vi.stubGlobal("fetch", fetch);
+  const html = render("/cart", computers);
+  // In its Suspense boundary, rendered (`<!--$-->`), not left to the browser (`<!--$!-->`).
+  expect(html).toContain('<!--$--><section class="cart-page" aria-labelledby="cart-heading" aria-busy="true">');
+  expect(html).toContain("Loading your cart...");
+  // The cart link, without the visitor's count.
+  expect(html).toMatch(/aria-label="Cart"[^>]*>.*?<span class="cart-count" aria-hidden="true"><\/span>/);
+  expect(fetch).not.toHaveBeenCalled();
+  vi.unstubAllGlobals();
+});

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/App";
 import { readInlined } from "./api/inlined";
+import { preloadFor } from "./pages/lazy";
 
 // Started by boot.ts once the page the edge wrote has been painted.
 
@@ -24,7 +25,10 @@ function onRecoverableError(error: unknown) {
 }
 
 const root = document.getElementById("root");
-if (root) {
+// A page in its own chunk (the cart) is loaded first, so hydration renders it in one pass.
+if (root) void preloadFor(window.location.pathname).then(() => start(root));
+
+function start(root: HTMLElement) {
   // Before the first render, so SWR starts from the edge's answers instead of fetching them.
   const inlined = readInlined(document);
   // The same tree as entry-server.tsx, from the same inlined answers at the same address

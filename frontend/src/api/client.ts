@@ -37,6 +37,25 @@ export async function putJson<T>(path: string, body: unknown): Promise<T> {
   );
 }
 
+/**
+ * A change to the visitor's cart (issue 23): `body` as JSON (its `Content-Type` is what
+ * marks a change as the site's own; a DELETE has no body, and the browser's own
+ * `Sec-Fetch-Site` and `Origin` say it). `key` goes as the `Idempotency-Key`: one per
+ * shopper's action, the same on an automatic retry, so a retry never adds twice.
+ */
+export async function sendCart<T>(method: "POST" | "PATCH" | "DELETE", path: string, body: unknown, key: string): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json", "idempotency-key": key };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return parse<T>(
+    await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+}
+
 export const api = {
   driver: "/api/driver",
   navigation: "/api/navigation",
@@ -48,6 +67,11 @@ export const api = {
   /** The heads of the pages the SPA shows without `/api/page` (the order is not in a head). */
   homeHead: "/api/head/home",
   searchHead: (q: string, page: number) => (q ? `/api/head/search?q=${encodeURIComponent(q)}${listingQuery(page, "position")}` : "/api/head/search"),
+  cartHead: "/api/head/cart",
+  /** The visitor's cart (issue 23): never inlined into a page, fetched once React runs. */
+  cart: "/api/cart",
+  cartLines: "/api/cart/lines",
+  cartLine: (id: string) => `/api/cart/lines/${encodeURIComponent(id)}`,
 };
 
 /** `&page=N&sort=S`, leaving out the defaults (page 1, position) so one request has one key. */

@@ -144,6 +144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/head/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/head/cart: the cart page's head (issue 23: titled, and not to be indexed),
+         *     for the SPA to apply after a client-side navigation.
+         */
+        get: operations["cart_head"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/head/home": {
         parameters: {
             query?: never;
@@ -520,8 +540,8 @@ export interface components {
             message: string;
         };
         /**
-         * @description `GET /api/head/home`, `GET /api/head/search`: the head of a page the SPA shows
-         *     without `/api/page`, as [`PageData`] carries it.
+         * @description `GET /api/head/home`, `/api/head/search`, `/api/head/cart`: the head of a page the
+         *     SPA shows without `/api/page`, as [`PageData`] carries it.
          */
         HeadAnswer: {
             head: components["schemas"]["PageHead"];
@@ -600,6 +620,11 @@ export interface components {
             }[];
             /** @description The backend's url of the page's largest image, which the edge preloads. */
             lcp_image?: string | null;
+            /**
+             * @description Search engines are asked not to index the page (issue 23: the cart); absent
+             *     when they may, so every other answer is as it was.
+             */
+            noindex?: boolean;
             /** @description OpenGraph type: "product" or "website". */
             og_type: string;
             title: string;
@@ -1365,6 +1390,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cart_head: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart page's head */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeadAnswer"];
                 };
             };
         };

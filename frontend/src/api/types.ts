@@ -30,3 +30,7 @@ export type PageHead = Schemas["PageHead"];
 export type HeadAnswer = Schemas["HeadAnswer"];
 export type ErrorDetail = Schemas["ErrorDetail"];
 export type ImageWidth = Schemas["ImageWidth"];
+export type Cart = Schemas["Cart"];
+export type CartLine = Schemas["CartLine"];
+export type AddLine = Schemas["AddLine"];
+export type LineQuantity = Schemas["LineQuantity"];

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { Suspense, useCallback, useMemo } from "react";
 import { Route, Routes } from "react-router";
 import { SWRConfig } from "swr";
 import { NavBar } from "../components/NavBar";
@@ -7,6 +7,7 @@ import { ScrollToTop } from "../components/ScrollToTop";
 import { Home } from "../pages/Home";
 import { ResolvedRoute } from "../pages/ResolvedRoute";
 import { SearchPage } from "../pages/SearchPage";
+import { CartLoading, CartRoute } from "../pages/lazy";
 import { swrConfig, useApplySwitch, useDriver } from "../hooks/data";
 import { inlinedSwr } from "../hooks/inlinedSwr";
 import type { Inlined } from "../api/inlined";
@@ -39,11 +40,20 @@ export function Shell() {
     <>
       <NavBar />
       <main className="page">
-        {/* spec §2 route table, in order: home, search (issue 10), then the page the
-            lookup names (product, category, content) or not found. */}
+        {/* spec §2 route table, in order: home, search (issue 10), the cart (issue 23:
+            its own chunk; the edge reserves the address), then the page the lookup
+            names (product, category, content) or not found. */}
         <Routes>
           <Route index element={<Home />} />
           <Route path="search" element={<SearchPage />} />
+          <Route
+            path="cart"
+            element={
+              <Suspense fallback={<CartLoading />}>
+                <CartRoute />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<ResolvedRoute />} />
         </Routes>
       </main>

@@ -30,8 +30,12 @@ function edge(start: Choice = { driver: "in-memory", at: 0 }) {
     "PUT /api/driver": () => driverInfo((session = { driver: "fake", at: 11 })),
     "/api/navigation": () => ({ status: 200, body: tree }),
     "/api/products/best-sellers": () => ({ status: 200, body: [] }),
+    // issue 23: each backend's own cart, as the session's driver names it.
+    "GET /api/cart": () => ({ status: 200, body: cart(session.driver === "fake" ? 3 : 1) }),
   });
 }
+
+const cart = (count: number) => ({ lines: [], subtotal: 0, currency: null, count, checkout_url: null, notices: [], replaced: false });
 
 const count = (calls: string[], call: string) => calls.filter((c) => c === call).length;
 const select = () => screen.getByLabelText<HTMLSelectElement>("Driver");
@@ -58,6 +62,8 @@ describe("DebugBar: a switch without back-and-forth (spec §4)", () => {
     expect(select().value).toBe("fake");
     expect(count(calls, "PUT /api/driver")).toBe(1);
     expect(count(calls, "GET /api/driver")).toBe(1);
+    // The cart count is the new backend's (issue 23).
+    await screen.findByRole("link", { name: "Cart, 3 items" });
   });
 
   it("follows another tab's switch, tells a connection's first frame by its stamp, on one stream across switches", async () => {

@@ -1,26 +1,14 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { api, putJson } from "../api/client";
 import type { DriverInfo } from "../api/types";
 import { useApplySwitch, useDriver } from "../hooks/data";
 import { announceSwitch } from "../hooks/useDriverEvents";
+import { useHydrated } from "../hooks/useHydrated";
 
 // The developers' driver switch (spec §1, §4). A switch calls the edge, whose answer is
 // the new driver state (no GET after it); then every other view reloads. Other tabs
-// follow through server-sent events and this browser's own announcement.
-const never = () => () => {};
-
-/**
- * False in the server's render and while the page the edge wrote is being hydrated, true
- * once React owns it: a choice made before then would change the markup's select with no
- * handler to hear it (lost), so the select waits for it.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
-}
+// follow through server-sent events and this browser's own announcement. The select
+// waits for React (`useHydrated`): a choice made on the edge's markup would be lost.
 
 export function DebugBar() {
   const { data } = useDriver();

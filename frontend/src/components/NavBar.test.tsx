@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { NavBar } from "./NavBar";
 import { renderAt, stubApi } from "../test/render";
 
@@ -69,4 +69,29 @@ describe("NavBar (spec §2 navigation bar)", () => {
     fireEvent.click(screen.getByRole("link", { name: "Garden" }));
     await waitFor(() => expect(document.querySelector(".menu.open")).toBeNull());
   });
+
+  it("links to the cart with the visitor's count, fetched after the first render (issue 23)", async () => {
+    let count = 2;
+    stubApi({
+      "/api/navigation": () => ({ status: 200, body: tree }),
+      "GET /api/cart": () => ({ status: 200, body: { lines: [], subtotal: 0, currency: null, count, checkout_url: null, notices: [], replaced: false } }),
+    });
+    renderAt(<NavBar />);
+    // The first render (the edge's markup) has no count: it is the visitor's own.
+    const link = screen.getByRole("link", { name: "Cart" });
+    expect(link.getAttribute("href")).toBe("/cart");
+    expect(link.querySelector(".cart-count")?.textContent).toBe("");
+    await screen.findByRole("link", { name: "Cart, 2 items" });
+    expect(link.querySelector(".cart-count")?.textContent).toBe("2");
+    count = 0;
+    cleanupAndRender();
+    await screen.findByRole("link", { name: "Cart, empty" });
+  });
 });
+
+/** A fresh page: the next render asks for the count again. */
+function cleanupAndRender() {
+  cleanup();
+  renderAt(<NavBar />);
+}
+

@@ -23,9 +23,11 @@ export const usePage = (path: string, page: number, sort: Sort) => useSWR<PageDa
 export const useCategories = () => useSWR<CategoryLink[], Error>(api.categories);
 export const useSearch = (q: string, page: number, sort: Sort) =>
   useSWR<ProductPage, Error>(q ? api.search(q, page, sort) : null);
-/** The head of a page the SPA shows without `/api/page`: the home page, the search page. */
+/** The head of a page the SPA shows without `/api/page`: the home page, the search page, the cart. */
 export const useHomeHead = () => useSWR<HeadAnswer, Error>(api.homeHead);
 export const useSearchHead = (q: string, page: number) => useSWR<HeadAnswer, Error>(api.searchHead(q, page));
+/** The cart page's head (issue 23: its title, and not to be indexed). */
+export const useCartHead = () => useSWR<HeadAnswer, Error>(api.cartHead);
 
 /**
  * `value`, or while it is undefined (the next answer loading) the last value seen in the

@@ -66,7 +66,8 @@ describe("inlined answers (issue 12 §4: first paint with no round trip)", () =>
     expect(screen.getByText("Chair")).toBeTruthy();
     await nextFrame();
     await nextFrame();
-    expect(gets(calls)).toEqual([]);
+    // Only the visitor's cart (issue 23), which no page inlines: it is the visitor's own.
+    expect(gets(calls)).toEqual(["GET /api/cart"]);
   });
 
   it("are fetched on mount when the middleware is left out (the check above can fail)", async () => {
@@ -90,7 +91,7 @@ describe("inlined answers (issue 12 §4: first paint with no round trip)", () =>
     renderAt(<Shell />, "/", inlined);
     await screen.findAllByRole("link", { name: "Fetched garden" });
     await nextFrame();
-    expect(gets(calls).sort()).toEqual(["GET /api/categories", "GET /api/navigation", "GET /api/products/best-sellers"]);
+    expect(gets(calls).sort()).toEqual(["GET /api/cart", "GET /api/categories", "GET /api/navigation", "GET /api/products/best-sellers"]);
   });
 
   it("are spent by their first mount: coming back to the page revalidates it", async () => {

@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import type { Product } from "../api/types";
+import { AddToCart } from "../components/AddToCart";
 import { Gallery } from "../components/Gallery";
 import { VariantPicker } from "../components/VariantPicker";
 import { formatPrice } from "../app/format";
@@ -13,7 +14,8 @@ import { chosenVariant } from "../app/variants";
  * structured data is in the page's head (issue 12: the edge builds it, see seo/head.ts).
  * With options (issue 22), the variant `?variant=` names (else the first) sets the price,
  * the stock line and the picture, in the same boxes: a choice moves nothing. Every picture
- * of the product is in its gallery, the chosen variant's first.
+ * of the product is in its gallery, the chosen variant's first. Add to cart (issue 23)
+ * adds the variant shown.
  */
 export function ProductView({ product }: { product: Product }) {
   const [search] = useSearchParams();
@@ -41,6 +43,7 @@ export function ProductView({ product }: { product: Product }) {
         </p>
         <p className={inStock ? "product-stock" : "product-stock out"}>{inStock ? "In stock" : "Out of stock"}</p>
         {(product.options?.length ?? 0) > 0 && <VariantPicker product={product} chosen={chosen} />}
+        <AddToCart product={product} chosen={chosen} />
         {product.description && (
           <section className="product-description" aria-labelledby="description-heading">
             <h2 id="description-heading">Description</h2>

@@ -333,6 +333,15 @@ pub(crate) async fn home_head(req: HttpRequest, state: web::Data<AppState>) -> H
     HttpResponse::Ok().json(head::answer(head::home(&origin)))
 }
 
+/// GET /api/head/cart: the cart page's head (issue 23: titled, and not to be indexed),
+/// for the SPA to apply after a client-side navigation.
+#[utoipa::path(get, path = "/api/head/cart", tag = "routing",
+    responses((status = 200, description = "The cart page's head", body = dto::HeadAnswer)))]
+pub(crate) async fn cart_head(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
+    HttpResponse::Ok().json(head::answer(head::cart(&origin)))
+}
+
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct SearchHeadQuery {

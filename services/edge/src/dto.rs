@@ -260,8 +260,8 @@ pub(crate) struct PageData {
     pub(crate) head_html: String,
 }
 
-/// `GET /api/head/home`, `GET /api/head/search`: the head of a page the SPA shows
-/// without `/api/page`, as [`PageData`] carries it.
+/// `GET /api/head/home`, `/api/head/search`, `/api/head/cart`: the head of a page the
+/// SPA shows without `/api/page`, as [`PageData`] carries it.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct HeadAnswer {
     pub(crate) head: PageHead,
@@ -286,6 +286,10 @@ pub(crate) struct PageHead {
     pub(crate) json_ld: Vec<serde_json::Value>,
     /// The backend's url of the page's largest image, which the edge preloads.
     pub(crate) lcp_image: Option<String>,
+    /// Search engines are asked not to index the page (issue 23: the cart); absent
+    /// when they may, so every other answer is as it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) noindex: bool,
 }
 
 /// The page data a backend attaches to a resolution (alphabetical, as it always was).

@@ -48,6 +48,7 @@ fn plain(title: String, description: Option<&str>, canonical: String) -> PageHea
         image: None,
         json_ld: Vec::new(),
         lcp_image: None,
+        noindex: false,
     }
 }
 
@@ -142,6 +143,15 @@ pub(crate) fn search(origin: &str, words: Option<&str>, page: u32) -> PageHead {
     );
     plain(title, None, address)
 }
+
+/// The cart's head (issue 23): a page of the visitor's own, which search engines are
+/// asked not to index (the written page also says so in `X-Robots-Tag`).
+pub(crate) fn cart(origin: &str) -> PageHead {
+    PageHead { noindex: true, ..plain(CART_TITLE.to_owned(), None, format!("{origin}{}", crate::page::CART_PATH)) }
+}
+
+/// The cart page's title.
+pub(crate) const CART_TITLE: &str = "Cart";
 
 #[cfg(test)]
 mod tests;

@@ -33,6 +33,7 @@ use self::bounds::Bounds;
         api::resolve,
         api::page,
         api::home_head,
+        api::cart_head,
         api::search_head,
         api::products,
         api::best_sellers,

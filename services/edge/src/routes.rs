@@ -24,6 +24,7 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .route("/resolve", web::get().to(api::resolve))
             .route("/page", web::get().to(api::page))
             .route("/head/home", web::get().to(api::home_head))
+            .route("/head/cart", web::get().to(api::cart_head))
             .route("/head/search", web::get().to(api::search_head))
             .route("/products", web::get().to(api::products))
             .route("/products/best-sellers", web::get().to(api::best_sellers))

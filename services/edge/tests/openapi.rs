@@ -83,6 +83,7 @@ fn every_api_route_and_its_errors_are_described() {
             "get /api/categories/by-url",
             "get /api/driver",
             "get /api/driver/events",
+            "get /api/head/cart",
             "get /api/head/home",
             "get /api/head/search",
             "get /api/navigation",

@@ -11,6 +11,9 @@ use std::time::Duration;
 
 use page::{Page, built_spa, page_heads};
 use serde_json::{Value, json};
+use vitrine_domain::Backend;
+use vitrine_proto::v1::{NavigationNode, Product};
+use vitrine_testkit::scripted::{Script, ScriptedAdapter};
 use vitrine_testkit::{TestApp, assert, browser, eventually, fake_store, magento, shopify};
 
 async fn switch(c: &reqwest::Client, app: &TestApp, driver: &str) {
@@ -327,4 +330,51 @@ async fn pages_warmed_at_start_are_written_for_their_first_visitor() {
             assert_eq!(page.title(), title);
         }
     }
+}
+
+/// issue 23: `/cart` is the SPA's own page, reserved as `/search` is: never looked up on
+/// the backend (even one whose menu links there), 200, titled "Cart", not to be indexed
+/// (in its head and in `X-Robots-Tag`), written for each request and never kept, with the
+/// menu but not the visitor's cart inlined, and never in the sitemap.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_cart_is_reserved_never_looked_up_kept_indexed_or_listed() {
+    let node = |url: &str| NavigationNode { url: url.into(), name: url.into(), ..NavigationNode::default() };
+    let tree = NavigationNode { url: "/".into(), children: vec![node("/cart"), node("/shoes")], ..Default::default() };
+    let boot = Product { id: "1".into(), name: "Boot".into(), url: "/boot".into(), ..Product::default() };
+    let script = Script { navigation: Some(Ok(tree)), products: Some(Ok(vec![boot])), ..Script::default() };
+    let adapter = ScriptedAdapter::start(script).await;
+    let spa = built_spa();
+    let app = TestApp::builder().static_dir(spa.path()).adapter(Backend::InMemory, &adapter.url).start().await;
+    let c = browser();
+
+    let head = assert::ok_json(c.get(app.url("/api/head/cart")).send().await.expect("head")).await;
+    let tags = head["head_html"].as_str().expect("head_html").to_owned();
+    for path in ["/cart", "/cart/", "/cart?variant=1"] {
+        let res = c.get(app.url(path)).send().await.expect(path);
+        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.headers()["x-robots-tag"], "noindex", "{path}");
+        assert_eq!(res.headers()["cache-control"], "private, no-cache", "{path}: no shared cache keeps it");
+        let page = Page { status: 200, html: res.text().await.expect("html") };
+        assert_eq!(page.title(), "Cart", "{path}");
+        assert_eq!(page.meta("name", "robots").as_deref(), Some("noindex"), "{path}");
+        assert_eq!(page.canonical().as_deref(), Some(app.url("/cart").as_str()), "{path}");
+        assert!(page.html.contains(&tags), "{path}: the SPA swaps in the very tags the page has");
+        let data = page.data().expect("inlined data");
+        assert_eq!(data["/api/head/cart"], head, "{path}");
+        assert!(data["/api/navigation"].is_object(), "{path}: the menu is inlined");
+        assert!(data.get("/api/cart").is_none(), "{path}: the visitor's cart is the SPA's to fetch");
+    }
+    assert_eq!((page_heads(&app, "written").await, page_heads(&app, "reused").await), (3, 0), "never kept");
+    let cart_calls = |calls: Vec<String>| calls.into_iter().filter(|c| c.contains("cart")).collect::<Vec<_>>();
+    assert_eq!(cart_calls(adapter.calls()), Vec::<String>::new(), "no lookup of /cart");
+
+    // Another address is looked up (the calls are recorded), and the sitemap lists the
+    // backend's pages but not the cart, which its menu names: not walked either.
+    Page::get(&c, &app.url("/boot")).await;
+    assert!(adapter.calls().iter().any(|c| c.starts_with("resolve ") && c.contains("boot")), "{:?}", adapter.calls());
+    let sitemap = c.get(app.url("/sitemap-1.xml")).send().await.expect("sitemap").text().await.expect("xml");
+    assert!(sitemap.contains(&format!("<loc>{}</loc>", app.url("/shoes"))), "{sitemap}");
+    assert!(sitemap.contains(&format!("<loc>{}</loc>", app.url("/boot"))), "{sitemap}");
+    assert!(!sitemap.contains("/cart"), "{sitemap}");
+    assert_eq!(cart_calls(adapter.calls()), Vec::<String>::new(), "the menu's /cart is not walked");
 }

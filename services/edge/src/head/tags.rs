@@ -27,6 +27,10 @@ pub(crate) fn tags(head: &PageHead) -> String {
     let mut meta = |attr: &str, name: &str, content: &str| {
         let _ = write!(out, "<meta {attr}=\"{name}\" content=\"{}\" {MARK}>", escape(content));
     };
+    // Marked like the rest, so the next page the SPA shows drops it.
+    if head.noindex {
+        meta("name", "robots", "noindex");
+    }
     let description = head.description.as_deref();
     if let Some(d) = description {
         meta("name", "description", d);

@@ -161,3 +161,18 @@ fn an_answered_head_carries_its_tags() {
             .contains("<link rel=\"canonical\" href=\"http://shop.test/search?q=a%20%3Cb%3E&amp;page=2\" data-head>")
     );
 }
+
+/// issue 23: the cart asks not to be indexed, in a tag the SPA's next page drops; no
+/// other head says so, nor carries the field in its JSON.
+#[test]
+fn only_the_cart_is_noindex() {
+    let cart = answer(cart(ORIGIN));
+    assert_eq!((cart.head.title.as_str(), cart.head.canonical.as_str()), ("Cart", "http://shop.test/cart"));
+    assert!(cart.head_html.starts_with("<title>Cart</title>"), "{}", cart.head_html);
+    assert!(cart.head_html.contains("<meta name=\"robots\" content=\"noindex\" data-head>"), "{}", cart.head_html);
+    assert_eq!(serde_json::to_value(&cart.head).expect("json")["noindex"], true);
+    for other in [home(ORIGIN), search(ORIGIN, Some("shirt"), 1), failed(ORIGIN, "/x")] {
+        assert!(!tags(&other).contains("robots"), "{}", other.title);
+        assert!(serde_json::to_value(&other).expect("json").get("noindex").is_none(), "{}", other.title);
+    }
+}

@@ -9,6 +9,10 @@
 //! A page stands on the edge's reads (`crate::reads`), as the API does: it writes their
 //! typed values and inlines their JSON, and its head is `crate::head`'s.
 //!
+//! `/cart` (issue 23) is the SPA's own page, as `/search` is: no backend is asked about
+//! it; its first paint is everyone's (the SPA fetches the visitor's cart), it is not to
+//! be indexed (its head and `X-Robots-Tag`), and it is written per request, never kept.
+//!
 //! - [`request`]: what the address asks for, and the SPA's keys of its data.
 //! - [`build`]: the built SPA: its `index.html` and the names of its files.
 //! - [`cards`]: the first product's image, which the head preloads.
@@ -21,10 +25,12 @@ pub(crate) mod request;
 pub(crate) mod shell;
 pub(crate) mod warm;
 
+pub(crate) use request::{CART_PATH, reserved};
+
 use std::sync::Arc;
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{CACHE_CONTROL, HeaderValue, LOCATION, VARY};
+use actix_web::http::header::{CACHE_CONTROL, HeaderName, HeaderValue, LOCATION, VARY};
 use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use tokio::task::JoinHandle;
@@ -99,12 +105,19 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
         }
         None => {
             let asked = PageRequest::parse(req.path(), req.query_string());
+            let cart = asked == PageRequest::Cart;
             let here = Here { path: req.path().to_owned(), query: req.query_string().to_owned() };
             let page = write(&state, choice, origin, asked, here).await;
-            match page {
+            let mut res = match page {
                 Some(page) => keep(&req, &state, &visitor, shell, key, page),
                 None => private(StatusCode::OK).content_type(HTML).body(shell.plain()),
+            };
+            // issue 23: the cart is never indexed, even when it goes out as the plain
+            // shell (whose head cannot say so). It is never kept, so it always comes here.
+            if cart {
+                res.headers_mut().insert(X_ROBOTS_TAG, HeaderValue::from_static("noindex"));
             }
+            res
         }
     };
     visitor.finish(&req, &mut res);
@@ -112,6 +125,7 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
 }
 
 const HTML: &str = "text/html; charset=utf-8";
+const X_ROBOTS_TAG: HeaderName = HeaderName::from_static("x-robots-tag");
 
 /// A page written now: kept and sent as kept when everything in it is kept (its reads,
 /// and React's markup: a page whose render was refused is written again next time);
@@ -271,6 +285,13 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
                 data.insert(0, (keys::BEST_SELLERS.to_owned(), best.body));
             }
             Written { status: StatusCode::OK, location: None, head, data, read_at_ms }
+        }
+        // Nothing of the backend's: the head, and the menu beside it. The page is never
+        // kept (no `read_at_ms`), so a kept page is never what a cart visitor is served.
+        PageRequest::Cart => {
+            let head = head::cart(&origin);
+            let data = vec![(keys::CART_HEAD.to_owned(), json(&head::answer(head.clone())))];
+            Written { status: StatusCode::OK, location: None, head, data, read_at_ms: None }
         }
         PageRequest::Search { words, page, sort } => {
             let mut head = head::search(&origin, words.as_deref(), page);

@@ -16,10 +16,23 @@ pub(crate) fn image_sources(src: &str, size: u32) -> (String, String, String) {
     (image_path(src, IMAGE_WIDTHS[0]), srcset, format!("(max-width: 768px) 100vw, {size}px"))
 }
 
+/// The cart's address (issue 23): the SPA's own page, reserved like `/search`.
+pub(crate) const CART_PATH: &str = "/cart";
+const SEARCH_PATH: &str = "/search";
+
+/// Whether `path` (joined segments) is one of the SPA's own pages, which no backend is
+/// asked about and no sitemap lists, whatever a backend has there.
+pub(crate) fn reserved(path: &str) -> bool {
+    path == SEARCH_PATH || path == CART_PATH
+}
+
 /// A page the SPA shows, with the listing parameters it would read from the address.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum PageRequest {
     Home,
+    /// `/cart` (issue 23): the visitor's cart, which the SPA fetches; its first paint is
+    /// everyone's, and it is never kept or looked up on a backend.
+    Cart,
     /// `/search`; `words` is `None` without a query (the SPA then asks for nothing).
     Search {
         words: Option<String>,
@@ -43,7 +56,8 @@ impl PageRequest {
         let (page, sort) = listing_params(&param("page"), &param("sort"));
         match paths::join_segments(path).as_str() {
             "/" => Self::Home,
-            "/search" => Self::Search { words: crate::head::search_words(&param("q")), page, sort },
+            SEARCH_PATH => Self::Search { words: crate::head::search_words(&param("q")), page, sort },
+            CART_PATH => Self::Cart,
             joined => Self::Path { path: joined.to_owned(), page, sort, variant: variant(&param("variant")) },
         }
     }
@@ -89,6 +103,7 @@ pub(crate) mod keys {
     pub(crate) const BEST_SELLERS: &str = "/api/products/best-sellers";
     pub(crate) const CATEGORIES: &str = "/api/categories";
     pub(crate) const HOME_HEAD: &str = "/api/head/home";
+    pub(crate) const CART_HEAD: &str = "/api/head/cart";
 
     pub(crate) fn page(path: &str, page: u32, sort: Sort) -> String {
         format!("/api/page?url={}{}", encode_component(path), listing_query(page, sort))
@@ -142,6 +157,10 @@ mod tests {
             ("/search", "q=+blue+shirt+&page=3", search(Some("blue shirt"), 3, S::Position)),
             ("/search", "q=%20", search(None, 1, S::Position)),
             ("/search/", "", search(None, 1, S::Position)),
+            ("/cart", "", PageRequest::Cart),
+            ("//cart/", "page=2&variant=x", PageRequest::Cart),
+            ("/cart/x", "", path("/cart/x", 1, S::Position)),
+            ("/carts", "", path("/carts", 1, S::Position)),
         ] {
             assert_eq!(PageRequest::parse(p, q), expected, "{p}?{q}");
         }
@@ -159,6 +178,12 @@ mod tests {
             panic!("a search");
         };
         assert_eq!(words.chars().count(), listing::MAX_QUERY_CHARS);
+    }
+
+    #[test]
+    fn only_the_spa_s_own_pages_are_reserved() {
+        assert!(reserved("/search") && reserved("/cart"));
+        assert!(!reserved("/") && !reserved("/cart/x") && !reserved("/carts") && !reserved("/1001"));
     }
 
     #[test]

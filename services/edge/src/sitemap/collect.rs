@@ -49,7 +49,11 @@ async fn menu_and_listed(state: &AppState, driver: Driver) -> Result<(Vec<String
         navigation.get_tree(DriverRequest { driver, fresh_after_ms: 0 }),
         catalogue.list_products(ProductsRequest { driver, limit: crate::api::MAX_LIMIT, fresh_after_ms: 0 }),
     );
-    Ok((category_urls(&tree?.into_inner()), listed?.into_inner().products))
+    // The SPA's own pages (`/cart`, `/search`) are never a backend's, even where a menu
+    // links there: not walked, not listed.
+    let mut categories = category_urls(&tree?.into_inner());
+    categories.retain(|url| !crate::page::reserved(url));
+    Ok((categories, listed?.into_inner().products))
 }
 
 /// Every node's url but the root's (the tree's root is the menu itself), depth first.
@@ -97,10 +101,11 @@ fn product_path(product: &Product) -> String {
 }
 
 /// `paths` in order, each once, local paths only (an absolute or empty one would not
-/// sit on this site's origin; the adapters already drop them, this keeps it so).
+/// sit on this site's origin; the adapters already drop them, this keeps it so), and
+/// none of the SPA's own pages.
 fn unique(paths: impl Iterator<Item = String>) -> Vec<String> {
     let mut seen = HashSet::new();
-    paths.filter(|p| paths::is_local_path(p) && seen.insert(p.clone())).collect()
+    paths.filter(|p| paths::is_local_path(p) && !crate::page::reserved(p) && seen.insert(p.clone())).collect()
 }
 
 #[cfg(test)]
@@ -119,7 +124,19 @@ mod tests {
 
     #[test]
     fn paths_are_listed_once_in_first_order_and_local_only() {
-        let given = ["/", "/a", "/1001", "/a", "https://evil.example/x", "", "//evil.example", "/1001", "/b"];
+        let given = [
+            "/",
+            "/a",
+            "/1001",
+            "/a",
+            "https://evil.example/x",
+            "",
+            "//evil.example",
+            "/1001",
+            "/cart",
+            "/search",
+            "/b",
+        ];
         assert_eq!(unique(given.iter().map(|p| (*p).to_owned())), ["/", "/a", "/1001", "/b"]);
     }
 

@@ -15,6 +15,7 @@ fn head() -> PageHead {
         image: None,
         json_ld: vec![json!({"name": "</script><script>alert(1)</script><!--"})],
         lcp_image: Some("http://img.test/a b.jpg".into()),
+        noindex: false,
     }
 }
 
