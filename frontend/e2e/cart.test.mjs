@@ -33,25 +33,34 @@ async function tabTo(page, name) {
   assert.fail(`Tab never reached the ${name} picker`);
 }
 
+/** On a product page: Tab to the Size picker and arrow `steps` times to `size`. */
+const sized = (steps, size) => async (page) => {
+  await tabTo(page, "Size");
+  for (let i = 0; i < steps; i++) await page.keyboard.press("ArrowRight");
+  await page.getByRole("group", { name: `Size: ${size}` }).waitFor();
+};
+
 /**
- * The backends whose carts the browser tests use: a product, and how a shopper chooses
- * its variant there (by keyboard; none for a product sold as it is). Magento, Shopify
- * and Medusa join this table once their backend carts land.
+ * The backends whose carts the browser tests use: a product, how a shopper chooses its
+ * variant there (by keyboard; none for a product sold as it is), the variant that makes
+ * and the line's options as the cart page lists them. Every backend with a cart.
  */
 const BACKENDS = [
+  // S → M → L (in black, the first colour).
+  { driver: "in-memory", path: "/1001", choose: sized(2, "L"), variant: "1001-L-Black", options: "Size: L, Color: Black" },
+  { driver: "fake", path: "/product/1", choose: null, variant: null, options: null },
+  // The Chaz hoodie: S → M → L (black), its configurable child added by parent and values.
   {
-    driver: "in-memory",
-    path: "/1001",
-    // S → M → L (in black, the first colour).
-    choose: async (page) => {
-      await tabTo(page, "Size");
-      await page.keyboard.press("ArrowRight");
-      await page.keyboard.press("ArrowRight");
-      await page.getByRole("group", { name: "Size: L" }).waitFor();
-    },
-    variant: "1001-L-Black",
+    driver: "magento",
+    path: "/chaz-kangeroo-hoodie.html",
+    choose: sized(2, "L"),
+    variant: "MH01:MH01-L-Black:Y29uZmlndXJhYmxlLzE0NC8xNjk%3D,Y29uZmlndXJhYmxlLzkzLzQ5",
+    options: "Size: L, Color: Black",
   },
-  { driver: "fake", path: "/product/1", choose: null, variant: null },
+  // The Hydrogen Snowboard: 151 → 155 (sold out in ice) → 159.
+  { driver: "shopify", path: "/products/hydrogen-snowboard", choose: sized(2, "159"), variant: "43695710535904", options: "Size: 159, Color: Ice" },
+  // The hoodie in euros: S → M (L is sold out).
+  { driver: "medusa", path: "/products/medusa-hoodie", choose: sized(1, "M"), variant: "variant_01OODIE1", options: "Size: M" },
 ];
 
 /** React owns the page (the debug bar's select is enabled only then). */
@@ -145,7 +154,7 @@ for (const backend of BACKENDS) {
     const one = { name, unit: `${price} each`, quantity: "1", total: price };
     await cartIs(page, { lines: [one], subtotal: price }, `${backend.driver}: one line`);
     const options = await page.locator(".cart-line-options").allTextContents();
-    if (backend.choose) assert.deepEqual(options, ["Size: L, Color: Black"], "the chosen options");
+    if (backend.options) assert.deepEqual(options, [backend.options], `${backend.driver}: the chosen options`);
 
     // Quantity 2, by keyboard: the line and the subtotal double, the count follows.
     await page.getByRole("button", { name: /^Increase quantity of / }).focus();
