@@ -349,3 +349,35 @@ async fn shopify_keeps_the_cart_and_its_checkout() {
         .expect("add");
     assert_eq!(res.status(), 409);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn cart_changes_are_limited_per_session() {
+    let limits = vitrine_edge::SwitchLimits { per_session: 3, per_address: 100 };
+    let app = TestApp::builder().cart_limits(limits).start().await;
+    let c = browser();
+    for _ in 0..3 {
+        let res = c
+            .post(app.url("/api/cart/lines"))
+            .json(&json!({"variant": "1002", "quantity": 1}))
+            .send()
+            .await
+            .expect("add");
+        assert::ok_json(res).await;
+    }
+    let res =
+        c.post(app.url("/api/cart/lines")).json(&json!({"variant": "1002", "quantity": 1})).send().await.expect("4th");
+    assert_eq!(res.headers()["retry-after"], "60");
+    assert::json_error(res, 429, "too_many_requests").await;
+    // Reading is not a change: still answered.
+    let cart = assert::ok_json(c.get(app.url("/api/cart")).send().await.expect("get")).await;
+    assert_eq!(lines(&cart), [("1002".to_owned(), 3, lines(&cart)[0].2)]);
+    // Another visitor has their own allowance.
+    let other = browser();
+    let res = other
+        .post(app.url("/api/cart/lines"))
+        .json(&json!({"variant": "1002", "quantity": 1}))
+        .send()
+        .await
+        .expect("b");
+    assert::ok_json(res).await;
+}

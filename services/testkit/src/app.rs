@@ -22,6 +22,7 @@ pub struct TestAppBuilder {
     /// Backends' settings (flags as their descriptors name them).
     settings: Vec<(Backend, &'static str, String)>,
     switch_limits: Option<vitrine_edge::SwitchLimits>,
+    cart_limits: Option<vitrine_edge::SwitchLimits>,
     head_budget: Duration,
     warm_pages: usize,
 }
@@ -59,6 +60,7 @@ impl Default for TestAppBuilder {
             static_dir: None,
             settings: Vec::new(),
             switch_limits: None,
+            cart_limits: None,
             // Long: a test reads a written page, however busy the machine (issue 12's
             // 300 ms is for visitors, and `head_budget` tests the plain shell).
             head_budget: Duration::from_secs(30),
@@ -153,6 +155,13 @@ impl TestAppBuilder {
         self
     }
 
+    /// The edge's cart-change limits (issue 23; by default the deployment's).
+    #[must_use]
+    pub const fn cart_limits(mut self, limits: vitrine_edge::SwitchLimits) -> Self {
+        self.cart_limits = Some(limits);
+        self
+    }
+
     /// How long pages wait for their data (the default here is long; see `Default`).
     #[must_use]
     pub const fn head_budget(mut self, budget: Duration) -> Self {
@@ -198,6 +207,9 @@ impl TestAppBuilder {
         config.edge.static_dir = self.static_dir;
         config.edge.head_budget = self.head_budget;
         config.edge.warm_pages = self.warm_pages;
+        if let Some(limits) = self.cart_limits {
+            config.edge.cart_limits = limits;
+        }
         if let Some(limits) = self.switch_limits {
             config.edge.switch_limits = limits;
         }
