@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, launchBrowser, newContext, newPage, settled, startAll, switchTo } from "./suite.mjs";
+import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, launchBrowser, newContext, newPage, settled, startAll, switchTo, tabToOption } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -20,22 +20,9 @@ after(async () => {
   await suite?.stop();
 });
 
-/** Presses Tab until the focus is on a radio button of the option `name` (bounded). */
-async function tabTo(page, name) {
-  for (let i = 0; i < 80; i++) {
-    await page.keyboard.press("Tab");
-    const inside = await page.evaluate(
-      (name) => document.activeElement?.type === "radio" && document.activeElement.closest("fieldset")?.querySelector("legend")?.textContent.startsWith(`${name}:`),
-      name,
-    );
-    if (inside) return;
-  }
-  assert.fail(`Tab never reached the ${name} picker`);
-}
-
 /** On a product page: Tab to the Size picker and arrow `steps` times to `size`. */
 const sized = (steps, size) => async (page) => {
-  await tabTo(page, "Size");
+  await tabToOption(page, "Size");
   for (let i = 0; i < steps; i++) await page.keyboard.press("ArrowRight");
   await page.getByRole("group", { name: `Size: ${size}` }).waitFor();
 };

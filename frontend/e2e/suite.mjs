@@ -135,3 +135,16 @@ export async function switchTo(page, driver) {
 export async function jsonLd(page) {
   return (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
 }
+
+/** Presses Tab until the focus is on a radio button of the product option `name` (bounded). */
+export async function tabToOption(page, name) {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press("Tab");
+    const inside = await page.evaluate(
+      (name) => document.activeElement?.type === "radio" && document.activeElement.closest("fieldset")?.querySelector("legend")?.textContent.startsWith(`${name}:`),
+      name,
+    );
+    if (inside) return;
+  }
+  assert.fail(`Tab never reached the ${name} picker`);
+}

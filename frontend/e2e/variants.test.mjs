@@ -4,7 +4,7 @@
 // loaded afresh, is painted with that variant by the edge. (In-memory: product.test.mjs.)
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { DESKTOP, installShiftObserver, launchBrowser, newPage, settled, startAll, switchTo } from "./suite.mjs";
+import { DESKTOP, installShiftObserver, launchBrowser, newPage, settled, startAll, switchTo, tabToOption } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -15,19 +15,6 @@ after(async () => {
   await browser?.close();
   await suite?.stop();
 });
-
-/** Presses Tab until the focus is on a radio button of the option `name` (bounded). */
-async function tabTo(page, name) {
-  for (let i = 0; i < 80; i++) {
-    await page.keyboard.press("Tab");
-    const inside = await page.evaluate(
-      (name) => document.activeElement?.type === "radio" && document.activeElement.closest("fieldset")?.querySelector("legend")?.textContent.startsWith(`${name}:`),
-      name,
-    );
-    if (inside) return;
-  }
-  assert.fail(`Tab never reached the ${name} picker`);
-}
 
 const priceText = async (page) => (await page.locator(".product-price").textContent()).replace(/\s+/g, " ");
 const pictureSrc = (page) => page.locator(".product-media .product-image").first().getAttribute("src");
@@ -50,12 +37,12 @@ async function choose({ driver, path, name, startPrice, sizeSteps, sized, sizedP
   assert.equal(await priceText(page), startPrice, `${driver}: the first variant's price`);
   const before = await pictureSrc(page);
 
-  await tabTo(page, "Size");
+  await tabToOption(page, "Size");
   for (let i = 0; i < sizeSteps; i++) await page.keyboard.press("ArrowRight");
   await page.getByRole("group", { name: `Size: ${sized}` }).waitFor();
   await page.waitForFunction((p) => document.querySelector(".product-price")?.textContent.replace(/\s+/g, " ") === p, sizedPrice);
   if (color) {
-    await tabTo(page, "Color");
+    await tabToOption(page, "Color");
     await page.keyboard.press("ArrowRight");
     await page.getByRole("group", { name: `Color: ${color}` }).waitFor();
     await page.waitForFunction((p) => document.querySelector(".product-price")?.textContent.replace(/\s+/g, " ") === p, finalPrice);

@@ -4,15 +4,14 @@
 //! remove; refusals (unknown variant, out of stock, more than in stock); a cart the shop
 //! forgot; the shop failing or slow; carts created at once; the shop's own record.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::stream::BoxStream;
 use serde_json::{Value, json};
 use tonic::{Code, Status};
 use vitrine_adapter::magento::transform::cart as texts;
 use vitrine_common::grpc::GrpcChannel;
-use vitrine_common::store::{EmbeddedStore, Store, StoreError};
+use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::error::CART_GONE;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
@@ -21,67 +20,21 @@ use vitrine_proto::v1::{
 };
 use vitrine_testkit::adapter::RunningAdapter;
 use vitrine_testkit::magento::{self, MagentoShop};
-
-/// The store in front of the adapter, remembering every key read or written: nothing of
-/// a cart may reach it.
-#[derive(Default)]
-struct Watched {
-    inner: EmbeddedStore,
-    keys: Mutex<Vec<String>>,
-}
-
-impl Watched {
-    fn touched(&self, key: &str) {
-        self.keys.lock().unwrap_or_else(PoisonError::into_inner).push(key.to_owned());
-    }
-
-    fn keys(&self) -> Vec<String> {
-        self.keys.lock().unwrap_or_else(PoisonError::into_inner).clone()
-    }
-}
-
-#[async_trait::async_trait]
-impl Store for Watched {
-    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        self.touched(key);
-        self.inner.get(key).await
-    }
-    async fn set(&self, key: &str, value: &[u8], ttl: Option<Duration>) -> Result<(), StoreError> {
-        self.touched(key);
-        self.inner.set(key, value, ttl).await
-    }
-    async fn delete(&self, key: &str) -> Result<(), StoreError> {
-        self.inner.delete(key).await
-    }
-    async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Duration) -> Result<bool, StoreError> {
-        self.touched(key);
-        self.inner.set_if_absent(key, value, ttl).await
-    }
-    async fn delete_prefix(&self, prefix: &str) -> Result<u64, StoreError> {
-        self.inner.delete_prefix(prefix).await
-    }
-    async fn publish(&self, channel: &str, message: &str) -> Result<(), StoreError> {
-        self.inner.publish(channel, message).await
-    }
-    async fn subscribe(&self, channel: &str) -> Result<BoxStream<'static, String>, StoreError> {
-        self.inner.subscribe(channel).await
-    }
-    async fn ping(&self) -> Result<(), StoreError> {
-        self.inner.ping().await
-    }
-}
+use vitrine_testkit::watched_store::WatchedStore;
 
 struct Setup {
     /// First: the adapter stops before the shop goes.
     _adapter: RunningAdapter,
     shop: MagentoShop,
     client: AdapterClient<GrpcChannel>,
-    store: Arc<Watched>,
+    /// In front of the adapter, remembering every key read or written: nothing of a
+    /// cart may reach it.
+    store: Arc<WatchedStore>,
 }
 
 async fn setup_with(timeout: Duration) -> Setup {
     let shop = magento::start_shop();
-    let store = Arc::new(Watched::default());
+    let store = Arc::new(WatchedStore::new(Arc::new(EmbeddedStore::default())));
     let mut config = vitrine_adapter::Config::new(Backend::Magento);
     config.set(Backend::Magento, vitrine_adapter::magento::backend::BASE_URL, shop.url.clone());
     config.upstream_timeout = timeout;
@@ -336,5 +289,5 @@ async fn carts_created_at_once_are_different_carts_and_nothing_of_them_is_cached
     s.get(&ids[0]).await.expect("again");
     s.get(&ids[0]).await.expect("and again");
     assert_eq!(s.shop.received().len(), before + 2);
-    assert_eq!(s.store.keys(), Vec::<String>::new(), "no cache read or write");
+    assert_eq!(s.store.touched(), Vec::<String>::new(), "no cache read or write");
 }

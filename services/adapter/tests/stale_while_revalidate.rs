@@ -5,81 +5,46 @@
 //! Entries are aged in the store (their fresh time moved into the past, `cache_entry`)
 //! rather than waited for: the policies keep answers fresh for minutes.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::stream::BoxStream;
 use vitrine_adapter::cache_entry;
 use vitrine_adapter::medusa::backend as medusa_settings;
-use vitrine_common::SharedStore;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::metrics::UPSTREAM_CACHE;
-use vitrine_common::store::{self, Store, StoreError};
+use vitrine_common::store;
 use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::DriverRequest;
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_testkit::adapter::RunningAdapter;
+use vitrine_testkit::watched_store::WatchedStore;
 use vitrine_testkit::{RedisServer, eventually, magento, medusa};
 
 /// A real store that remembers the keys written through it, so a test can age the
 /// entries a call left without knowing how the driver spells its requests.
 struct Recording {
-    inner: SharedStore,
-    written: Mutex<Vec<String>>,
-}
-
-#[async_trait::async_trait]
-impl Store for Recording {
-    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        self.inner.get(key).await
-    }
-    async fn set(&self, key: &str, value: &[u8], ttl: Option<Duration>) -> Result<(), StoreError> {
-        self.written.lock().unwrap_or_else(PoisonError::into_inner).push(key.to_owned());
-        self.inner.set(key, value, ttl).await
-    }
-    async fn delete(&self, key: &str) -> Result<(), StoreError> {
-        self.inner.delete(key).await
-    }
-    async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Duration) -> Result<bool, StoreError> {
-        self.written.lock().unwrap_or_else(PoisonError::into_inner).push(key.to_owned());
-        self.inner.set_if_absent(key, value, ttl).await
-    }
-    async fn delete_prefix(&self, prefix: &str) -> Result<u64, StoreError> {
-        self.inner.delete_prefix(prefix).await
-    }
-    async fn publish(&self, channel: &str, message: &str) -> Result<(), StoreError> {
-        self.inner.publish(channel, message).await
-    }
-    async fn subscribe(&self, channel: &str) -> Result<BoxStream<'static, String>, StoreError> {
-        self.inner.subscribe(channel).await
-    }
-    async fn ping(&self) -> Result<(), StoreError> {
-        self.inner.ping().await
-    }
+    watched: Arc<WatchedStore>,
 }
 
 impl Recording {
-    async fn start(redis: &RedisServer) -> Arc<Self> {
+    async fn start(redis: &RedisServer) -> Self {
         let inner = store::connect(Some(&redis.url())).await.expect("redis");
-        Arc::new(Self { inner, written: Mutex::default() })
+        Self { watched: Arc::new(WatchedStore::new(inner)) }
     }
 
     fn keys(&self) -> Vec<String> {
-        let mut keys = self.written.lock().unwrap_or_else(PoisonError::into_inner).clone();
-        keys.sort();
-        keys.dedup();
-        keys
+        self.watched.written()
     }
 
     /// Moves every written entry's fresh time into the past, keeping its bytes, its write
     /// time and its place in the store.
     async fn age_all(&self) {
         for key in self.keys() {
-            let sealed = self.inner.get(&key).await.expect("get").expect("the entry is there");
+            let sealed = self.watched.inner.get(&key).await.expect("get").expect("the entry is there");
             let entry = cache_entry::open(&sealed);
             assert!(!entry.is_stale(vitrine_common::clock::unix_ms()), "{key} was fresh");
             let aged = cache_entry::seal(entry.written_at_ms, 1, entry.bytes);
-            self.inner.set(&key, &aged, Some(Duration::from_secs(60))).await.expect("set");
+            self.watched.inner.set(&key, &aged, Some(Duration::from_secs(60))).await.expect("set");
         }
     }
 
@@ -87,7 +52,8 @@ impl Recording {
     async fn all_fresh(&self) -> bool {
         let now = vitrine_common::clock::unix_ms();
         for key in self.keys() {
-            let fresh = self.inner.get(&key).await.ok().flatten().is_some_and(|s| !cache_entry::open(&s).is_stale(now));
+            let fresh =
+                self.watched.inner.get(&key).await.ok().flatten().is_some_and(|s| !cache_entry::open(&s).is_stale(now));
             if !fresh {
                 return false;
             }
@@ -137,7 +103,7 @@ async fn a_stale_rest_answer_answers_while_the_backend_cannot_and_a_refresh_rene
     config.set(Backend::Medusa, medusa_settings::PUBLISHABLE_KEY, medusa::DEMO_KEY);
     config.set(Backend::Medusa, medusa_settings::REGION_ID, medusa::REGION_ID);
     config.upstream_timeout = Duration::from_millis(300);
-    let adapter = RunningAdapter::start_with_store(config, store.clone()).await;
+    let adapter = RunningAdapter::start_with_store(config, store.watched.clone()).await;
     let mut c = adapter.client();
 
     let first = c.get_navigation(menu_request(Driver::Medusa)).await.expect("menu").into_inner();
@@ -174,7 +140,7 @@ async fn stale_graphql_answers_serve_every_reader_while_the_backend_cannot() {
     let mut config = vitrine_adapter::Config::new(Backend::Magento);
     config.set(Backend::Magento, vitrine_adapter::magento::backend::BASE_URL, shop.url.clone());
     config.upstream_timeout = Duration::from_millis(300);
-    let adapter = RunningAdapter::start_with_store(config, store.clone()).await;
+    let adapter = RunningAdapter::start_with_store(config, store.watched.clone()).await;
     let c = adapter.client();
 
     let first = c.clone().get_navigation(menu_request(Driver::Magento)).await.expect("menu").into_inner();

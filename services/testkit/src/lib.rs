@@ -28,6 +28,7 @@ pub mod otlp;
 pub mod process;
 pub mod redis;
 pub mod scripted;
+pub mod watched_store;
 
 pub use vitrine_fakes::medusa::openapi;
 pub use vitrine_fakes::{graphql, introspection, magento, medusa, shopify, upstream};
