@@ -35,7 +35,7 @@ test("every vitrine service of docker-compose.yml has a plan; jaeger is left to 
   const commands = Object.fromEntries(services.filter((s) => s.command).map((s) => [s.name, s.command.join(" ")]));
   assert.deepEqual(Object.keys(commands).sort(), [
     "adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-medusa", "adapter-shopify",
-    "catalogue", "edge", "mock-data", "navigation", "url-resolution",
+    "cart", "catalogue", "edge", "mock-data", "navigation", "url-resolution",
   ]);
   assert.equal(commands["adapter-in-memory"], "adapter --driver in-memory");
   const catalogue = services.find((s) => s.name === "catalogue");
