@@ -14,8 +14,8 @@ use vitrine_proto::v1::{
     UrlRequest,
 };
 use vitrine_testkit::adapter::RunningAdapter;
-use vitrine_testkit::medusa::{self, DEMO_KEY, MedusaShop, REGION_ID, Received};
-use vitrine_testkit::openapi::OpenApi;
+use vitrine_testkit::medusa::{self, DEMO_KEY, MedusaShop, REGION_ID};
+use vitrine_testkit::shared_documents::check_medusa_requests;
 
 struct Setup {
     shop: MedusaShop,
@@ -33,21 +33,6 @@ async fn setup(key: &str, region: Option<&str>) -> Setup {
     config.upstream_timeout = Duration::from_millis(500);
     let adapter = RunningAdapter::start(config).await;
     Setup { shop, client: adapter.client(), _adapter: adapter }
-}
-
-/// `.ci/run` points `VITRINE_MEDUSA_OPENAPI` at `../shared`'s copy of the Store API
-/// document: every request the driver sent is checked against it too (the shop checks
-/// them against the copy kept in `services/fakes/schemas`).
-fn check_against_shared_document(received: &[Received]) {
-    let Ok(path) = std::env::var("VITRINE_MEDUSA_OPENAPI") else { return };
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let api = OpenApi::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    for request in received {
-        let url = reqwest::Url::parse(&format!("http://store{}", request.path_and_query)).expect("a path and query");
-        let pairs: Vec<(String, String)> = url.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
-        let problems = api.check(url.path(), &pairs);
-        assert!(problems.is_empty(), "{} against {path}: {problems:?}", request.path_and_query);
-    }
 }
 
 fn url(u: &str) -> UrlRequest {
@@ -121,7 +106,7 @@ async fn menu_products_prices_and_routes() {
     assert_eq!(missing.code(), Code::NotFound);
 
     assert!(s.shop.invalid().is_empty(), "every request matched the OpenAPI document: {:?}", s.shop.invalid());
-    check_against_shared_document(&s.shop.received());
+    check_medusa_requests(&s.shop.received());
     let received = s.shop.received();
     assert!(received.iter().all(|r| r.key.as_deref() == Some(DEMO_KEY)), "every request carries the key");
     let regions = received.iter().filter(|r| r.path_and_query.starts_with("/store/regions")).count();
@@ -173,7 +158,7 @@ async fn category_pages_search_and_orders() {
         ["/categories/clothing", "/categories/accessories", "/categories/home"]
     );
     assert!(s.shop.invalid().is_empty(), "{:?}", s.shop.invalid());
-    check_against_shared_document(&s.shop.received());
+    check_medusa_requests(&s.shop.received());
     assert!(!s.shop.received().iter().any(|r| r.path_and_query.starts_with("/store/regions")), "configured region");
 }
 

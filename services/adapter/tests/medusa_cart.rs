@@ -17,7 +17,7 @@ use vitrine_proto::v1::{
 };
 use vitrine_testkit::adapter::RunningAdapter;
 use vitrine_testkit::medusa::{self, DEMO_KEY, KEY_HEADER, MedusaShop, Received};
-use vitrine_testkit::openapi::OpenApi;
+use vitrine_testkit::shared_documents::check_medusa_requests;
 
 const HOODIE_M: &str = "variant_01OODIE1";
 const HOODIE_L: &str = "variant_01OODIE2";
@@ -93,21 +93,6 @@ async fn from_the_shop(shop: &MedusaShop, cart: &str) -> (u16, Value) {
         .await
         .expect("the shop answers");
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
-}
-
-/// `.ci/run` points `VITRINE_MEDUSA_OPENAPI` at `../shared`'s copy of the Store API
-/// document: every request the driver sent is checked against it too, body included.
-fn check_against_shared_document(received: &[Received]) {
-    let Ok(path) = std::env::var("VITRINE_MEDUSA_OPENAPI") else { return };
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let api = OpenApi::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    for request in received {
-        let url = reqwest::Url::parse(&format!("http://store{}", request.path_and_query)).expect("a path and query");
-        let pairs: Vec<(String, String)> = url.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
-        let body = request.body.as_deref().map(str::as_bytes);
-        let problems = api.check_request(&request.method, url.path(), &pairs, body);
-        assert!(problems.is_empty(), "{} {} against {path}: {problems:?}", request.method, request.path_and_query);
-    }
 }
 
 /// The cart requests the shop received: (method, path without the cart id, body).
@@ -207,7 +192,7 @@ async fn add_merge_update_and_remove_in_a_cart_the_shop_keeps() {
     let with_fields = received.iter().filter(|r| r.path_and_query.contains("?fields=")).count();
     assert_eq!(with_fields, cart_calls - 1, "every cart call asks for its fields (the test's own read aside)");
     assert!(s.shop.invalid().is_empty(), "every request matched the OpenAPI document: {:?}", s.shop.invalid());
-    check_against_shared_document(&received);
+    check_medusa_requests(&received);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -249,7 +234,7 @@ async fn refusals_are_clear_texts_and_change_nothing() {
         "the refusals changed nothing"
     );
     assert!(s.shop.invalid().is_empty(), "{:?}", s.shop.invalid());
-    check_against_shared_document(&s.shop.received());
+    check_medusa_requests(&s.shop.received());
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -56,11 +56,6 @@ fn answer(cart: Cart, replaced: bool) -> Response<CartAnswer> {
     Response::new(CartAnswer { cart: Some(cart), replaced })
 }
 
-/// "No cart": what a visitor without one, or whose cart is gone, sees.
-fn empty() -> Cart {
-    cart::totalled(Cart::default())
-}
-
 /// Whether an adapter's answer says the cart is gone (NOT_FOUND is nothing else on a
 /// cart call: `CartDriver`'s contract).
 fn gone(status: &Status) -> bool {
@@ -109,12 +104,12 @@ impl Carts for CartService {
         let req = req.into_inner();
         let (_, mut adapter) = self.adapter(req.driver)?;
         if req.cart_id.is_empty() {
-            return Ok(answer(empty(), false));
+            return Ok(answer(cart::empty(), false));
         }
         cart::id("cart", &req.cart_id)?;
         match adapter.get_cart(req).await {
             Ok(found) => Ok(answer(found.into_inner(), false)),
-            Err(status) if gone(&status) => Ok(answer(empty(), true)),
+            Err(status) if gone(&status) => Ok(answer(cart::empty(), true)),
             Err(status) => Err(status),
         }
     }
@@ -178,7 +173,7 @@ impl CartService {
         cart::id("cart", cart_id)?;
         match call(adapter).await {
             Ok(cart) => Ok(answer(cart.into_inner(), false)),
-            Err(status) if gone(&status) => Ok(answer(empty(), true)),
+            Err(status) if gone(&status) => Ok(answer(cart::empty(), true)),
             Err(status) => Err(status),
         }
     }

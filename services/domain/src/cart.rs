@@ -68,10 +68,7 @@ pub fn past_bounds(after: &Cart, variant: &str, added: u32) -> Option<(Undo, Dri
     })
 }
 
-/// Rounded to cents.
-fn cents(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
+use crate::variants::hundredths as cents;
 
 /// `cart` with each line's total (unit price × quantity, where the backend gave none)
 /// and the subtotal (the sum of line totals, when every line is priced): the totals of a
@@ -85,6 +82,12 @@ pub fn totalled(mut cart: Cart) -> Cart {
     }
     cart.subtotal = cart.lines.iter().map(|l| l.line_total).sum::<Option<f64>>().map(cents);
     cart
+}
+
+/// "No cart": what a visitor without one, or whose cart is gone, is answered.
+#[must_use]
+pub fn empty() -> Cart {
+    totalled(Cart::default())
 }
 
 /// How many items the cart holds (the navigation bar's count).

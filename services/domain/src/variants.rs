@@ -20,8 +20,19 @@ pub fn sold_as_is(product: &Product) -> Variant {
 }
 
 /// Rounded to cents (amounts) or hundredths of a percent.
-fn hundredths(x: f64) -> f64 {
+#[must_use]
+pub fn hundredths(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
+}
+
+/// What a shopper pays for `price` less a discount of `amount`: it counts only when it is
+/// above 0 and below the price (a backend's "100% off" or negative amount is no offer);
+/// rounded to cents. One rule (the SPA's `shownPrice`) for structured data's Offers and
+/// the carts Vitrine or its mock prices.
+#[must_use]
+pub fn paid_price(price: f64, amount: Option<f64>) -> f64 {
+    let amount = amount.unwrap_or(0.0);
+    if amount > 0.0 && amount < price { hundredths(price - amount) } else { price }
 }
 
 /// The discount of a price marked down from `was` to `now` (a compare-at price,
@@ -35,6 +46,23 @@ pub fn markdown(was: f64, now: f64) -> Option<Discount> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_price_paid_is_as_the_spa_shows_it() {
+        // The SPA's shownPrice table (frontend/src/app/listing.test.ts), its `paid` column.
+        for (price, amount, paid) in [
+            (100.0, None, 100.0),
+            (100.0, Some(0.0), 100.0),
+            (100.0, Some(25.0), 75.0),
+            (18.0, Some(3.6), 14.4),
+            (40.0, Some(10.0), 30.0),
+            (10.0, Some(10.0), 10.0),
+            (10.0, Some(-2.0), 10.0),
+            (1439.0, Some(1162.0), 277.0),
+        ] {
+            assert_eq!(paid_price(price, amount), paid, "{price} less {amount:?}");
+        }
+    }
 
     #[test]
     fn a_markdown_is_the_amount_and_share_taken_off() {

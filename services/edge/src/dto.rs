@@ -498,7 +498,7 @@ impl Cart {
                     variant: l.variant,
                     product_url: l.product_url,
                     name: l.name,
-                    options: l.options.into_iter().map(|o| SelectedOption { name: o.name, value: o.value }).collect(),
+                    options: l.options.into_iter().map(SelectedOption::from).collect(),
                     image: l.image.map(Image::from),
                     quantity: l.quantity,
                     unit_price: l.unit_price,
@@ -519,6 +519,12 @@ impl Cart {
 pub(crate) struct DriverChange {
     /// A driver value, e.g. "in-memory", "fake", "magento", "mageos", "shopify".
     pub(crate) driver: String,
+}
+
+impl From<proto::SelectedOption> for SelectedOption {
+    fn from(o: proto::SelectedOption) -> Self {
+        Self { name: o.name, value: o.value }
+    }
 }
 
 impl From<proto::Image> for Image {
@@ -566,7 +572,7 @@ impl From<proto::Variant> for Variant {
         Self {
             id: v.id,
             sku: v.sku,
-            selected: v.selected.into_iter().map(|s| SelectedOption { name: s.name, value: s.value }).collect(),
+            selected: v.selected.into_iter().map(SelectedOption::from).collect(),
             price: v.price,
             discount: v.discount.map(Discount::from),
             in_stock: v.in_stock,

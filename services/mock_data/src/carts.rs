@@ -19,6 +19,7 @@ use std::collections::{HashMap, VecDeque};
 use serde::Deserialize;
 use serde_json::Value;
 use vitrine_domain::cart::{self, MAX_LINES};
+use vitrine_domain::variants::paid_price;
 use vitrine_proto::v1::{Cart, CartLine, Product};
 
 use crate::error::MockError;
@@ -58,7 +59,7 @@ fn offer(products: &[Value], variant: &str) -> Result<CartLine, MockError> {
         if v.in_stock == Some(false) {
             return Err(MockError::OutOfStock(variant.to_owned()));
         }
-        let paid = v.price.map(|price| v.discount.map_or(price, |d| price - d.amount));
+        let paid = v.price.map(|price| paid_price(price, v.discount.map(|d| d.amount)));
         return Ok(CartLine {
             id: String::new(),
             variant: v.id.clone(),

@@ -28,6 +28,7 @@ pub mod otlp;
 pub mod process;
 pub mod redis;
 pub mod scripted;
+pub mod shared_documents;
 pub mod watched_store;
 
 pub use vitrine_fakes::medusa::openapi;

@@ -69,7 +69,7 @@ pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> ApiResu
 }
 
 fn empty() -> CartAnswer {
-    CartAnswer { cart: Some(vitrine_domain::cart::totalled(vitrine_proto::v1::Cart::default())), replaced: false }
+    CartAnswer { cart: Some(vitrine_domain::cart::empty()), replaced: false }
 }
 
 /// Drops the session's cart on `driver`'s backend (it is gone); a store failure only

@@ -4,6 +4,8 @@
 
 use serde_json::{Value, json};
 
+use vitrine_domain::variants::paid_price;
+
 use crate::dto::{Breadcrumb, Discount, Product, ProductPage, Variant};
 use crate::spa_url::encode_component;
 
@@ -20,15 +22,6 @@ pub(crate) fn rating_value(summary: f64) -> String {
     #[allow(clippy::cast_possible_truncation)]
     let magnitude = v.abs().log10().floor() as i32;
     format!("{:.*}", usize::try_from(1 - magnitude).unwrap_or(0), v)
-}
-
-/// The price a product's page and cards show as paid (the SPA's `shownPrice`,
-/// `frontend/src/app/listing.ts`): the listed price less a discount above 0 and below it,
-/// to the cent; else the listed price. The Offer must say what the page says: a search
-/// engine flags an Offer whose price differs from the visible one.
-pub(crate) fn paid_price(price: f64, discount: Option<&Discount>) -> f64 {
-    let amount = discount.map_or(0.0, |d| d.amount);
-    if amount > 0.0 && amount < price { ((price - amount) * 100.0).round() / 100.0 } else { price }
 }
 
 /// A product's structured data: a Product (spec §2 "Structured data is produced for a
@@ -140,7 +133,9 @@ fn offer(
     let availability = if in_stock == Some(false) { "OutOfStock" } else { "InStock" };
     Some(json!({
         "@type": "Offer",
-        "price": paid_price(price, discount),
+        // What the page shows as paid (the SPA's `shownPrice`): a search engine flags an
+        // Offer whose price differs from the visible one.
+        "price": paid_price(price, discount.map(|d| d.amount)),
         "priceCurrency": currency.unwrap_or("USD"),
         "availability": format!("{CONTEXT}/{availability}"),
         "url": url,

@@ -140,20 +140,7 @@ fn a_product_offers_the_price_its_page_shows() {
 
 #[test]
 fn the_offer_is_the_price_paid_as_the_spa_shows_it() {
-    // The SPA's shownPrice table (frontend/src/app/listing.test.ts), its `paid` column.
-    let discount = |amount: f64, percent: f64| Some(crate::dto::Discount { amount, percent });
-    for (price, discount, paid) in [
-        (100.0, None, 100.0),
-        (100.0, discount(0.0, 0.0), 100.0),
-        (100.0, discount(25.0, 25.0), 75.0),
-        (18.0, discount(3.6, 20.0), 14.4),
-        (40.0, discount(10.0, 0.0), 30.0),
-        (10.0, discount(10.0, 100.0), 10.0),
-        (10.0, discount(-2.0, 0.0), 10.0),
-        (1439.0, discount(1162.0, 80.0), 277.0),
-    ] {
-        assert_eq!(paid_price(price, discount.as_ref()), paid, "{price} less {discount:?}");
-    }
+    // The rule's own table: vitrine_domain::variants (the SPA's shownPrice `paid` column).
     let discounted = chair(|p| p.discount = Some(proto::Discount { amount: 2.5, percent: 20.0 }));
     assert_eq!(product(&discounted, "http://shop.test/chair", None, absolute)["offers"]["price"], json!(10.0));
 }
