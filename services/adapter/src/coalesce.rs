@@ -39,6 +39,8 @@ impl<V> Default for Coalescer<V> {
 pub(crate) struct Joined<V> {
     pub(crate) value: V,
     pub(crate) leader: bool,
+    /// This caller's call started the request (else it joined one in flight).
+    pub(crate) started: bool,
 }
 
 fn lock<V>(entries: &Entries<V>) -> MutexGuard<'_, HashMap<String, Entry<V>>> {
@@ -48,12 +50,12 @@ fn lock<V>(entries: &Entries<V>) -> MutexGuard<'_, HashMap<String, Entry<V>>> {
 impl<V: Clone + Send + Sync + 'static> Coalescer<V> {
     /// Joins the call in flight under `key`, or starts one with `start`.
     pub(crate) async fn run(&self, key: String, start: impl FnOnce() -> BoxFuture<'static, V>) -> Joined<V> {
+        let mut started = false;
         let (future, mut ticket) = {
             let mut entries = lock(&self.entries);
-            let entry = entries.entry(key.clone()).or_insert_with(|| Entry {
-                id: self.next_id.fetch_add(1, Ordering::Relaxed),
-                future: start().shared(),
-                waiters: 0,
+            let entry = entries.entry(key.clone()).or_insert_with(|| {
+                started = true;
+                Entry { id: self.next_id.fetch_add(1, Ordering::Relaxed), future: start().shared(), waiters: 0 }
             });
             entry.waiters += 1;
             (entry.future.clone(), Ticket { entries: self.entries.clone(), key, id: entry.id, finished: false })
@@ -67,7 +69,7 @@ impl<V: Clone + Send + Sync + 'static> Coalescer<V> {
         if leader {
             entries.remove(&ticket.key);
         }
-        Joined { value, leader }
+        Joined { value, leader, started }
     }
 
     /// How many calls are in flight.
@@ -79,7 +81,8 @@ impl<V: Clone + Send + Sync + 'static> Coalescer<V> {
 
 impl<T: Clone + Send + Sync + 'static> Coalescer<Result<T, DriverError>> {
     /// [`run`](Self::run) as one upstream call of this caller: inside its `span`, with
-    /// its outcome and duration recorded (`upstream::observe`).
+    /// its outcome and duration recorded (`upstream::observe`), and in the request's
+    /// timings as a miss, or as coalesced when it joined a call in flight.
     pub(crate) async fn run_observed(
         &self,
         backend: Backend,
@@ -88,14 +91,17 @@ impl<T: Clone + Send + Sync + 'static> Coalescer<Result<T, DriverError>> {
         key: String,
         start: impl FnOnce() -> BoxFuture<'static, Result<T, DriverError>>,
     ) -> Joined<Result<T, DriverError>> {
-        let mut leader = false;
+        let (mut leader, mut started) = (false, false);
+        let began = std::time::Instant::now();
         let value = crate::upstream::observe(backend, operation, span, async {
             let joined = self.run(key, start).await;
-            leader = joined.leader;
+            (leader, started) = (joined.leader, joined.started);
             joined.value
         })
         .await;
-        Joined { value, leader }
+        let outcome = if started { "miss" } else { "coalesced" };
+        crate::upstream::timed(backend, operation, outcome, value.as_ref().err(), began);
+        Joined { value, leader, started }
     }
 }
 
@@ -167,7 +173,7 @@ mod tests {
             let coalescer = coalescer.clone();
             async move {
                 let joined = coalescer.run("k".into(), || futures_util::future::ready(99).boxed()).await;
-                (joined.value, joined.leader)
+                (joined.value, joined.leader, joined.started)
             }
         });
         // The joiner is in once the entry counts two waiters.
@@ -178,7 +184,36 @@ mod tests {
         assert_eq!(coalescer.len(), 1, "the joiner still waits: the call stays");
         answer.send(7).unwrap_or_default();
         // The shared answer, not a second call's; the joiner stores it, as the starter left.
-        assert_eq!(joiner.await.ok(), Some((7, true)));
+        assert_eq!(joiner.await.ok(), Some((7, true, false)), "it joined, and stores the answer");
         assert_eq!(coalescer.len(), 0);
+    }
+
+    #[tokio::test]
+    async fn the_timings_say_which_caller_started_the_call_and_which_joined_it() {
+        use vitrine_common::timing::{self, Timings};
+        type Answer = Result<u32, DriverError>;
+        let coalescer = Arc::new(Coalescer::<Answer>::default());
+        let (answer, answered) = oneshot::channel::<u32>();
+        let answered = answered.map(|r| Ok(r.unwrap_or(0))).boxed();
+        let (first, second) = (Timings::start(), Timings::start());
+        let call = |coalescer: &Arc<Coalescer<Answer>>, start: BoxFuture<'static, Answer>| {
+            let coalescer = coalescer.clone();
+            async move {
+                let span = tracing::Span::none();
+                coalescer.run_observed(Backend::Fake, "product", span, "k".into(), move || start).await.value
+            }
+        };
+        let mut starter = Box::pin(timing::within(first.clone(), call(&coalescer, answered)));
+        assert!(futures_util::poll!(&mut starter).is_pending());
+        let joiner =
+            tokio::spawn(timing::within(second.clone(), call(&coalescer, futures_util::future::ready(Ok(9)).boxed())));
+        while lock(&coalescer.entries).get("k").map(|e| e.waiters) != Some(2) {
+            tokio::task::yield_now().await;
+        }
+        answer.send(7).unwrap_or_default();
+        assert_eq!((starter.await.ok(), joiner.await.ok().and_then(Result::ok)), (Some(7), Some(7)));
+        let words = |t: &Timings| t.entries().into_iter().map(|e| (e.name, e.words)).collect::<Vec<_>>();
+        assert_eq!(words(&first), [("upstream".to_owned(), "fake product miss".to_owned())]);
+        assert_eq!(words(&second), [("upstream".to_owned(), "fake product coalesced".to_owned())]);
     }
 }

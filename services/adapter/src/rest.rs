@@ -113,7 +113,7 @@ impl RestClient {
     ) -> Result<Option<T>, DriverError> {
         let key = policy.key(self.backend, path);
         // A cached body reads as `Some`, the cached `null` of an absent one as `None`.
-        if let Some(cached) = upstream::cache_read::<Option<T>>(&self.store, self.backend, &key).await {
+        if let Some(cached) = upstream::cache_read::<Option<T>>(&self.store, self.backend, policy.name(), &key).await {
             if cached.stale {
                 let (client, path) = (self.clone(), path.to_owned());
                 self.refreshes.spawn(key.clone(), async move {
@@ -138,7 +138,7 @@ impl RestClient {
         let span = upstream::span(self.backend, policy.name(), "GET", &url);
         // The request carries the trace context of the caller that starts it.
         let start = || self.clone().fetch(url.clone(), path.to_owned(), span.in_scope(upstream::trace_headers)).boxed();
-        let Joined { value, leader } =
+        let Joined { value, leader, .. } =
             self.in_flight.run_observed(self.backend, policy.name(), span.clone(), key.clone(), start).await;
         let bytes = match value {
             Err(DriverError::NotFound(_)) => {
@@ -193,7 +193,7 @@ impl RestClient {
             }
             Ok((status.as_u16(), bytes))
         };
-        upstream::observe(self.backend, operation, span, call).await
+        upstream::observe_uncached(self.backend, operation, span, call).await
     }
 
     /// One GET within the backend's limits; an absent answer is `NotFound`.

@@ -9,7 +9,11 @@
 //! - one client span per call ([`span`], [`observe`]): the driver latency, with the
 //!   driver, the operation, the outcome and the duration as attributes (OpenTelemetry
 //!   HTTP client conventions where they exist, `vitrine.*` for the rest), and the
-//!   `vitrine_upstream_duration_seconds` histogram.
+//!   `vitrine_upstream_duration_seconds` histogram;
+//! - the request's timings (issue 24, [`timed`]): each call of the request the adapter
+//!   is answering, with its cache outcome (hit, stale, miss, coalesced) and, when it
+//!   failed, its error kind. A background refresh runs in its own task, outside any
+//!   request, and records nothing.
 
 use std::collections::HashSet;
 use std::future::Future;
@@ -55,8 +59,10 @@ pub(crate) struct Cached<T> {
 pub(crate) async fn cache_read<T: DeserializeOwned>(
     store: &SharedStore,
     backend: Backend,
+    operation: &str,
     key: &str,
 ) -> Option<Cached<T>> {
+    let began = Instant::now();
     let fresh_after_ms = FRESH_AFTER_MS.try_with(|ms| *ms).unwrap_or(0);
     let hit = match store.get(key).await {
         Ok(Some(sealed)) => {
@@ -82,7 +88,25 @@ pub(crate) async fn cache_read<T: DeserializeOwned>(
         None => "miss",
     };
     UPSTREAM_CACHE.with_label_values(&[backend.as_str(), result]).inc();
+    if hit.is_some() {
+        timed(backend, operation, result, None, began);
+    }
     hit
+}
+
+/// Records one upstream call of the current request in its timings: the driver, the
+/// operation, the cache outcome and, for a failure, its kind (`DriverError::kind`).
+pub(crate) fn timed(backend: Backend, operation: &str, outcome: &str, error: Option<&DriverError>, began: Instant) {
+    use vitrine_common::timing::{self, word};
+    if timing::current().is_none() {
+        return;
+    }
+    let mut words = format!("{} {} {outcome}", backend.as_str(), word(operation));
+    if let Some(error) = error {
+        words.push(' ');
+        words.push_str(error.kind());
+    }
+    timing::record("upstream", &words, began);
 }
 
 /// Keeps a successful answer for its whole `lifetime` (fresh, then stale); a failed write
@@ -185,6 +209,20 @@ pub(crate) async fn observe<T>(
         span.record("otel.status_code", "ERROR");
     }
     UPSTREAM_DURATION.with_label_values(&[backend.as_str(), operation, outcome]).observe(elapsed.as_secs_f64());
+    result
+}
+
+/// [`observe`] for a call of the write path, which has no cache: in the request's
+/// timings, every one is a miss.
+pub(crate) async fn observe_uncached<T>(
+    backend: Backend,
+    operation: &str,
+    span: tracing::Span,
+    call: impl Future<Output = Result<T, DriverError>>,
+) -> Result<T, DriverError> {
+    let began = Instant::now();
+    let result = observe(backend, operation, span, call).await;
+    timed(backend, operation, "miss", result.as_ref().err(), began);
     result
 }
 

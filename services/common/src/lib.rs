@@ -6,6 +6,7 @@
 //! - [`telemetry`]: logs, trace export and W3C trace context propagation.
 //! - [`metrics`]: the process-wide Prometheus registry and the metrics port.
 //! - [`shutdown`]: the token every server watches for SIGINT/SIGTERM.
+//! - [`timing`]: what a request cost, hop by hop (`Server-Timing` entries).
 //! - [`clock`]: wall-clock instants in the unit the services compare (ms since the epoch).
 
 pub mod adapters;
@@ -15,6 +16,7 @@ pub mod metrics;
 pub mod shutdown;
 pub mod store;
 pub mod telemetry;
+pub mod timing;
 
 pub use shutdown::Shutdown;
 pub use store::{SharedStore, Store, StoreError};

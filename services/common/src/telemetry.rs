@@ -114,3 +114,16 @@ pub(crate) fn inject_metadata(metadata: &mut tonic::metadata::MetadataMap) {
     let context = tracing::Span::current().context();
     opentelemetry::global::get_text_map_propagator(|p| p.inject_context(&context, &mut MetadataInjector(metadata)));
 }
+
+/// The current span's trace context as a W3C `traceparent` value, when traces are on and
+/// the span is in one.
+#[must_use]
+pub fn current_traceparent() -> Option<String> {
+    use opentelemetry::trace::TraceContextExt;
+    let context = tracing::Span::current().context();
+    let span = context.span();
+    let span_context = span.span_context();
+    span_context.is_valid().then(|| {
+        format!("00-{}-{}-{:02x}", span_context.trace_id(), span_context.span_id(), span_context.trace_flags().to_u8())
+    })
+}

@@ -28,6 +28,7 @@
 //! - [`markup`]: escaping text for HTML and XML.
 //! - [`sitemap`]: `/robots.txt` and the sitemap of the default driver's pages.
 //! - [`origin`]: the site's public origin, for absolute links.
+//! - [`server_timing`]: `Server-Timing` on every answer, hop by hop (issue 24).
 //! - [`ssr`]: React's server render of a page (the SPA's SSR bundle in QuickJS).
 
 mod api;
@@ -51,6 +52,7 @@ mod page;
 mod reads;
 mod response_cache;
 mod routes;
+mod server_timing;
 mod session;
 mod sitemap;
 mod spa;
@@ -92,6 +94,8 @@ pub fn app(
         .wrap(actix_web::middleware::from_fn(move |req, next| metrics::track(metrics.clone(), req, next)))
         .wrap(actix_web::middleware::from_fn(headers::apply))
         .wrap(actix_web::middleware::from_fn(compress::on_the_fly))
+        // Around everything but the request span, whose trace id it names.
+        .wrap(actix_web::middleware::from_fn(server_timing::attach))
         // Outermost: the request span, continuing the browser's trace context if it sent one.
         .wrap(tracing_actix_web::TracingLogger::default())
         .configure(move |cfg| routes::routes(cfg, static_dir.as_deref(), public_metrics))

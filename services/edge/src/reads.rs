@@ -244,10 +244,11 @@ pub(crate) async fn page(
     // slow answer for a kind the page is not never holds the page up.
     let (mut products, mut categories, mut contents) = (catalogue.clone(), catalogue.clone(), catalogue);
     let lookup_product = lookup.clone();
-    let product = tokio::spawn(async move { products.get_product_by_url(lookup_product).await });
-    let category = tokio::spawn(async move { categories.get_category_page(listing).await });
+    use vitrine_common::timing::spawn;
+    let product = spawn(async move { products.get_product_by_url(lookup_product).await });
+    let category = spawn(async move { categories.get_category_page(listing).await });
     let lookup_content = lookup.clone();
-    let content = tokio::spawn(async move { contents.get_content_page(lookup_content).await });
+    let content = spawn(async move { contents.get_content_page(lookup_content).await });
     let outcome = resolver.resolve(lookup).await;
     let resolution = Resolution::from(outcome?.into_inner());
     let mut body = dto::PageData {

@@ -25,6 +25,28 @@ use vitrine_domain::Driver;
 
 use crate::encoded::Encoded;
 
+/// What a key reads, as the request's timings name it (issue 24): never the key itself,
+/// which holds the address.
+fn read_name(key: &str) -> &'static str {
+    let first = key.split(['\n', '?']).next().unwrap_or_default();
+    match first.strip_prefix("/api/").map(|path| path.split('/').next().unwrap_or_default()) {
+        Some("navigation") => "navigation",
+        Some("products") => "products",
+        Some("categories") => "categories",
+        Some("resolve") => "resolve",
+        Some("page") => "page-data",
+        Some("pages") => "content",
+        Some(_) => "api",
+        None => match first {
+            "written" => "page",
+            "page" => "page-data",
+            "category" => "category",
+            "search" => "search",
+            _ => "read",
+        },
+    }
+}
+
 /// How long an answer is reused.
 const TTL: Duration = Duration::from_secs(10);
 
@@ -118,13 +140,18 @@ impl ResponseCache {
         key: &str,
         fresh_after_ms: u64,
     ) -> Option<Answer<T>> {
-        let entry = self.entries.get(&(driver, key.to_owned()))?;
-        if entry.read_at_ms <= fresh_after_ms && fresh_after_ms != 0 {
-            return None;
-        }
-        let value = entry.value.downcast::<T>().ok()?;
-        let body = entry.encoded.body(crate::encoded::Coding::Identity);
-        Some(Answer { value, body, encoded: Some(entry.encoded), read_at_ms: entry.read_at_ms })
+        let began = std::time::Instant::now();
+        let found = self.entries.get(&(driver, key.to_owned())).and_then(|entry| {
+            if entry.read_at_ms <= fresh_after_ms && fresh_after_ms != 0 {
+                return None;
+            }
+            let value = entry.value.downcast::<T>().ok()?;
+            let body = entry.encoded.body(crate::encoded::Coding::Identity);
+            Some(Answer { value, body, encoded: Some(entry.encoded), read_at_ms: entry.read_at_ms })
+        });
+        let outcome = if found.is_some() { "hit " } else { "miss " };
+        vitrine_common::timing::record("edge-cache", &(outcome.to_owned() + read_name(key)), began);
+        found
     }
 
     /// Keeps `answer` under `key`, compressed and tagged now (once), and answers it so.
@@ -147,6 +174,27 @@ impl ResponseCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_are_named_without_their_address() {
+        use crate::reads::keys;
+        for (key, name) in [
+            (keys::written("http://o", "/1001?x=1"), "page"),
+            (keys::page("http://o", "/1001", 1, crate::dto::Sort::Position), "page-data"),
+            (keys::category("/computers", 2, crate::dto::Sort::Position), "category"),
+            (keys::search("shirt", 1, crate::dto::Sort::Position), "search"),
+            (keys::NAVIGATION.to_owned(), "navigation"),
+            (keys::BEST_SELLERS.to_owned(), "products"),
+            (keys::CATEGORIES.to_owned(), "categories"),
+            ("/api/products/by-url?url=/1001".to_owned(), "products"),
+            ("/api/resolve?url=/a".to_owned(), "resolve"),
+            ("/api/pages/by-url?url=/about".to_owned(), "content"),
+            ("/api/other".to_owned(), "api"),
+            ("odd".to_owned(), "read"),
+        ] {
+            assert_eq!(read_name(&key), name, "{key:?}");
+        }
+    }
 
     use vitrine_common::clock::unix_ms;
 

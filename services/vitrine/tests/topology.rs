@@ -210,7 +210,15 @@ async fn one_page_view_is_one_trace_across_every_process() {
         .send()
         .await
         .expect("get");
+    // issue 24: the answer says what it cost across the processes, hop by hop, in the
+    // metadata each hop sent back, and names the trace Jaeger holds.
+    let timing = res.headers().get("server-timing").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     assert_eq!(assert::ok_json(res).await["id"], "1007");
+    for entry in ["edge;", "catalogue;", "adapter;", "upstream;"] {
+        assert!(timing.contains(entry), "{entry} in {timing}");
+    }
+    assert!(timing.contains(r#"desc="in-memory product miss @"#), "the upstream call, a miss: {timing}");
+    assert!(timing.contains(&format!("traceparent;desc=\"00-{trace_id}-")), "the trace: {timing}");
 
     let services = ["vitrine-edge", "vitrine-catalogue", "vitrine-adapter-in-memory", "vitrine-mock-data"];
     let complete = |spans: &[ReceivedSpan]| {

@@ -112,7 +112,7 @@ impl GraphQlClient {
         policy: CachePolicy,
     ) -> Result<Value, DriverError> {
         let cache_key = policy.key(self.backend, &format!("{}:{variables}", operation.name));
-        if let Some(cached) = upstream::cache_read(&self.store, self.backend, &cache_key).await {
+        if let Some(cached) = upstream::cache_read(&self.store, self.backend, operation.name, &cache_key).await {
             if cached.stale {
                 let client = self.clone();
                 self.refreshes.spawn(cache_key.clone(), async move {
@@ -144,7 +144,7 @@ impl GraphQlClient {
                 _ => Err(DriverError::Undecodable(format!("{}: not a GraphQL response", operation.name))),
             }
         };
-        upstream::observe(self.backend, operation.name, span, call).await
+        upstream::observe_uncached(self.backend, operation.name, span, call).await
     }
 
     /// Sends the operation (one request for identical operations in flight) and stores
@@ -160,7 +160,7 @@ impl GraphQlClient {
         // which carries the trace context of the caller that started it.
         let span = upstream::span(self.backend, operation.name, "POST", &self.endpoint);
         let start = || span.in_scope(|| self.dispatch(operation, variables));
-        let Joined { value: result, leader } =
+        let Joined { value: result, leader, .. } =
             self.in_flight.run_observed(self.backend, operation.name, span.clone(), cache_key.clone(), start).await;
         if leader
             && let Ok(value) = &result

@@ -11,7 +11,7 @@ use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint, Server};
 use tower::layer::util::{Identity, Stack};
 
-pub use self::telemetry::{InjectTraceContext, ServerTelemetryLayer};
+pub use self::telemetry::{InjectTraceContext, ServerTelemetryLayer, TimedChannel};
 use crate::Shutdown;
 
 /// How long a gRPC call between services may take before it fails with DEADLINE_EXCEEDED.
@@ -19,8 +19,8 @@ use crate::Shutdown;
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(15);
 
 /// What every client of another service holds: a channel that carries the caller's
-/// trace context in each call's metadata.
-pub type GrpcChannel = InterceptedService<Channel, InjectTraceContext>;
+/// trace context in each call's metadata, and brings back what the call cost.
+pub type GrpcChannel = TimedChannel<InterceptedService<Channel, InjectTraceContext>>;
 
 /// A server builder with the telemetry layer every Vitrine gRPC server has.
 pub type GrpcServer = Server<Stack<ServerTelemetryLayer, Identity>>;
@@ -39,7 +39,7 @@ pub fn lazy_channel(url: &str) -> Result<GrpcChannel, tonic::transport::Error> {
         .timeout(CALL_TIMEOUT)
         .tcp_nodelay(true)
         .connect_lazy();
-    Ok(InterceptedService::new(channel, InjectTraceContext))
+    Ok(TimedChannel::new(InterceptedService::new(channel, InjectTraceContext)))
 }
 
 /// The server builder every service starts from.

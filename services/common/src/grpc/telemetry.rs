@@ -5,17 +5,20 @@
 //!   RPC attributes (`rpc.system`, `rpc.service`, `rpc.method`, `rpc.grpc.status_code`),
 //!   and counts and times the call.
 //! - Client: [`InjectTraceContext`] writes the current span's context into each call.
+//! - Timings (issue 24): the server collects what its call cost ([`crate::timing`]) and
+//!   sends it back in the response metadata, its own hop first; [`TimedChannel`] adds
+//!   what a called hop sent back to the caller's collection.
 
 use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tonic::Status;
 use tracing::Instrument;
 use tracing::field::Empty;
 
-use crate::metrics;
+use crate::{metrics, timing};
 
 /// Writes the calling span's trace context into every outgoing call.
 #[derive(Debug, Clone, Copy, Default)]
@@ -60,6 +63,79 @@ fn split_method(path: &str) -> (&str, &str) {
     path.trim_start_matches('/').split_once('/').unwrap_or((path, ""))
 }
 
+fn service_of(path: &str) -> &str {
+    split_method(path).0
+}
+
+fn rpc_of(path: &str) -> &str {
+    split_method(path).1
+}
+
+/// The entry name of a hop, by its gRPC service: the names a waterfall shows.
+fn hop_name(service: &str) -> Option<&'static str> {
+    Some(match service.rsplit('.').next()? {
+        "Catalogue" => "catalogue",
+        "Navigation" => "navigation",
+        "UrlResolution" => "url-resolution",
+        "Carts" => "cart",
+        "Adapter" => "adapter",
+        _ => return None,
+    })
+}
+
+/// Writes this hop's entry (`hop`, `rpc`, its whole time) and what it collected into
+/// the response metadata, bounded.
+fn send_back(headers: &mut http::HeaderMap, hop: &str, rpc: &str, timings: &timing::Timings) {
+    let own = timing::Entry::span(hop, &timing::word(rpc), Duration::ZERO, timings.origin().elapsed());
+    let value = timing::bounded(&[own], &timings.entries(), &[]);
+    if let Ok(value) = http::HeaderValue::from_str(&value) {
+        headers.insert(timing::METADATA, value);
+    }
+}
+
+/// A gRPC client's channel that adds what each called hop sent back (its timings
+/// metadata) to the calling task's collection, shifted to when the call was sent.
+#[derive(Debug, Clone)]
+pub struct TimedChannel<S> {
+    inner: S,
+}
+
+impl<S> TimedChannel<S> {
+    pub const fn new(inner: S) -> Self {
+        Self { inner }
+    }
+}
+
+impl<S, B, RB> tower::Service<http::Request<B>> for TimedChannel<S>
+where
+    S: tower::Service<http::Request<B>, Response = http::Response<RB>>,
+    S::Future: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<S::Response, S::Error>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: http::Request<B>) -> Self::Future {
+        // Called in the caller's task: its collection, if it has one, is taken now.
+        let timings = timing::current();
+        let sent = Instant::now();
+        let future = self.inner.call(request);
+        Box::pin(async move {
+            let result = future.await;
+            if let (Some(timings), Ok(response)) = (timings, &result)
+                && let Some(value) = response.headers().get(timing::METADATA).and_then(|v| v.to_str().ok())
+            {
+                timings.absorb(value, sent);
+            }
+            result
+        })
+    }
+}
+
 fn code_name(code: tonic::Code) -> String {
     format!("{code:?}")
 }
@@ -99,11 +175,15 @@ where
         };
         crate::telemetry::continue_trace(&span, request.headers());
         let started = Instant::now();
-        let future = span.in_scope(|| self.inner.call(request));
+        let timings = timing::Timings::start();
+        let future = timing::within(timings.clone(), span.in_scope(|| self.inner.call(request)));
         let recorded = span.clone();
         Box::pin(
             async move {
-                let result = future.await;
+                let mut result = future.await;
+                if let (Ok(response), Some(hop)) = (result.as_mut(), hop_name(service_of(&method))) {
+                    send_back(response.headers_mut(), hop, rpc_of(&method), &timings);
+                }
                 let code = result.as_ref().map_or(tonic::Code::Unknown, |r| status_code(r.headers()));
                 recorded.record("rpc.grpc.status_code", code as i32);
                 if !matches!(code, tonic::Code::Ok | tonic::Code::NotFound | tonic::Code::InvalidArgument) {
@@ -130,6 +210,19 @@ mod tests {
             ("/odd", ("/odd", "")),
         ] {
             assert_eq!(split_method(path), expected, "{path}");
+        }
+    }
+
+    #[test]
+    fn hops_are_named_after_their_service() {
+        for (service, name) in [
+            ("vitrine.v1.Catalogue", Some("catalogue")),
+            ("vitrine.v1.UrlResolution", Some("url-resolution")),
+            ("vitrine.v1.Carts", Some("cart")),
+            ("vitrine.v1.Adapter", Some("adapter")),
+            ("grpc.health.v1.Health", None),
+        ] {
+            assert_eq!(hop_name(service), name, "{service}");
         }
     }
 

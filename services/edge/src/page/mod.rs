@@ -193,7 +193,7 @@ where
     Fut: std::future::Future<Output = Result<(T, bool), crate::error::ApiError>> + Send + 'static,
 {
     let state = state.clone();
-    tokio::spawn(async move {
+    vitrine_common::timing::spawn(async move {
         let reading = state.clone();
         reads::cached(&state, choice, key.to_owned(), move |r| read(reading, r)).await
     })
@@ -232,7 +232,7 @@ async fn write(
     let categories = (asked == PageRequest::Home).then(|| {
         side(state, choice, reads::keys::CATEGORIES, |state, r| async move { reads::categories(&state, r).await })
     });
-    let own = tokio::spawn(own_reads(state.clone(), choice, origin, asked));
+    let own = vitrine_common::timing::spawn(own_reads(state.clone(), choice, origin, asked));
     let mut written = match tokio::time::timeout_at(deadline, own).await {
         Ok(Ok(written)) => written,
         Ok(Err(e)) => {

@@ -1,0 +1,74 @@
+//! `Server-Timing` on every answer (issue 24): what this request cost, hop by hop.
+//!
+//! The middleware collects the request's entries (`vitrine_common::timing`): the edge's
+//! response-cache look-ups, and each service's hop with what it collected in turn (the
+//! adapter's upstream calls and their cache outcomes), brought back in the gRPC response
+//! metadata. It writes them after the handler, with the edge's own time first and the
+//! trace id last, so the header is built for this response only: a cached body (a kept
+//! page, a kept read) never carries an earlier request's figures.
+//!
+//! The trace id is the request span's when traces are exported (so "Open in Jaeger"
+//! finds it), else a random one: every answer, cached or not, has its own.
+
+use std::time::Duration;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use vitrine_common::timing::{self, Entry, Timings};
+
+const SERVER_TIMING: HeaderName = HeaderName::from_static("server-timing");
+
+pub(crate) async fn attach(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let timings = Timings::start();
+    let mut res = timing::within(timings.clone(), next.call(req)).await?;
+    let traceparent = vitrine_common::telemetry::current_traceparent().unwrap_or_else(random_traceparent);
+    let value = header(&timings, timings.origin().elapsed(), &traceparent);
+    if let Ok(value) = HeaderValue::from_str(&value) {
+        res.headers_mut().insert(SERVER_TIMING, value);
+    }
+    Ok(res)
+}
+
+/// The header: the edge's own entry, what the request collected (bounded), the trace.
+fn header(timings: &Timings, edge: Duration, traceparent: &str) -> String {
+    let own = Entry::span("edge", "", Duration::ZERO, edge);
+    timing::bounded(&[own], &timings.entries(), &[Entry::fact("traceparent", traceparent)])
+}
+
+/// A trace context of this answer's own when no trace is exported: random ids, not
+/// sampled (nothing was recorded under them).
+fn random_traceparent() -> String {
+    let (trace, span) = (rand::random::<u128>().max(1), rand::random::<u64>().max(1));
+    format!("00-{trace:032x}-{span:016x}-00")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+
+    #[test]
+    fn a_random_trace_context_is_well_formed_and_new_each_time() {
+        let (a, b) = (random_traceparent(), random_traceparent());
+        assert_ne!(a, b);
+        let parts: Vec<&str> = a.split('-').collect();
+        assert_eq!(parts.iter().map(|p| p.len()).collect::<Vec<_>>(), [2, 32, 16, 2], "{a}");
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit() || c == b'-'), "{a}");
+    }
+
+    #[tokio::test]
+    async fn the_header_puts_the_edge_first_and_the_trace_last() {
+        let timings = Timings::start();
+        timing::within(timings.clone(), async { timing::record("edge-cache", "hit page", Instant::now()) }).await;
+        let value = header(&timings, Duration::from_millis(3), "00-ab-cd-00");
+        let names: Vec<String> = timing::parse(&value).into_iter().map(|e| e.name).collect();
+        assert_eq!(names, ["edge", "edge-cache", "traceparent"], "{value}");
+        assert!(value.starts_with("edge;dur=3.00;desc=\"@0.00\""), "{value}");
+    }
+}
