@@ -99,6 +99,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/debug/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/debug/compare: every enabled backend's page reads, cold and warm, timed. */
+        post: operations["compare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/debug/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/debug/faults: whether the tools are on, and this visitor's setting. */
+        get: operations["get"];
+        /**
+         * PUT /api/debug/faults: inject `latency_ms`, an `error_percent` or timeouts into
+         *     `backend`'s upstream calls, for this visitor's requests only (a cookie, an hour). A
+         *     setting that changes nothing clears it.
+         */
+        put: operations["put"];
+        post?: never;
+        /** DELETE /api/debug/faults: no more injected faults for this visitor. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/driver": {
         parameters: {
             query?: never;
@@ -156,6 +196,26 @@ export interface paths {
          *     for the SPA to apply after a client-side navigation.
          */
         get: operations["cart_head"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/head/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/head/compare: the backends comparison's head (issue 24: titled, and not to
+         *     be indexed), for the SPA to apply after a client-side navigation.
+         */
+        get: operations["compare_head"];
         put?: never;
         post?: never;
         delete?: never;
@@ -399,6 +459,21 @@ export interface components {
             /** @description A variant id, as the product lists it. */
             variant: string;
         };
+        /**
+         * @description One backend's times: per page kind, and the median and 95th percentile of all its
+         *     warm reads, in ms.
+         */
+        BackendTimes: {
+            driver: string;
+            /** @description Why its pages could not all be read (its menu failed, or its reads took too long). */
+            error?: string | null;
+            kinds: components["schemas"]["KindTimes"][];
+            label: string;
+            /** Format: double */
+            median_ms?: number | null;
+            /** Format: double */
+            p95_ms?: number | null;
+        };
         Breadcrumb: {
             id: string;
             /** Format: int32 */
@@ -484,6 +559,15 @@ export interface components {
             category: components["schemas"]["Category"];
             listing: components["schemas"]["ProductPage"];
         };
+        /** @description `POST /api/debug/compare`: each enabled backend's read times (issue 24). */
+        Comparison: {
+            backends: components["schemas"]["BackendTimes"][];
+            /**
+             * Format: int32
+             * @description Warm reads of each page kind.
+             */
+            runs: number;
+        };
         /** @description `GET /api/pages/by-url`: a content (CMS) page. */
         ContentPage: {
             /** @description HTML, sanitised by the adapter. */
@@ -540,6 +624,31 @@ export interface components {
             message: string;
         };
         /**
+         * @description issue 24: latency and faults injected into one backend's upstream calls, for the
+         *     visitor's own requests.
+         */
+        FaultsSetting: {
+            /** @description The backend whose calls are affected (`in-memory`, `fake`, `magento`, `shopify`, `medusa`). */
+            backend: string;
+            /**
+             * Format: int32
+             * @description The share of calls answered as the backend's 503, 0 to 100.
+             */
+            error_percent: number;
+            /**
+             * Format: int32
+             * @description Added to each call, 0 to 5000.
+             */
+            latency_ms: number;
+            /** @description Every call waits out the upstream timeout and fails with it (the page's 504). */
+            timeout: boolean;
+        };
+        /** @description `/api/debug/faults`: whether faults can be injected here, and the visitor's setting. */
+        FaultsState: {
+            enabled: boolean;
+            faults?: null | components["schemas"]["FaultsSetting"];
+        };
+        /**
          * @description `GET /api/head/home`, `/api/head/search`, `/api/head/cart`: the head of a page the
          *     SPA shows without `/api/page`, as [`PageData`] carries it.
          */
@@ -559,6 +668,29 @@ export interface components {
          * @enum {integer}
          */
         ImageWidth: 256 | 512 | 768;
+        /** @description One page kind of a backend: `home`, `category`, `product` or `search`. */
+        KindTimes: {
+            /**
+             * Format: double
+             * @description The read past every cache.
+             */
+            cold_ms?: number | null;
+            /**
+             * Format: int32
+             * @description Reads that failed.
+             */
+            errors: number;
+            kind: string;
+            /**
+             * Format: double
+             * @description Of the warm reads.
+             */
+            median_ms?: number | null;
+            /** Format: double */
+            p95_ms?: number | null;
+            /** @description The storefront address read. */
+            path: string;
+        };
         /** @description The body of `PATCH /api/cart/lines/{line}`. */
         LineQuantity: {
             /**
@@ -1285,6 +1417,171 @@ export interface operations {
             };
         };
     };
+    compare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each enabled backend's times, per page kind and in all */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comparison"];
+                };
+            };
+            /** @description A request from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The debug tools are off here (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This visitor's comparison still runs (code comparison_running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many comparisons from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether faults can be injected here, and this visitor's setting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultsState"];
+                };
+            };
+        };
+    };
+    put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultsSetting"];
+            };
+        };
+        responses: {
+            /** @description The setting now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultsState"];
+                };
+            };
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A change from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The debug tools are off here (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting now (none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultsState"];
+                };
+            };
+            /** @description A change from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The debug tools are off here (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_driver: {
         parameters: {
             query?: never;
@@ -1404,6 +1701,26 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The cart page's head */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeadAnswer"];
+                };
+            };
+        };
+    };
+    compare_head: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison page's head */
             200: {
                 headers: {
                     [name: string]: unknown;

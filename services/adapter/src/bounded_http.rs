@@ -71,6 +71,11 @@ impl BoundedHttp {
         Ok(Self { client, slots, limits })
     }
 
+    /// How long a call may take, slot wait included.
+    pub(crate) const fn timeout(&self) -> Duration {
+        self.limits.timeout
+    }
+
     /// The client that builds requests for [`send`](Self::send).
     pub(crate) const fn client(&self) -> &reqwest::Client {
         &self.client

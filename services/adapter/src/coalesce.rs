@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use futures_util::FutureExt;
 use futures_util::future::{BoxFuture, Shared};
-use vitrine_domain::{Backend, DriverError};
+use vitrine_domain::DriverError;
 
 struct Entry<V> {
     /// Tells this call from a later one under the same key.
@@ -85,22 +85,21 @@ impl<T: Clone + Send + Sync + 'static> Coalescer<Result<T, DriverError>> {
     /// timings as a miss, or as coalesced when it joined a call in flight.
     pub(crate) async fn run_observed(
         &self,
-        backend: Backend,
-        operation: &str,
+        call: crate::upstream::Call<'_>,
         span: tracing::Span,
         key: String,
         start: impl FnOnce() -> BoxFuture<'static, Result<T, DriverError>>,
     ) -> Joined<Result<T, DriverError>> {
         let (mut leader, mut started) = (false, false);
         let began = std::time::Instant::now();
-        let value = crate::upstream::observe(backend, operation, span, async {
+        let value = crate::upstream::observe(call.backend, call.operation, span, async {
             let joined = self.run(key, start).await;
             (leader, started) = (joined.leader, joined.started);
             joined.value
         })
         .await;
         let outcome = if started { "miss" } else { "coalesced" };
-        crate::upstream::timed(backend, operation, outcome, value.as_ref().err(), began);
+        crate::upstream::timed(call.backend, call.operation, outcome, value.as_ref().err(), began);
         Joined { value, leader, started }
     }
 }
@@ -135,7 +134,10 @@ impl<V> Drop for Ticket<V> {
 mod tests {
     use std::sync::atomic::AtomicUsize;
 
+    use std::time::Duration;
+
     use tokio::sync::oneshot;
+    use vitrine_domain::Backend;
 
     use super::*;
 
@@ -200,7 +202,9 @@ mod tests {
             let coalescer = coalescer.clone();
             async move {
                 let span = tracing::Span::none();
-                coalescer.run_observed(Backend::Fake, "product", span, "k".into(), move || start).await.value
+                let call =
+                    crate::upstream::Call { backend: Backend::Fake, operation: "product", timeout: Duration::ZERO };
+                coalescer.run_observed(call, span, "k".into(), move || start).await.value
             }
         };
         let mut starter = Box::pin(timing::within(first.clone(), call(&coalescer, answered)));

@@ -72,6 +72,11 @@ impl RestClient {
         })
     }
 
+    /// One call of `operation` to this backend, as timings and injected faults see it.
+    const fn call<'a>(&self, operation: &'a str) -> upstream::Call<'a> {
+        upstream::Call { backend: self.backend, operation, timeout: self.http.timeout() }
+    }
+
     /// Sends `headers` with every request. They are not part of any cache key: one
     /// client serves one site's credentials.
     #[must_use]
@@ -123,7 +128,8 @@ impl RestClient {
             }
             return Ok(cached.value);
         }
-        self.load(path, policy, key).await
+        let call = self.call(policy.name());
+        upstream::injected(call, self.load(path, policy, key).await).await
     }
 
     /// Asks the backend (one request for identical calls in flight) and stores the answer
@@ -138,8 +144,8 @@ impl RestClient {
         let span = upstream::span(self.backend, policy.name(), "GET", &url);
         // The request carries the trace context of the caller that starts it.
         let start = || self.clone().fetch(url.clone(), path.to_owned(), span.in_scope(upstream::trace_headers)).boxed();
-        let Joined { value, leader, .. } =
-            self.in_flight.run_observed(self.backend, policy.name(), span.clone(), key.clone(), start).await;
+        let call = self.call(policy.name());
+        let Joined { value, leader, .. } = self.in_flight.run_observed(call, span.clone(), key.clone(), start).await;
         let bytes = match value {
             Err(DriverError::NotFound(_)) => {
                 if leader {
@@ -193,7 +199,8 @@ impl RestClient {
             }
             Ok((status.as_u16(), bytes))
         };
-        upstream::observe_uncached(self.backend, operation, span, call).await
+        let observed = self.call(operation);
+        upstream::observe_uncached(observed, span, call).await
     }
 
     /// One GET within the backend's limits; an absent answer is `NotFound`.

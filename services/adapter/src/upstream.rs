@@ -212,17 +212,47 @@ pub(crate) async fn observe<T>(
     result
 }
 
-/// [`observe`] for a call of the write path, which has no cache: in the request's
-/// timings, every one is a miss.
+/// One upstream call as the request's timings and injected faults see it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Call<'a> {
+    pub(crate) backend: Backend,
+    pub(crate) operation: &'a str,
+    /// The backend's upstream timeout: what an injected timeout waits out.
+    pub(crate) timeout: std::time::Duration,
+}
+
+/// [`observe`] for a call of the write path, which has no cache (in the request's
+/// timings, every one is a miss), with the visitor's injected faults.
 pub(crate) async fn observe_uncached<T>(
-    backend: Backend,
-    operation: &str,
+    call: Call<'_>,
     span: tracing::Span,
-    call: impl Future<Output = Result<T, DriverError>>,
+    request: impl Future<Output = Result<T, DriverError>>,
 ) -> Result<T, DriverError> {
     let began = Instant::now();
-    let result = observe(backend, operation, span, call).await;
-    timed(backend, operation, "miss", result.as_ref().err(), began);
+    let result = observe(call.backend, call.operation, span, request).await;
+    timed(call.backend, call.operation, "miss", result.as_ref().err(), began);
+    injected(call, result).await
+}
+
+/// `result` as the visitor's injected faults (issue 24) make it for `call`: later, or a
+/// failure, recorded in the request's timings as its own `injected` entry. The callers
+/// apply it once the call is done and its answer stored, in the visitor's own task: a
+/// caller that joined the same call, or that starts the next one, or finds the answer
+/// cached, is neither slowed nor failed, and the upstream request slot is free again. A
+/// background refresh runs outside any request, so it has no faults.
+pub(crate) async fn injected<T>(call: Call<'_>, result: Result<T, DriverError>) -> Result<T, DriverError> {
+    use vitrine_domain::faults::Effect;
+    let Some(effect) = vitrine_common::hop::faults().and_then(|f| f.effect(call.backend, call.timeout, rand::random()))
+    else {
+        return result;
+    };
+    let began = Instant::now();
+    let (delay, result) = match effect {
+        Effect::Delay(delay) => (delay, result),
+        Effect::Fail(delay, failure) => (delay, Err(failure.error())),
+    };
+    tokio::time::sleep(delay).await;
+    timed(call.backend, call.operation, "injected", result.as_ref().err(), began);
     result
 }
 

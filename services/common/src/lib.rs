@@ -6,12 +6,14 @@
 //! - [`telemetry`]: logs, trace export and W3C trace context propagation.
 //! - [`metrics`]: the process-wide Prometheus registry and the metrics port.
 //! - [`shutdown`]: the token every server watches for SIGINT/SIGTERM.
+//! - [`hop`]: what travels with a request between hops (its injected faults), and `spawn`.
 //! - [`timing`]: what a request cost, hop by hop (`Server-Timing` entries).
 //! - [`clock`]: wall-clock instants in the unit the services compare (ms since the epoch).
 
 pub mod adapters;
 pub mod clock;
 pub mod grpc;
+pub mod hop;
 pub mod metrics;
 pub mod shutdown;
 pub mod store;

@@ -245,19 +245,6 @@ pub fn record(name: &str, words: &str, started: Instant) {
     }
 }
 
-/// `tokio::spawn`, collecting into the current collection: a read a request starts in
-/// its own task is still that request's.
-pub fn spawn<F>(task: F) -> tokio::task::JoinHandle<F::Output>
-where
-    F: Future + Send + 'static,
-    F::Output: Send + 'static,
-{
-    match current() {
-        Some(timings) => tokio::spawn(within(timings, task)),
-        None => tokio::spawn(task),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,7 +332,7 @@ mod tests {
         let timings = Timings::start();
         within(timings.clone(), async {
             record("here", "a", Instant::now());
-            spawn(async { record("spawned", "b", Instant::now()) }).await.expect("task");
+            crate::hop::spawn(async { record("spawned", "b", Instant::now()) }).await.expect("task");
         })
         .await;
         tokio::spawn(async { record("elsewhere", "", Instant::now()) }).await.expect("task");

@@ -2,6 +2,7 @@
 //!
 //! - [`driver`]: the debug bar's driver values and which adapter serves each (spec §4).
 //! - [`error`]: `DriverError`, its gRPC status and user text, mapped once (spec §8).
+//! - [`faults`]: latency and faults a visitor injects into one backend's calls (issue 24).
 //! - [`navigation`]: menu depth and breadcrumb order (spec §5, §9).
 //! - [`route`]: route result classification and the failed result (spec §3, §4).
 //! - [`paths`]: URL path normalisation and the route shapes of spec §2.
@@ -14,6 +15,7 @@ pub mod cache;
 pub mod cart;
 pub mod driver;
 pub mod error;
+pub mod faults;
 pub mod listing;
 pub mod navigation;
 pub mod paths;

@@ -68,7 +68,7 @@ pub(crate) async fn put_driver(
         state.metrics.switches_refused.with_label_values(&["rate_limited"]).inc();
         return Err(ApiError::TooManySwitches);
     }
-    let choice = session::Choice { driver: next, switched_at_ms: unix_ms() };
+    let choice = session::Choice::switched(next, unix_ms());
     let kept = session::save(&state, &session, choice).await.map_err(|e| {
         tracing::warn!(error = %e, "session store write failed");
         ApiError::DriverNotSaved
@@ -338,8 +338,20 @@ pub(crate) async fn home_head(req: HttpRequest, state: web::Data<AppState>) -> H
 #[utoipa::path(get, path = "/api/head/cart", tag = "routing",
     responses((status = 200, description = "The cart page's head", body = dto::HeadAnswer)))]
 pub(crate) async fn cart_head(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
-    HttpResponse::Ok().json(head::answer(head::cart(&origin)))
+    own_head(&req, &state, crate::page::Own::Cart)
+}
+
+/// GET /api/head/compare: the backends comparison's head (issue 24: titled, and not to
+/// be indexed), for the SPA to apply after a client-side navigation.
+#[utoipa::path(get, path = "/api/head/compare", tag = "routing",
+    responses((status = 200, description = "The comparison page's head", body = dto::HeadAnswer)))]
+pub(crate) async fn compare_head(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    own_head(&req, &state, crate::page::Own::Compare)
+}
+
+fn own_head(req: &HttpRequest, state: &AppState, page: crate::page::Own) -> HttpResponse {
+    let origin = crate::origin::public_origin(req, state.public_url.as_deref());
+    HttpResponse::Ok().json(head::answer(head::own(page, &origin)))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -66,6 +66,14 @@ pub struct Config {
     /// How many of the default driver's pages to read at start, so that their first
     /// visitors get them written (issue 12); 0: none.
     pub warm_pages: usize,
+    /// issue 24: visitors may inject latency and faults into their own upstream calls,
+    /// and compare backends (`VITRINE_DEBUG_FAULTS`: the demo, compose and the local
+    /// overlay; off in the k8s base).
+    pub debug_faults: bool,
+    /// How long a known crawler's page waits for its data (issue 24): a crawler runs no
+    /// script, so the plain shell is an empty page to it. The adapters' upstream
+    /// timeout (5 s) and the hops.
+    pub crawler_head_budget: std::time::Duration,
     /// URLs per sitemap page (the protocol's most, 50 000; tests set a few to see paging).
     pub sitemap_page_urls: usize,
 }
@@ -96,6 +104,8 @@ impl Config {
             public_url: None,
             head_budget: std::time::Duration::from_millis(300),
             warm_pages: 0,
+            debug_faults: false,
+            crawler_head_budget: std::time::Duration::from_secs(6),
             sitemap_page_urls: crate::sitemap::PROTOCOL_PAGE_URLS,
         }
     }

@@ -379,6 +379,77 @@ pub(crate) struct DriverOption {
     pub(crate) value: String,
 }
 
+/// issue 24: latency and faults injected into one backend's upstream calls, for the
+/// visitor's own requests.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub(crate) struct FaultsSetting {
+    /// The backend whose calls are affected (`in-memory`, `fake`, `magento`, `shopify`, `medusa`).
+    pub(crate) backend: String,
+    /// Added to each call, 0 to 5000.
+    #[schema(minimum = 0, maximum = 5000)]
+    pub(crate) latency_ms: u32,
+    /// The share of calls answered as the backend's 503, 0 to 100.
+    #[schema(minimum = 0, maximum = 100)]
+    pub(crate) error_percent: u8,
+    /// Every call waits out the upstream timeout and fails with it (the page's 504).
+    pub(crate) timeout: bool,
+}
+
+impl From<vitrine_domain::faults::Faults> for FaultsSetting {
+    fn from(f: vitrine_domain::faults::Faults) -> Self {
+        Self {
+            backend: f.backend.as_str().to_owned(),
+            latency_ms: f.latency_ms,
+            error_percent: f.error_percent,
+            timeout: f.timeout,
+        }
+    }
+}
+
+/// `/api/debug/faults`: whether faults can be injected here, and the visitor's setting.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub(crate) struct FaultsState {
+    pub(crate) enabled: bool,
+    /// Absent when nothing is injected.
+    pub(crate) faults: Option<FaultsSetting>,
+}
+
+/// `POST /api/debug/compare`: each enabled backend's read times (issue 24).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct Comparison {
+    /// Warm reads of each page kind.
+    pub(crate) runs: u32,
+    pub(crate) backends: Vec<BackendTimes>,
+}
+
+/// One backend's times: per page kind, and the median and 95th percentile of all its
+/// warm reads, in ms.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct BackendTimes {
+    pub(crate) driver: String,
+    pub(crate) label: String,
+    /// Why its pages could not all be read (its menu failed, or its reads took too long).
+    pub(crate) error: Option<String>,
+    pub(crate) kinds: Vec<KindTimes>,
+    pub(crate) median_ms: Option<f64>,
+    pub(crate) p95_ms: Option<f64>,
+}
+
+/// One page kind of a backend: `home`, `category`, `product` or `search`.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub(crate) struct KindTimes {
+    pub(crate) kind: String,
+    /// The storefront address read.
+    pub(crate) path: String,
+    /// The read past every cache.
+    pub(crate) cold_ms: Option<f64>,
+    /// Of the warm reads.
+    pub(crate) median_ms: Option<f64>,
+    pub(crate) p95_ms: Option<f64>,
+    /// Reads that failed.
+    pub(crate) errors: u32,
+}
+
 /// `GET`/`PUT /api/driver`: the session's driver and every option (alphabetical fields).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub(crate) struct DriverInfo {

@@ -103,6 +103,14 @@ pub(crate) enum ApiError {
     IdempotencyKeyReused,
     /// The first request with this `Idempotency-Key` is still running.
     IdempotencyInFlight,
+    /// issue 24: the debug tools (injected faults, the comparison) are off here.
+    DebugToolsOff,
+    /// An injected-faults setting out of its bounds.
+    FaultsInvalid,
+    /// This visitor's previous comparison still runs.
+    ComparisonRunning,
+    /// Too many comparisons from this address.
+    TooManyComparisons,
 }
 
 impl ApiError {
@@ -222,6 +230,24 @@ impl ApiError {
                 S::CONFLICT,
                 "idempotency_in_flight",
                 "A request with this Idempotency-Key is still running; try again shortly.".into(),
+            ),
+            Self::DebugToolsOff => (S::NOT_FOUND, "not_found", "The debug tools are off on this site.".into()),
+            Self::FaultsInvalid => (
+                S::BAD_REQUEST,
+                "bad_request",
+                format!(
+                    "Faults need a backend, latency_ms from 0 to {}, error_percent from 0 to 100 and timeout.",
+                    vitrine_domain::faults::MAX_LATENCY_MS
+                )
+                .into(),
+            ),
+            Self::ComparisonRunning => {
+                (S::CONFLICT, "comparison_running", "Your comparison is still running; wait for it.".into())
+            }
+            Self::TooManyComparisons => (
+                S::TOO_MANY_REQUESTS,
+                "too_many_requests",
+                "Too many comparisons from this address; wait a minute, then try again.".into(),
             ),
         }
     }

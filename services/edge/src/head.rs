@@ -144,14 +144,12 @@ pub(crate) fn search(origin: &str, words: Option<&str>, page: u32) -> PageHead {
     plain(title, None, address)
 }
 
-/// The cart's head (issue 23): a page of the visitor's own, which search engines are
-/// asked not to index (the written page also says so in `X-Robots-Tag`).
-pub(crate) fn cart(origin: &str) -> PageHead {
-    PageHead { noindex: true, ..plain(CART_TITLE.to_owned(), None, format!("{origin}{}", crate::page::CART_PATH)) }
+/// The head of one of the SPA's own pages (the cart, issue 23; the backends compared,
+/// issue 24), which search engines are asked not to index (the written page also says so
+/// in `X-Robots-Tag`).
+pub(crate) fn own(page: crate::page::Own, origin: &str) -> PageHead {
+    PageHead { noindex: true, ..plain(page.title().to_owned(), None, format!("{origin}{}", page.path())) }
 }
-
-/// The cart page's title.
-pub(crate) const CART_TITLE: &str = "Cart";
 
 #[cfg(test)]
 mod tests;

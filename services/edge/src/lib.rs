@@ -15,6 +15,7 @@
 //! - [`response_cache`]: seconds-long reuse of successful reads, per driver, bounded by bytes.
 //! - [`encoded`]: a cached answer compressed once (brotli, gzip) with its `ETag`, and the
 //!   rules that pick the coding and answer 304.
+//! - [`compare`]: every enabled backend's page reads, cold and warm, timed (issue 24).
 //! - [`compress`]: the answers that are not cached, compressed as they go out (from 1.4 KB).
 //! - [`stream_slots`]: open driver-event streams, per session and in total.
 //! - [`switch_limit`]: driver switches per session and client address, per minute.
@@ -29,16 +30,19 @@
 //! - [`sitemap`]: `/robots.txt` and the sitemap of the default driver's pages.
 //! - [`origin`]: the site's public origin, for absolute links.
 //! - [`server_timing`]: `Server-Timing` on every answer, hop by hop (issue 24).
+//! - [`faults`]: latency and faults a visitor injects into their own upstream calls (issue 24).
 //! - [`ssr`]: React's server render of a page (the SPA's SSR bundle in QuickJS).
 
 mod api;
 mod availability;
 mod cart;
+mod compare;
 mod compress;
 pub mod config;
 mod dto;
 mod encoded;
 mod error;
+mod faults;
 mod head;
 mod headers;
 mod health;
@@ -87,6 +91,7 @@ pub fn app(
     let metrics = state.metrics.clone();
     let static_dir = state.static_dir.clone();
     let public_metrics = state.public_metrics;
+    let debug_faults = state.debug_faults;
     App::new()
         .app_data(state)
         .app_data(web::JsonConfig::default().limit(16 * 1024).error_handler(error::json_error))
@@ -94,6 +99,7 @@ pub fn app(
         .wrap(actix_web::middleware::from_fn(move |req, next| metrics::track(metrics.clone(), req, next)))
         .wrap(actix_web::middleware::from_fn(headers::apply))
         .wrap(actix_web::middleware::from_fn(compress::on_the_fly))
+        .wrap(actix_web::middleware::from_fn(move |req, next| faults::attach(debug_faults, req, next)))
         // Around everything but the request span, whose trace id it names.
         .wrap(actix_web::middleware::from_fn(server_timing::attach))
         // Outermost: the request span, continuing the browser's trace context if it sent one.

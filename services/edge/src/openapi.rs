@@ -11,7 +11,7 @@ use actix_web::HttpResponse;
 use utoipa::{IntoResponses, OpenApi};
 
 use crate::dto::ErrorBody;
-use crate::{api, cart, sse};
+use crate::{api, cart, compare, faults, sse};
 
 mod bounds;
 
@@ -34,6 +34,7 @@ use self::bounds::Bounds;
         api::page,
         api::home_head,
         api::cart_head,
+        api::compare_head,
         api::search_head,
         api::products,
         api::best_sellers,
@@ -47,6 +48,10 @@ use self::bounds::Bounds;
         cart::add,
         cart::update,
         cart::remove,
+        faults::get,
+        faults::put,
+        faults::delete,
+        compare::compare,
         openapi_json,
     ),
     // Referenced from the error responses only, which do not register their schemas.
@@ -57,6 +62,7 @@ use self::bounds::Bounds;
         (name = "catalogue", description = "Products and the menu, from the session's driver"),
         (name = "routing", description = "What a storefront path is (spec §4 \"Route matching\")"),
         (name = "cart", description = "The visitor's cart on their driver's backend (issue 23); never cached"),
+        (name = "debug", description = "The debug bar's tools (issue 24): injected faults and the backends compared, where they are on"),
         (name = "meta", description = "This document"),
     )
 )]

@@ -244,7 +244,7 @@ pub(crate) async fn page(
     // slow answer for a kind the page is not never holds the page up.
     let (mut products, mut categories, mut contents) = (catalogue.clone(), catalogue.clone(), catalogue);
     let lookup_product = lookup.clone();
-    use vitrine_common::timing::spawn;
+    use vitrine_common::hop::spawn;
     let product = spawn(async move { products.get_product_by_url(lookup_product).await });
     let category = spawn(async move { categories.get_category_page(listing).await });
     let lookup_content = lookup.clone();

@@ -9,7 +9,7 @@
 use actix_web::http::Method;
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use crate::{AppState, api, cart, health, image, openapi, page, sitemap, spa, sse};
+use crate::{AppState, api, cart, compare, faults, health, image, openapi, page, sitemap, spa, sse};
 
 /// `static_dir`: the built SPA, served for every path no route above claims.
 /// `public_metrics`: whether `/metrics` is answered here; when the metrics have a port of
@@ -25,6 +25,7 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .route("/page", web::get().to(api::page))
             .route("/head/home", web::get().to(api::home_head))
             .route("/head/cart", web::get().to(api::cart_head))
+            .route("/head/compare", web::get().to(api::compare_head))
             .route("/head/search", web::get().to(api::search_head))
             .route("/products", web::get().to(api::products))
             .route("/products/best-sellers", web::get().to(api::best_sellers))
@@ -39,6 +40,11 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .route("/cart/lines", web::post().to(cart::add))
             .route("/cart/lines/{line}", web::patch().to(cart::update))
             .route("/cart/lines/{line}", web::delete().to(cart::remove))
+            // issue 24: the debug tools.
+            .route("/debug/faults", web::get().to(faults::get))
+            .route("/debug/faults", web::put().to(faults::put))
+            .route("/debug/faults", web::delete().to(faults::delete))
+            .route("/debug/compare", web::post().to(compare::compare))
             // After the fixed product paths, which it would otherwise take.
             .route("/products/{id}", web::get().to(api::product))
             .default_service(web::to(api::unknown)),

@@ -104,14 +104,17 @@ impl Visitor {
     pub(crate) async fn of(req: &HttpRequest, state: &AppState) -> Self {
         let default = Choice::default_for(state.default_driver);
         let Some(session) = id(req) else {
-            return Self { choice: default, sharing: Sharing::Shared, drop_cookie: false };
+            let choice = default.faulted();
+            // A faulted visitor's answers are theirs alone (issue 24).
+            let sharing = if choice.uncached_before_ms > 0 { Sharing::Private } else { Sharing::Shared };
+            return Self { choice, sharing, drop_cookie: false };
         };
         let (choice, drop_cookie) = match lookup(state, &session).await {
             Stored::Kept(kept) => (kept.choice, false),
             Stored::Nothing => (default, true),
             Stored::Unknown => (default, false),
         };
-        Self { choice, sharing: Sharing::Private, drop_cookie }
+        Self { choice: choice.faulted(), sharing: Sharing::Private, drop_cookie }
     }
 
     /// Finishes `res` for this visitor: removes a cookie that names nothing.
@@ -176,19 +179,34 @@ impl Kept {
 pub(crate) struct Choice {
     pub(crate) driver: Driver,
     pub(crate) switched_at_ms: u64,
+    /// No cached answer read before it is used, as after a switch (0: none; never
+    /// stored): set when this request's visitor has faults injected into the driver's
+    /// backend, so the injected latency is paid on every read, and for the cold reads
+    /// of a comparison (issue 24).
+    pub(crate) uncached_before_ms: u64,
 }
 
 impl Choice {
     /// A session that never chose: the default driver, nothing to freshen.
     pub(crate) const fn default_for(driver: Driver) -> Self {
-        Self { driver, switched_at_ms: 0 }
+        Self { driver, switched_at_ms: 0, uncached_before_ms: 0 }
+    }
+
+    /// `driver`, read past every cache (issue 24: a comparison's cold reads).
+    pub(crate) fn uncached(driver: Driver) -> Self {
+        Self { uncached_before_ms: vitrine_common::clock::unix_ms(), ..Self::default_for(driver) }
+    }
+
+    /// A switch to `driver` at `switched_at_ms`.
+    pub(crate) const fn switched(driver: Driver, switched_at_ms: u64) -> Self {
+        Self { driver, switched_at_ms, uncached_before_ms: 0 }
     }
 
     /// The stored form `driver@ms`; a bare driver (written before issue 11) reads as a
     /// switch at 0. Anything else is `None`.
     fn parse(text: &str) -> Option<Self> {
         let (driver, at) = text.split_once('@').unwrap_or((text, "0"));
-        Some(Self { driver: Driver::parse(driver)?, switched_at_ms: at.parse().ok()? })
+        Some(Self::switched(Driver::parse(driver)?, at.parse().ok()?))
     }
 
     fn encode(self) -> String {
@@ -197,14 +215,29 @@ impl Choice {
 
     /// What a read sends as `fresh_after_ms`: the switch time for a driver whose answers
     /// must be fresh after a switch to it (spec §4: Magento and Shopify), else 0.
+    /// Later for a visitor with faults injected into the driver's backend (issue 24).
     pub(crate) const fn fresh_after_ms(self) -> u64 {
+        let switched = self.fresh_after_switch_ms();
+        if self.uncached_before_ms > switched { self.uncached_before_ms } else { switched }
+    }
+
+    const fn fresh_after_switch_ms(self) -> u64 {
         if self.driver.clears_cache_on_switch() { self.switched_at_ms } else { 0 }
     }
 
     /// Whether the store needs to remember it: a session on the default driver with
     /// nothing to freshen is a session with no key (issue 11: no key per drive-by PUT).
     fn worth_keeping(self, default: Driver) -> bool {
-        self.driver != default || self.fresh_after_ms() > 0
+        self.driver != default || self.fresh_after_switch_ms() > 0
+    }
+
+    /// This choice for a request whose visitor injected faults (`hop::faults`): when they
+    /// are on its driver's backend, nothing cached before now answers it.
+    fn faulted(mut self) -> Self {
+        if vitrine_common::hop::faults().is_some_and(|f| f.backend == self.driver.backend()) {
+            self.uncached_before_ms = vitrine_common::clock::unix_ms();
+        }
+        self
     }
 }
 
@@ -317,13 +350,13 @@ mod tests {
         ] {
             assert_eq!(Choice::parse(text).map(|c| (c.driver, c.switched_at_ms)), expected, "{text:?}");
         }
-        let choice = Choice { driver: Driver::MageOs, switched_at_ms: 42 };
+        let choice = Choice::switched(Driver::MageOs, 42);
         assert_eq!(Choice::parse(&choice.encode()), Some(choice), "round trip");
     }
 
     #[test]
     fn a_session_keeps_its_choice_and_a_cart_per_backend_in_one_value() {
-        let choice = Choice { driver: Driver::Shopify, switched_at_ms: 42 };
+        let choice = Choice::switched(Driver::Shopify, 42);
         let carts = BTreeMap::from([
             (Backend::Shopify, "gid://shopify/Cart/c1?key=a;b=c".to_owned()),
             (Backend::InMemory, "9f2c".to_owned()),
@@ -357,7 +390,7 @@ mod tests {
         for (driver, fresh) in
             [(Driver::Magento, 7), (Driver::MageOs, 7), (Driver::Shopify, 7), (Driver::InMemory, 0), (Driver::Fake, 0)]
         {
-            assert_eq!(Choice { driver, switched_at_ms: 7 }.fresh_after_ms(), fresh, "{driver}");
+            assert_eq!(Choice::switched(driver, 7).fresh_after_ms(), fresh, "{driver}");
         }
     }
 
@@ -370,7 +403,7 @@ mod tests {
             (Driver::Magento, 9, Driver::Magento, true),
             (Driver::Magento, 0, Driver::Magento, false),
         ] {
-            assert_eq!(Choice { driver, switched_at_ms: at }.worth_keeping(default), kept, "{driver} on {default}");
+            assert_eq!(Choice::switched(driver, at).worth_keeping(default), kept, "{driver} on {default}");
         }
     }
 }

@@ -51,6 +51,12 @@ pub struct AppState {
     /// the names of its files.
     pub(crate) build: Option<crate::page::build::Build>,
     pub(crate) head_budget: std::time::Duration,
+    /// How long a known crawler's page waits for its data (issue 24).
+    pub(crate) crawler_head_budget: std::time::Duration,
+    /// Whether visitors may inject faults and compare backends (issue 24).
+    pub(crate) debug_faults: bool,
+    /// The backend comparisons running, and how many each visitor started (issue 24).
+    pub(crate) comparisons: crate::compare::Comparisons,
     /// React's server render of pages (issue 20 §4); renders nothing without a bundle.
     pub(crate) ssr: crate::ssr::Renderer,
     /// `/img`: its allow-list, HTTP client and permits.
@@ -116,6 +122,9 @@ impl AppState {
             static_dir: config.static_dir.clone(),
             build: config.static_dir.as_deref().map(crate::page::build::Build::new),
             head_budget: config.head_budget,
+            crawler_head_budget: config.crawler_head_budget,
+            debug_faults: config.debug_faults,
+            comparisons: crate::compare::Comparisons::default(),
             ssr,
             images: crate::image::ImageService::new(config)?,
             public_url: config.public_url.clone(),

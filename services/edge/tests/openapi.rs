@@ -78,12 +78,15 @@ fn every_api_route_and_its_errors_are_described() {
         routes,
         [
             "delete /api/cart/lines/{line}",
+            "delete /api/debug/faults",
             "get /api/cart",
             "get /api/categories",
             "get /api/categories/by-url",
+            "get /api/debug/faults",
             "get /api/driver",
             "get /api/driver/events",
             "get /api/head/cart",
+            "get /api/head/compare",
             "get /api/head/home",
             "get /api/head/search",
             "get /api/navigation",
@@ -98,6 +101,8 @@ fn every_api_route_and_its_errors_are_described() {
             "get /api/search",
             "patch /api/cart/lines/{line}",
             "post /api/cart/lines",
+            "post /api/debug/compare",
+            "put /api/debug/faults",
             "put /api/driver",
         ]
     );
@@ -105,6 +110,11 @@ fn every_api_route_and_its_errors_are_described() {
     let add = &doc["paths"]["/api/cart/lines"]["post"]["responses"];
     for status in ["200", "400", "403", "409", "422", "429", "503"] {
         assert!(add[status].is_object(), "adding answers {status}");
+    }
+    // issue 24: the debug tools say when they are off and what bounds they keep.
+    let compare = &doc["paths"]["/api/debug/compare"]["post"]["responses"];
+    for status in ["200", "403", "404", "409", "429"] {
+        assert!(compare[status].is_object(), "comparing answers {status}");
     }
     let by_url = &doc["paths"]["/api/products/by-url"]["get"]["responses"];
     for status in ["200", "400", "404", "502", "503", "504"] {

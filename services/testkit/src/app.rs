@@ -11,6 +11,9 @@ use vitrine_suite::{Service, Suite};
 
 use crate::RedisServer;
 
+/// A change to the edge's config ([`TestAppBuilder::edge`]).
+type EdgeChange = Box<dyn FnOnce(&mut vitrine_edge::Config) + Send>;
+
 pub struct TestAppBuilder {
     redis: bool,
     failed_path: String,
@@ -25,6 +28,8 @@ pub struct TestAppBuilder {
     cart_limits: Option<vitrine_edge::SwitchLimits>,
     head_budget: Duration,
     warm_pages: usize,
+    /// Changes to the edge's config beyond the ones above.
+    edge: Vec<EdgeChange>,
 }
 
 pub struct TestApp {
@@ -65,6 +70,7 @@ impl Default for TestAppBuilder {
             // 300 ms is for visitors, and `head_budget` tests the plain shell).
             head_budget: Duration::from_secs(30),
             warm_pages: 0,
+            edge: Vec::new(),
         }
     }
 }
@@ -176,6 +182,13 @@ impl TestAppBuilder {
         self
     }
 
+    /// Changes the edge's config (after the builder's own settings).
+    #[must_use]
+    pub fn edge(mut self, change: impl FnOnce(&mut vitrine_edge::Config) + Send + 'static) -> Self {
+        self.edge.push(Box::new(change));
+        self
+    }
+
     /// Serve a built SPA from `dir`.
     #[must_use]
     pub fn static_dir(mut self, dir: &std::path::Path) -> Self {
@@ -212,6 +225,9 @@ impl TestAppBuilder {
         }
         if let Some(limits) = self.switch_limits {
             config.edge.switch_limits = limits;
+        }
+        for change in self.edge {
+            change(&mut config.edge);
         }
 
         let edge_listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");

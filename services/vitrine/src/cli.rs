@@ -173,6 +173,16 @@ pub(crate) struct EdgeOptions {
     /// first visitors get them written rather than plain (issue 12); 0: none.
     #[arg(long, env = "VITRINE_WARM_PAGES", default_value_t = 200)]
     pub(crate) warm_pages: usize,
+    /// Let visitors inject latency and faults into their own upstream calls and compare
+    /// backends from the debug bar (issue 24). Unset: on for `all` (the demo), off for
+    /// `edge` (a public deployment turns it on only where it wants it).
+    #[arg(long, env = "VITRINE_DEBUG_FAULTS")]
+    pub(crate) debug_faults: Option<bool>,
+    /// How long a known crawler's page waits for its data, in ms: a crawler runs no
+    /// script, so it gets the written page even from a backend slower than the head
+    /// budget (issue 24). The adapters' upstream timeout (5 s) and the hops.
+    #[arg(long, env = "VITRINE_CRAWLER_HEAD_BUDGET_MS", default_value_t = 6000)]
+    pub(crate) crawler_head_budget_ms: u64,
 }
 
 /// A service's listen address with its own variable and default port.

@@ -46,6 +46,8 @@ pub(crate) fn edge(
     };
     config.head_budget = std::time::Duration::from_millis(opts.head_budget_ms);
     config.warm_pages = opts.warm_pages;
+    config.debug_faults = opts.debug_faults.unwrap_or(false);
+    config.crawler_head_budget = std::time::Duration::from_millis(opts.crawler_head_budget_ms);
     Ok(config)
 }
 

@@ -100,6 +100,11 @@ impl GraphQlClient {
         })
     }
 
+    /// One call of `operation` to this backend, as timings and injected faults see it.
+    fn call<'a>(&self, operation: &'a str) -> upstream::Call<'a> {
+        upstream::Call { backend: self.backend, operation, timeout: self.transport.http.timeout() }
+    }
+
     /// Runs `operation` with `variables` and returns its `data`. Answers are cached in
     /// the store under `policy`; failures are not.
     ///
@@ -122,7 +127,8 @@ impl GraphQlClient {
             }
             return Ok(cached.value);
         }
-        self.load(operation, variables, policy, cache_key).await
+        let call = self.call(operation.name);
+        upstream::injected(call, self.load(operation, variables, policy, cache_key).await).await
     }
 
     /// issue 23: one operation of the write path (a cart mutation, or a cart's read): no
@@ -144,7 +150,8 @@ impl GraphQlClient {
                 _ => Err(DriverError::Undecodable(format!("{}: not a GraphQL response", operation.name))),
             }
         };
-        upstream::observe_uncached(self.backend, operation.name, span, call).await
+        let observed = self.call(operation.name);
+        upstream::observe_uncached(observed, span, call).await
     }
 
     /// Sends the operation (one request for identical operations in flight) and stores
@@ -160,8 +167,9 @@ impl GraphQlClient {
         // which carries the trace context of the caller that started it.
         let span = upstream::span(self.backend, operation.name, "POST", &self.endpoint);
         let start = || span.in_scope(|| self.dispatch(operation, variables));
+        let call = self.call(operation.name);
         let Joined { value: result, leader, .. } =
-            self.in_flight.run_observed(self.backend, operation.name, span.clone(), cache_key.clone(), start).await;
+            self.in_flight.run_observed(call, span.clone(), cache_key.clone(), start).await;
         if leader
             && let Ok(value) = &result
             && let Ok(bytes) = serde_json::to_vec(value)

@@ -11,7 +11,7 @@ use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint, Server};
 use tower::layer::util::{Identity, Stack};
 
-pub use self::telemetry::{InjectTraceContext, ServerTelemetryLayer, TimedChannel};
+pub use self::telemetry::{HopChannel, InjectTraceContext, ServerTelemetryLayer};
 use crate::Shutdown;
 
 /// How long a gRPC call between services may take before it fails with DEADLINE_EXCEEDED.
@@ -19,8 +19,9 @@ use crate::Shutdown;
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(15);
 
 /// What every client of another service holds: a channel that carries the caller's
-/// trace context in each call's metadata, and brings back what the call cost.
-pub type GrpcChannel = TimedChannel<InterceptedService<Channel, InjectTraceContext>>;
+/// trace context and injected faults in each call's metadata, and brings back what the
+/// call cost.
+pub type GrpcChannel = HopChannel<InterceptedService<Channel, InjectTraceContext>>;
 
 /// A server builder with the telemetry layer every Vitrine gRPC server has.
 pub type GrpcServer = Server<Stack<ServerTelemetryLayer, Identity>>;
@@ -39,7 +40,7 @@ pub fn lazy_channel(url: &str) -> Result<GrpcChannel, tonic::transport::Error> {
         .timeout(CALL_TIMEOUT)
         .tcp_nodelay(true)
         .connect_lazy();
-    Ok(TimedChannel::new(InterceptedService::new(channel, InjectTraceContext)))
+    Ok(HopChannel::new(InterceptedService::new(channel, InjectTraceContext)))
 }
 
 /// The server builder every service starts from.

@@ -6,8 +6,10 @@
 //!   and counts and times the call.
 //! - Client: [`InjectTraceContext`] writes the current span's context into each call.
 //! - Timings (issue 24): the server collects what its call cost ([`crate::timing`]) and
-//!   sends it back in the response metadata, its own hop first; [`TimedChannel`] adds
+//!   sends it back in the response metadata, its own hop first; [`HopChannel`] adds
 //!   what a called hop sent back to the caller's collection.
+//! - Injected faults (issue 24): the server takes the visitor's from the request
+//!   metadata for its call ([`crate::hop`]); [`HopChannel`] passes them on.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -18,7 +20,9 @@ use tonic::Status;
 use tracing::Instrument;
 use tracing::field::Empty;
 
-use crate::{metrics, timing};
+use vitrine_domain::faults::Faults;
+
+use crate::{hop, metrics, timing};
 
 /// Writes the calling span's trace context into every outgoing call.
 #[derive(Debug, Clone, Copy, Default)]
@@ -93,20 +97,21 @@ fn send_back(headers: &mut http::HeaderMap, hop: &str, rpc: &str, timings: &timi
     }
 }
 
-/// A gRPC client's channel that adds what each called hop sent back (its timings
-/// metadata) to the calling task's collection, shifted to when the call was sent.
+/// A gRPC client's channel that passes the calling request's injected faults on, and
+/// adds what each called hop sent back (its timings metadata) to the calling task's
+/// collection, shifted to when the call was sent.
 #[derive(Debug, Clone)]
-pub struct TimedChannel<S> {
+pub struct HopChannel<S> {
     inner: S,
 }
 
-impl<S> TimedChannel<S> {
+impl<S> HopChannel<S> {
     pub const fn new(inner: S) -> Self {
         Self { inner }
     }
 }
 
-impl<S, B, RB> tower::Service<http::Request<B>> for TimedChannel<S>
+impl<S, B, RB> tower::Service<http::Request<B>> for HopChannel<S>
 where
     S: tower::Service<http::Request<B>, Response = http::Response<RB>>,
     S::Future: Send + 'static,
@@ -119,8 +124,13 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: http::Request<B>) -> Self::Future {
-        // Called in the caller's task: its collection, if it has one, is taken now.
+    fn call(&mut self, mut request: http::Request<B>) -> Self::Future {
+        // Called in the caller's task: its collection and faults, if any, are taken now.
+        if let Some(faults) = hop::faults()
+            && let Ok(value) = http::HeaderValue::from_str(&faults.encode())
+        {
+            request.headers_mut().insert(hop::FAULTS, value);
+        }
         let timings = timing::current();
         let sent = Instant::now();
         let future = self.inner.call(request);
@@ -176,7 +186,9 @@ where
         crate::telemetry::continue_trace(&span, request.headers());
         let started = Instant::now();
         let timings = timing::Timings::start();
-        let future = timing::within(timings.clone(), span.in_scope(|| self.inner.call(request)));
+        let faults = request.headers().get(hop::FAULTS).and_then(|v| v.to_str().ok()).and_then(Faults::parse);
+        let future = span.in_scope(|| self.inner.call(request));
+        let future = timing::within(timings.clone(), hop::with_faults(faults, future));
         let recorded = span.clone();
         Box::pin(
             async move {

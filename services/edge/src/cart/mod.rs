@@ -148,7 +148,7 @@ fn header(req: &HttpRequest, name: impl actix_web::http::header::AsHeaderName) -
 }
 
 /// A change must come from this site (`guard`): checked first, before its body is read.
-fn same_site(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+pub(crate) fn same_site(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
     let own = origin::public_origin(req, state.public_url.as_deref());
     let request = guard::Request {
         method: req.method().as_str(),

@@ -28,6 +28,25 @@ fn every_variant_has_its_status_code_and_text() {
             "driver_unavailable",
             text("Client has not been defined yet"),
         ),
+        (ApiError::DebugToolsOff, 404, "not_found", text("The debug tools are off on this site.")),
+        (
+            ApiError::FaultsInvalid,
+            400,
+            "bad_request",
+            text("Faults need a backend, latency_ms from 0 to 5000, error_percent from 0 to 100 and timeout."),
+        ),
+        (
+            ApiError::ComparisonRunning,
+            409,
+            "comparison_running",
+            text("Your comparison is still running; wait for it."),
+        ),
+        (
+            ApiError::TooManyComparisons,
+            429,
+            "too_many_requests",
+            text("Too many comparisons from this address; wait a minute, then try again."),
+        ),
         (ApiError::UpstreamTimeout, 504, "upstream_timeout", text("The backend did not answer in time.")),
         (ApiError::UpstreamUnavailable, 502, "upstream_unavailable", text("The backend is unavailable.")),
         (

@@ -162,11 +162,18 @@ fn an_answered_head_carries_its_tags() {
     );
 }
 
-/// issue 23: the cart asks not to be indexed, in a tag the SPA's next page drops; no
-/// other head says so, nor carries the field in its JSON.
+/// issues 23, 24: the cart and the comparison ask not to be indexed, in a tag the SPA's
+/// next page drops; no other head says so, nor carries the field in its JSON.
 #[test]
-fn only_the_cart_is_noindex() {
-    let cart = answer(cart(ORIGIN));
+fn only_the_spas_own_pages_are_noindex() {
+    let compare = answer(own(crate::page::Own::Compare, ORIGIN));
+    assert_eq!(compare.head.canonical, "http://shop.test/debug/compare");
+    assert!(
+        compare.head_html.contains("<meta name=\"robots\" content=\"noindex\" data-head>"),
+        "{}",
+        compare.head_html
+    );
+    let cart = answer(own(crate::page::Own::Cart, ORIGIN));
     assert_eq!((cart.head.title.as_str(), cart.head.canonical.as_str()), ("Cart", "http://shop.test/cart"));
     assert!(cart.head_html.starts_with("<title>Cart</title>"), "{}", cart.head_html);
     assert!(cart.head_html.contains("<meta name=\"robots\" content=\"noindex\" data-head>"), "{}", cart.head_html);

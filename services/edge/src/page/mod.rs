@@ -15,17 +15,19 @@
 //!
 //! - [`request`]: what the address asks for, and the SPA's keys of its data.
 //! - [`build`]: the built SPA: its `index.html` and the names of its files.
+//! - [`crawler`]: known crawlers, whose pages wait for their data (issue 24).
 //! - [`cards`]: the first product's image, which the head preloads.
 //! - [`shell`]: `index.html` with the head, React's markup (`crate::ssr`) and the data written in.
 //! - [`warm`]: the default driver's pages read at start, so first visitors get them written.
 
 pub(crate) mod build;
 pub(crate) mod cards;
+pub(crate) mod crawler;
 pub(crate) mod request;
 pub(crate) mod shell;
 pub(crate) mod warm;
 
-pub(crate) use request::{CART_PATH, reserved};
+pub(crate) use request::{Own, reserved};
 
 use std::sync::Arc;
 
@@ -105,16 +107,17 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
         }
         None => {
             let asked = PageRequest::parse(req.path(), req.query_string());
-            let cart = asked == PageRequest::Cart;
+            let own = matches!(asked, PageRequest::Own(_));
             let here = Here { path: req.path().to_owned(), query: req.query_string().to_owned() };
-            let page = write(&state, choice, origin, asked, here).await;
+            let page = write(&state, choice, origin, asked, here, budget(&req, &state)).await;
             let mut res = match page {
                 Some(page) => keep(&req, &state, &visitor, shell, key, page),
                 None => private(StatusCode::OK).content_type(HTML).body(shell.plain()),
             };
-            // issue 23: the cart is never indexed, even when it goes out as the plain
-            // shell (whose head cannot say so). It is never kept, so it always comes here.
-            if cart {
+            // issues 23, 24: the SPA's own pages are never indexed, even when they go
+            // out as the plain shell (whose head cannot say so). They are never kept, so
+            // they always come here.
+            if own {
                 res.headers_mut().insert(X_ROBOTS_TAG, HeaderValue::from_static("noindex"));
             }
             res
@@ -122,6 +125,13 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     };
     visitor.finish(&req, &mut res);
     res
+}
+
+/// How long the page may wait for its data: the head budget, or for a known crawler,
+/// which reads no script, as long as the data may take (issue 24).
+fn budget(req: &HttpRequest, state: &AppState) -> std::time::Duration {
+    let agent = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|v| v.to_str().ok());
+    if agent.is_some_and(crawler::is_crawler) { state.crawler_head_budget } else { state.head_budget }
 }
 
 const HTML: &str = "text/html; charset=utf-8";
@@ -193,7 +203,7 @@ where
     Fut: std::future::Future<Output = Result<(T, bool), crate::error::ApiError>> + Send + 'static,
 {
     let state = state.clone();
-    vitrine_common::timing::spawn(async move {
+    vitrine_common::hop::spawn(async move {
         let reading = state.clone();
         reads::cached(&state, choice, key.to_owned(), move |r| read(reading, r)).await
     })
@@ -225,14 +235,15 @@ async fn write(
     origin: String,
     asked: PageRequest,
     here: Here,
+    budget: std::time::Duration,
 ) -> Option<Page> {
-    let deadline = tokio::time::Instant::now() + state.head_budget;
+    let deadline = tokio::time::Instant::now() + budget;
     let navigation =
         side(state, choice, reads::keys::NAVIGATION, |state, r| async move { reads::navigation(&state, r).await });
     let categories = (asked == PageRequest::Home).then(|| {
         side(state, choice, reads::keys::CATEGORIES, |state, r| async move { reads::categories(&state, r).await })
     });
-    let own = vitrine_common::timing::spawn(own_reads(state.clone(), choice, origin, asked));
+    let own = vitrine_common::hop::spawn(own_reads(state.clone(), choice, origin, asked));
     let mut written = match tokio::time::timeout_at(deadline, own).await {
         Ok(Ok(written)) => written,
         Ok(Err(e)) => {
@@ -288,10 +299,13 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
         }
         // Nothing of the backend's: the head, and the menu beside it. The page is never
         // kept (no `read_at_ms`), so a kept page is never what a cart visitor is served.
-        PageRequest::Cart => {
-            let head = head::cart(&origin);
-            let data = vec![(keys::CART_HEAD.to_owned(), json(&head::answer(head.clone())))];
-            Written { status: StatusCode::OK, location: None, head, data, read_at_ms: None }
+        PageRequest::Own(own) => {
+            let head = head::own(own, &origin);
+            let data = vec![(own.head_key().to_owned(), json(&head::answer(head.clone())))];
+            // The comparison is not there where the debug tools are off.
+            let there = own != Own::Compare || state.debug_faults;
+            let status = if there { StatusCode::OK } else { StatusCode::NOT_FOUND };
+            Written { status, location: None, head, data, read_at_ms: None }
         }
         PageRequest::Search { words, page, sort } => {
             let mut head = head::search(&origin, words.as_deref(), page);

@@ -16,23 +16,61 @@ pub(crate) fn image_sources(src: &str, size: u32) -> (String, String, String) {
     (image_path(src, IMAGE_WIDTHS[0]), srcset, format!("(max-width: 768px) 100vw, {size}px"))
 }
 
-/// The cart's address (issue 23): the SPA's own page, reserved like `/search`.
-pub(crate) const CART_PATH: &str = "/cart";
 const SEARCH_PATH: &str = "/search";
+
+/// The SPA's own pages that are not to be indexed: no backend is asked about them, their
+/// first paint is everyone's (the SPA fetches what is the visitor's), and they are
+/// written per request, never kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Own {
+    /// The visitor's cart (issue 23).
+    Cart,
+    /// The backends compared (issue 24), where the debug tools are on.
+    Compare,
+}
+
+impl Own {
+    const ALL: [Self; 2] = [Self::Cart, Self::Compare];
+
+    pub(crate) const fn path(self) -> &'static str {
+        match self {
+            Self::Cart => "/cart",
+            Self::Compare => "/debug/compare",
+        }
+    }
+
+    pub(crate) const fn title(self) -> &'static str {
+        match self {
+            Self::Cart => "Cart",
+            Self::Compare => "Compare backends",
+        }
+    }
+
+    /// The SPA's key of its head (`/api/head/…`).
+    pub(crate) const fn head_key(self) -> &'static str {
+        match self {
+            Self::Cart => "/api/head/cart",
+            Self::Compare => "/api/head/compare",
+        }
+    }
+
+    fn at(path: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|own| own.path() == path)
+    }
+}
 
 /// Whether `path` (joined segments) is one of the SPA's own pages, which no backend is
 /// asked about and no sitemap lists, whatever a backend has there.
 pub(crate) fn reserved(path: &str) -> bool {
-    path == SEARCH_PATH || path == CART_PATH
+    path == SEARCH_PATH || Own::at(path).is_some()
 }
 
 /// A page the SPA shows, with the listing parameters it would read from the address.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum PageRequest {
     Home,
-    /// `/cart` (issue 23): the visitor's cart, which the SPA fetches; its first paint is
-    /// everyone's, and it is never kept or looked up on a backend.
-    Cart,
+    /// `/cart`, `/debug/compare` (issues 23, 24): see [`Own`].
+    Own(Own),
     /// `/search`; `words` is `None` without a query (the SPA then asks for nothing).
     Search {
         words: Option<String>,
@@ -54,11 +92,14 @@ impl PageRequest {
     pub(crate) fn parse(path: &str, query: &str) -> Self {
         let param = |name: &str| url_params(query).find(|(k, _)| k == name).map(|(_, v)| v).unwrap_or_default();
         let (page, sort) = listing_params(&param("page"), &param("sort"));
-        match paths::join_segments(path).as_str() {
+        let joined = paths::join_segments(path);
+        if let Some(own) = Own::at(&joined) {
+            return Self::Own(own);
+        }
+        match joined.as_str() {
             "/" => Self::Home,
             SEARCH_PATH => Self::Search { words: crate::head::search_words(&param("q")), page, sort },
-            CART_PATH => Self::Cart,
-            joined => Self::Path { path: joined.to_owned(), page, sort, variant: variant(&param("variant")) },
+            _ => Self::Path { path: joined, page, sort, variant: variant(&param("variant")) },
         }
     }
 }
@@ -103,7 +144,6 @@ pub(crate) mod keys {
     pub(crate) const BEST_SELLERS: &str = "/api/products/best-sellers";
     pub(crate) const CATEGORIES: &str = "/api/categories";
     pub(crate) const HOME_HEAD: &str = "/api/head/home";
-    pub(crate) const CART_HEAD: &str = "/api/head/cart";
 
     pub(crate) fn page(path: &str, page: u32, sort: Sort) -> String {
         format!("/api/page?url={}{}", encode_component(path), listing_query(page, sort))
@@ -157,8 +197,10 @@ mod tests {
             ("/search", "q=+blue+shirt+&page=3", search(Some("blue shirt"), 3, S::Position)),
             ("/search", "q=%20", search(None, 1, S::Position)),
             ("/search/", "", search(None, 1, S::Position)),
-            ("/cart", "", PageRequest::Cart),
-            ("//cart/", "page=2&variant=x", PageRequest::Cart),
+            ("/cart", "", PageRequest::Own(Own::Cart)),
+            ("//cart/", "page=2&variant=x", PageRequest::Own(Own::Cart)),
+            ("/debug/compare", "", PageRequest::Own(Own::Compare)),
+            ("/debug", "", path("/debug", 1, S::Position)),
             ("/cart/x", "", path("/cart/x", 1, S::Position)),
             ("/carts", "", path("/carts", 1, S::Position)),
         ] {
@@ -182,7 +224,7 @@ mod tests {
 
     #[test]
     fn only_the_spa_s_own_pages_are_reserved() {
-        assert!(reserved("/search") && reserved("/cart"));
+        assert!(reserved("/search") && reserved("/cart") && reserved("/debug/compare"));
         assert!(!reserved("/") && !reserved("/cart/x") && !reserved("/carts") && !reserved("/1001"));
     }
 

@@ -1,0 +1,147 @@
+//! Latency and faults a visitor injects into one backend's upstream calls, for their own
+//! requests only (issue 24 b), when the debug tools are on (`Config::debug_faults`).
+//!
+//! - The setting travels with the visitor, in a cookie of its own ([`COOKIE`]; no store
+//!   read), and on from the edge in each service call's metadata
+//!   (`vitrine_common::hop`): [`attach`] opens it for the request. The adapter applies it
+//!   after coalescing, outside the upstream concurrency limit and never in a background
+//!   refresh (`adapter/src/upstream.rs`), so nobody else's request is slowed or failed.
+//! - The visitor's reads of the affected backend skip the caches, as after a switch
+//!   (`session::Visitor::of`): an injected latency is paid on every read, not hidden by
+//!   a cached answer.
+//! - `GET`, `PUT`, `DELETE /api/debug/faults`: what is set, set it, clear it.
+
+use actix_web::body::MessageBody;
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{HttpRequest, HttpResponse, web};
+use vitrine_domain::Backend;
+use vitrine_domain::faults::Faults;
+
+use crate::AppState;
+use crate::dto::{FaultsSetting, FaultsState};
+use crate::error::ApiError;
+use crate::openapi::InputError;
+
+/// The visitor's setting, in its text form (`vitrine_domain::faults`).
+pub(crate) const COOKIE: &str = "vitrine_faults";
+
+/// A setting lasts an hour: long enough to look around, not a trap for tomorrow.
+const LIFETIME: actix_web::cookie::time::Duration = actix_web::cookie::time::Duration::hours(1);
+
+/// The max-age of the cookie that removes it.
+const GONE: actix_web::cookie::time::Duration = actix_web::cookie::time::Duration::ZERO;
+
+/// The request's setting, if the tools are on and its cookie holds a valid one.
+fn of(req: &actix_web::HttpRequest) -> Option<Faults> {
+    req.cookie(COOKIE).and_then(|c| Faults::parse(c.value()))
+}
+
+/// Middleware: the request's injected faults, for every service call it makes.
+pub(crate) async fn attach(
+    enabled: bool,
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let faults = if enabled { of(req.request()) } else { None };
+    vitrine_common::hop::with_faults(faults, next.call(req)).await
+}
+
+fn state_of(state: &AppState, faults: Option<Faults>) -> FaultsState {
+    FaultsState { enabled: state.debug_faults, faults: faults.map(FaultsSetting::from) }
+}
+
+fn enabled(state: &AppState) -> Result<(), ApiError> {
+    if state.debug_faults { Ok(()) } else { Err(ApiError::DebugToolsOff) }
+}
+
+fn cookie(value: String, max_age: actix_web::cookie::time::Duration) -> Cookie<'static> {
+    Cookie::build(COOKIE, value).path("/").http_only(true).same_site(SameSite::Lax).max_age(max_age).finish()
+}
+
+/// GET /api/debug/faults: whether the tools are on, and this visitor's setting.
+#[utoipa::path(get, path = "/api/debug/faults", tag = "debug",
+    responses((status = 200, description = "Whether faults can be injected here, and this visitor's setting",
+        body = FaultsState)))]
+pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let faults = if state.debug_faults { of(&req) } else { None };
+    HttpResponse::Ok().json(state_of(&state, faults))
+}
+
+/// PUT /api/debug/faults: inject `latency_ms`, an `error_percent` or timeouts into
+/// `backend`'s upstream calls, for this visitor's requests only (a cookie, an hour). A
+/// setting that changes nothing clears it.
+#[utoipa::path(put, path = "/api/debug/faults", tag = "debug", request_body = FaultsSetting,
+    responses((status = 200, description = "The setting now", body = FaultsState), InputError,
+        (status = 403, description = "A change from another site (code forbidden)", body = crate::dto::ErrorBody),
+        (status = 404, description = "The debug tools are off here (code not_found)", body = crate::dto::ErrorBody)))]
+pub(crate) async fn put(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<FaultsSetting>,
+) -> Result<HttpResponse, ApiError> {
+    enabled(&state)?;
+    crate::cart::same_site(&req, &state)?;
+    let faults = Faults::try_from(body.into_inner())?;
+    let mut res = HttpResponse::Ok().json(state_of(&state, (!faults.is_idle()).then_some(faults)));
+    let cookie = if faults.is_idle() { cookie(String::new(), GONE) } else { cookie(faults.encode(), LIFETIME) };
+    // Only an invalid cookie fails to be written; this one is valid.
+    let _ = res.add_cookie(&cookie);
+    Ok(res)
+}
+
+/// DELETE /api/debug/faults: no more injected faults for this visitor.
+#[utoipa::path(delete, path = "/api/debug/faults", tag = "debug",
+    responses((status = 200, description = "The setting now (none)", body = FaultsState),
+        (status = 403, description = "A change from another site (code forbidden)", body = crate::dto::ErrorBody),
+        (status = 404, description = "The debug tools are off here (code not_found)", body = crate::dto::ErrorBody)))]
+pub(crate) async fn delete(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    enabled(&state)?;
+    crate::cart::same_site(&req, &state)?;
+    let mut res = HttpResponse::Ok().json(state_of(&state, None));
+    let _ = res.add_cookie(&cookie(String::new(), GONE));
+    Ok(res)
+}
+
+impl TryFrom<FaultsSetting> for Faults {
+    type Error = ApiError;
+
+    fn try_from(s: FaultsSetting) -> Result<Self, ApiError> {
+        let backend = Backend::parse(&s.backend).ok_or(ApiError::FaultsInvalid)?;
+        let faults = Self { backend, latency_ms: s.latency_ms, error_percent: s.error_percent, timeout: s.timeout };
+        // The one check of the bounds: what the cookie's reader accepts.
+        if faults.is_idle() || Self::parse(&faults.encode()) == Some(faults) {
+            Ok(faults)
+        } else {
+            Err(ApiError::FaultsInvalid)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setting_is_taken_only_within_its_bounds() {
+        let setting = |backend: &str, latency_ms, error_percent, timeout| FaultsSetting {
+            backend: backend.to_owned(),
+            latency_ms,
+            error_percent,
+            timeout,
+        };
+        for (body, ok) in [
+            (setting("magento", 800, 0, false), true),
+            (setting("medusa", 0, 100, true), true),
+            (setting("fake", 0, 0, false), true),
+            (setting("magento", 5001, 0, false), false),
+            (setting("magento", 0, 101, false), false),
+            (setting("mageos", 10, 0, false), false),
+            (setting("nope", 10, 0, false), false),
+        ] {
+            let text = format!("{body:?}");
+            assert_eq!(Faults::try_from(body).is_ok(), ok, "{text}");
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Issue 24 (b) over real HTTP and gRPC: latency and faults a visitor injects into one
+//! backend's upstream calls act on that visitor's requests only (another visitor's
+//! timings and answers are unchanged while they run), show in the visitor's
+//! `Server-Timing`, turn into the spec's error answers, and a known crawler still gets a
+//! slow page written, with its own title and status.
+
+#[path = "support/page.rs"]
+#[allow(dead_code, reason = "the page's title is all that is read here")]
+mod page;
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use vitrine_testkit::{TestApp, assert, browser};
+
+const GOOGLEBOT: &str = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+async fn app() -> TestApp {
+    TestApp::builder().warm_pages(0).edge(|edge| edge.debug_faults = true).start().await
+}
+
+/// Sets `faults` for the visitor of `c`, as the debug bar does.
+async fn inject(c: &reqwest::Client, app: &TestApp, faults: Value) -> Value {
+    let res =
+        c.put(app.url("/api/debug/faults")).header("origin", app.url("")).json(&faults).send().await.expect("put");
+    assert::ok_json(res).await
+}
+
+/// The answer's status, body and `Server-Timing`.
+async fn get(c: &reqwest::Client, url: &str) -> (u16, Value, String) {
+    let res = c.get(url).send().await.expect(url);
+    let timing = res.headers().get("server-timing").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null), timing)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn injected_latency_slows_its_visitor_only() {
+    let app = app().await;
+    let (a, b) = (browser(), browser());
+    let set =
+        inject(&a, &app, json!({"backend": "in-memory", "latency_ms": 3000, "error_percent": 0, "timeout": false}))
+            .await;
+    assert_eq!(set["faults"]["latency_ms"], 3000, "{set}");
+    let seen = assert::ok_json(a.get(app.url("/api/debug/faults")).send().await.expect("get")).await;
+    assert_eq!(seen, set, "the setting travels with the visitor");
+
+    // A asks for a product; while A waits out the injected latency, B asks for the same
+    // product and another: B's answers come back first, without an injected entry.
+    let url = app.url("/api/products/by-url?url=/1004");
+    let slow = tokio::spawn({
+        let (a, url) = (a.clone(), url.clone());
+        async move { get(&a, &url).await }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    for path in ["/api/products/by-url?url=/1004", "/api/products/by-url?url=/1006", "/api/navigation"] {
+        let (status, body, timing) = get(&b, &app.url(path)).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        assert!(!timing.contains("injected"), "{path}: B's timings: {timing}");
+    }
+    assert!(!slow.is_finished(), "B was answered while A still waited");
+    let (status, body, timing) = slow.await.expect("A");
+    assert_eq!((status, &body["id"]), (200, &json!("1004")), "A's answer is the product: {body}");
+    let injected = timing.split(", ").find(|e| e.contains("in-memory product injected")).expect(&timing);
+    let dur: f64 =
+        injected.split("dur=").nth(1).and_then(|d| d.split(';').next()).and_then(|d| d.parse().ok()).expect(injected);
+    assert!(dur >= 3000.0, "the entry is the injected latency: {injected}");
+
+    // Another backend's calls are not A's affected ones; clearing it ends it.
+    let res = a.delete(app.url("/api/debug/faults")).header("origin", app.url("")).send().await.expect("delete");
+    assert_eq!(assert::ok_json(res).await["faults"], Value::Null);
+    let (_, _, timing) = get(&a, &url).await;
+    assert!(!timing.contains("injected"), "{timing}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn injected_errors_and_timeouts_are_the_spec_error_answers() {
+    let app = app().await;
+    let (a, b) = (browser(), browser());
+    inject(&a, &app, json!({"backend": "in-memory", "latency_ms": 0, "error_percent": 100, "timeout": false})).await;
+    let url = app.url("/api/products/by-url?url=/1002");
+    let (status, body, timing) = get(&a, &url).await;
+    assert_eq!((status, &body["error"]["code"]), (502, &json!("upstream_unavailable")), "{body}");
+    assert!(timing.contains("injected upstream_status"), "{timing}");
+    let (status, body, _) = get(&b, &url).await;
+    assert_eq!((status, &body["id"]), (200, &json!("1002")), "B is served: {body}");
+
+    inject(&a, &app, json!({"backend": "in-memory", "latency_ms": 0, "error_percent": 0, "timeout": true})).await;
+    let (status, body, _) = get(&a, &app.url("/api/products/by-url?url=/1003")).await;
+    assert_eq!((status, &body["error"]["code"]), (504, &json!("upstream_timeout")), "{body}");
+
+    // Out of bounds, from another site, or with the tools off: refused.
+    for (faults, status) in [
+        (json!({"backend": "in-memory", "latency_ms": 5001, "error_percent": 0, "timeout": false}), 400),
+        (json!({"backend": "nope", "latency_ms": 10, "error_percent": 0, "timeout": false}), 400),
+        (json!({"backend": "in-memory", "latency_ms": 10, "error_percent": 101, "timeout": false}), 400),
+    ] {
+        let res =
+            a.put(app.url("/api/debug/faults")).header("origin", app.url("")).json(&faults).send().await.expect("put");
+        assert_eq!(res.status().as_u16(), status, "{faults}");
+    }
+    let cross = a
+        .put(app.url("/api/debug/faults"))
+        .header("origin", "https://evil.example")
+        .json(&json!({"backend": "in-memory", "latency_ms": 10, "error_percent": 0, "timeout": false}))
+        .send()
+        .await
+        .expect("put");
+    assert::json_error(cross, 403, "forbidden").await;
+    let off = TestApp::builder().start().await;
+    let res = browser()
+        .put(off.url("/api/debug/faults"))
+        .header("origin", off.url(""))
+        .json(&json!({"backend": "in-memory", "latency_ms": 10, "error_percent": 0, "timeout": false}))
+        .send()
+        .await
+        .expect("put");
+    assert::json_error(res, 404, "not_found").await;
+    let state = assert::ok_json(browser().get(off.url("/api/debug/faults")).send().await.expect("get")).await;
+    assert_eq!(state, json!({"enabled": false, "faults": null}));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_crawler_waits_for_a_slow_page_and_a_browser_does_not() {
+    let spa = page::built_spa();
+    let app = TestApp::builder()
+        .static_dir(spa.path())
+        .head_budget(Duration::from_millis(300))
+        .edge(|edge| edge.debug_faults = true)
+        .start()
+        .await;
+    let slow = json!({"backend": "in-memory", "latency_ms": 800, "error_percent": 0, "timeout": false});
+    let (crawler, shopper) = (browser(), browser());
+    inject(&crawler, &app, slow.clone()).await;
+    inject(&shopper, &app, slow).await;
+
+    let res = crawler.get(app.url("/1005")).header("user-agent", GOOGLEBOT).send().await.expect("crawler");
+    let timing = res.headers().get("server-timing").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let page = page::Page { status: res.status().as_u16(), html: res.text().await.expect("html") };
+    assert_eq!(page.status, 200);
+    let product =
+        assert::ok_json(browser().get(app.url("/api/products/by-url?url=/1005")).send().await.expect("p")).await;
+    let name = product["products"][0]["name"].as_str().expect("name");
+    assert!(page.title().starts_with(name), "the page's own title, not the site's: {}", page.title());
+    assert!(timing.contains("injected"), "it waited out the injected latency: {timing}");
+    let res = crawler.get(app.url("/no-such-page-x")).header("user-agent", GOOGLEBOT).send().await.expect("404");
+    assert_eq!(res.status().as_u16(), 404, "a crawler gets the real status");
+
+    // A browser is not kept waiting: the plain shell within the budget, the SPA fetches.
+    let res = shopper.get(app.url("/1006")).send().await.expect("browser");
+    assert_eq!(res.status().as_u16(), 200);
+    let html = res.text().await.expect("html");
+    assert!(!html.contains("application/ld+json"), "the plain shell, no head written: {html}");
+}
