@@ -12,10 +12,11 @@ import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "./app/App";
 import * as cartPage from "./pages/CartPage";
+import * as comparePage from "./pages/ComparePage";
 import { provide } from "./pages/lazy";
 
 // The pages the browser loads apart (`pages/lazy.tsx`) are in this one bundle: rendered at once.
-provide(cartPage);
+provide(cartPage, comparePage);
 
 /**
  * The app's markup at `url` (path and query), from `inlinedJson`: the object the edge

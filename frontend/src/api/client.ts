@@ -37,6 +37,19 @@ export async function putJson<T>(path: string, body: unknown): Promise<T> {
   );
 }
 
+export async function postJson<T>(path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return parse<T>(
+    await fetch(path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+}
+
 /**
  * A change to the visitor's cart (issue 23): `body` as JSON (its `Content-Type` is what
  * marks a change as the site's own; a DELETE has no body, and the browser's own
@@ -68,6 +81,10 @@ export const api = {
   homeHead: "/api/head/home",
   searchHead: (q: string, page: number) => (q ? `/api/head/search?q=${encodeURIComponent(q)}${listingQuery(page, "position")}` : "/api/head/search"),
   cartHead: "/api/head/cart",
+  compareHead: "/api/head/compare",
+  /** issue 24: the debug tools. */
+  compare: "/api/debug/compare",
+  faults: "/api/debug/faults",
   /** The visitor's cart (issue 23): never inlined into a page, fetched once React runs. */
   cart: "/api/cart",
   cartLines: "/api/cart/lines",

@@ -124,16 +124,16 @@ export interface paths {
             cookie?: never;
         };
         /** GET /api/debug/faults: whether the tools are on, and this visitor's setting. */
-        get: operations["get"];
+        get: operations["get_faults"];
         /**
          * PUT /api/debug/faults: inject `latency_ms`, an `error_percent` or timeouts into
          *     `backend`'s upstream calls, for this visitor's requests only (a cookie, an hour). A
          *     setting that changes nothing clears it.
          */
-        put: operations["put"];
+        put: operations["put_faults"];
         post?: never;
         /** DELETE /api/debug/faults: no more injected faults for this visitor. */
-        delete: operations["delete"];
+        delete: operations["delete_faults"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1473,7 +1473,7 @@ export interface operations {
             };
         };
     };
-    get: {
+    get_faults: {
         parameters: {
             query?: never;
             header?: never;
@@ -1493,7 +1493,7 @@ export interface operations {
             };
         };
     };
-    put: {
+    put_faults: {
         parameters: {
             query?: never;
             header?: never;
@@ -1544,7 +1544,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    delete_faults: {
         parameters: {
             query?: never;
             header?: never;

@@ -7,7 +7,7 @@ import { ScrollToTop } from "../components/ScrollToTop";
 import { Home } from "../pages/Home";
 import { ResolvedRoute } from "../pages/ResolvedRoute";
 import { SearchPage } from "../pages/SearchPage";
-import { CartLoading, CartRoute } from "../pages/lazy";
+import { CartLoading, CartRoute, CompareLoading, CompareRoute } from "../pages/lazy";
 import { swrConfig, useApplySwitch, useDriver } from "../hooks/data";
 import { inlinedSwr } from "../hooks/inlinedSwr";
 import type { Inlined } from "../api/inlined";
@@ -41,8 +41,9 @@ export function Shell() {
       <NavBar />
       <main className="page">
         {/* spec §2 route table, in order: home, search (issue 10), the cart (issue 23:
-            its own chunk; the edge reserves the address), then the page the lookup
-            names (product, category, content) or not found. */}
+            its own chunk; the edge reserves the address), the backends comparison
+            (issue 24: the same), then the page the lookup names (product, category,
+            content) or not found. */}
         <Routes>
           <Route index element={<Home />} />
           <Route path="search" element={<SearchPage />} />
@@ -51,6 +52,14 @@ export function Shell() {
             element={
               <Suspense fallback={<CartLoading />}>
                 <CartRoute />
+              </Suspense>
+            }
+          />
+          <Route
+            path="debug/compare"
+            element={
+              <Suspense fallback={<CompareLoading />}>
+                <CompareRoute />
               </Suspense>
             }
           />

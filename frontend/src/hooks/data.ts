@@ -28,6 +28,8 @@ export const useHomeHead = () => useSWR<HeadAnswer, Error>(api.homeHead);
 export const useSearchHead = (q: string, page: number) => useSWR<HeadAnswer, Error>(api.searchHead(q, page));
 /** The cart page's head (issue 23: its title, and not to be indexed). */
 export const useCartHead = () => useSWR<HeadAnswer, Error>(api.cartHead);
+/** The backends comparison's head (issue 24: its title, and not to be indexed). */
+export const useCompareHead = () => useSWR<HeadAnswer, Error>(api.compareHead);
 
 /**
  * `value`, or while it is undefined (the next answer loading) the last value seen in the

@@ -1,67 +1,107 @@
 // Pages loaded apart from the app's first script (issue 23: the cart, which a product or
-// category page never shows). Not `React.lazy`: its first render always suspends, even
-// with the module at hand, and a page the edge wrote must hydrate in one pass. Here the
-// module, once loaded (`preloadFor` before hydrating an address that shows it), renders
-// at once; before that a render suspends (the route's Suspense fallback) until it comes.
-// The server's render has every module: `entry-server.tsx` hands it over (`provide`).
-import { useState } from "react";
+// category page never shows; issue 24: the backends comparison, a developer's page). Not
+// `React.lazy`: its first render always suspends, even with the module at hand, and a
+// page the edge wrote must hydrate in one pass. Here a module, once loaded (`preloadFor`
+// before hydrating an address that shows it), renders at once; before that a render
+// suspends (the route's Suspense fallback) until it comes. The server's render has every
+// module: `entry-server.tsx` hands them over (`provide`).
+import { type ReactNode, useState } from "react";
 import type * as CartModule from "./CartPage";
+import type * as CompareModule from "./ComparePage";
 import { joinSegments } from "../app/routing";
 import { LoadFailed } from "../components/LoadFailed";
 
-let cart: typeof CartModule | undefined;
-let loading: Promise<typeof CartModule> | undefined;
-let failed = false;
+/** One page's module, loaded on first use and kept. */
+class Chunk<M> {
+  module: M | undefined;
+  private loading: Promise<M> | undefined;
+  failed = false;
 
-function loadCart(): Promise<typeof CartModule> {
-  loading ??= import("./CartPage").then(
-    (module) => (cart = module),
-    (error: unknown) => {
-      // Asked again on Retry (a deploy replaced the chunk, or the network dropped).
-      loading = undefined;
-      failed = true;
-      throw error;
-    },
-  );
-  return loading;
+  constructor(private readonly importer: () => Promise<M>) {}
+
+  /** Forgets a failed load, so the next render asks again. */
+  again(): void {
+    this.failed = false;
+  }
+
+  load(): Promise<M> {
+    this.loading ??= this.importer().then(
+      (module) => (this.module = module),
+      (error: unknown) => {
+        // Asked again on Retry (a deploy replaced the chunk, or the network dropped).
+        this.loading = undefined;
+        this.failed = true;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
 }
 
-/** The cart page, loaded on first use; its Retry when the load failed. */
-export function CartRoute() {
+const cart = new Chunk<typeof CartModule>(() => import("./CartPage"));
+const compare = new Chunk<typeof CompareModule>(() => import("./ComparePage"));
+
+/** The chunk's page, rendered once loaded; its Retry when the load failed. */
+function ChunkRoute<M>(props: { chunk: Chunk<M>; page: (module: M) => ReactNode; what: string; message: string }) {
+  const { chunk, page, what, message } = props;
   const [, retried] = useState(0);
-  if (cart) return <cart.CartPage />;
-  if (failed) {
+  if (chunk.module) return page(chunk.module);
+  if (chunk.failed) {
     const retry = () => {
-      failed = false;
+      chunk.again();
       retried((n) => n + 1);
     };
-    return <LoadFailed what="Your cart" message="The cart page could not be loaded." retry={retry} />;
+    return <LoadFailed what={what} message={message} retry={retry} />;
   }
   // Suspense's protocol (React 18 has no `use`): a thrown promise suspends the render
   // until it settles.
   // eslint-disable-next-line @typescript-eslint/only-throw-error
-  throw loadCart().catch(() => undefined);
+  throw chunk.load().catch(() => undefined);
 }
 
-/** The cart page's box while its module loads: its heading and "Loading your cart...", as the page starts. */
-export function CartLoading() {
+/** The cart page, loaded on first use. */
+export function CartRoute() {
+  return <ChunkRoute chunk={cart} page={(m) => <m.CartPage />} what="Your cart" message="The cart page could not be loaded." />;
+}
+
+/** The backends comparison (issue 24), loaded on first use. */
+export function CompareRoute() {
+  const message = "The comparison page could not be loaded.";
+  return <ChunkRoute chunk={compare} page={(m) => <m.ComparePage />} what="Compare backends" message={message} />;
+}
+
+/** A page's box while its module loads: its heading and a spinner, as the page starts. */
+function Loading({ className, heading, id, text }: { className: string; heading: string; id: string; text: string }) {
   return (
-    <section className="cart-page" aria-labelledby="cart-heading" aria-busy="true">
-      <h1 id="cart-heading">Your cart</h1>
+    <section className={className} aria-labelledby={id} aria-busy="true">
+      <h1 id={id}>{heading}</h1>
       <p className="spinner" role="status">
         <span className="spinner-icon" aria-hidden="true" />
-        Loading your cart...
+        {text}
       </p>
     </section>
   );
 }
 
-/** What the page at `pathname` needs loaded before its first render: the cart's module at `/cart`. */
-export function preloadFor(pathname: string): Promise<unknown> {
-  return joinSegments(pathname) === "/cart" ? loadCart().catch(() => undefined) : Promise.resolve();
+/** The cart page's box while its module loads, as the page starts. */
+export function CartLoading() {
+  return <Loading className="cart-page" heading="Your cart" id="cart-heading" text="Loading your cart..." />;
 }
 
-/** The server's render: the module is part of its one bundle, so there is nothing to load. */
-export function provide(module: typeof CartModule): void {
-  cart = module;
+/** The comparison's box while its module loads, as the page starts. */
+export function CompareLoading() {
+  return <Loading className="compare-page" heading="Compare backends" id="compare-heading" text="Loading..." />;
+}
+
+/** What the page at `pathname` needs loaded before its first render: its chunk, if it has one. */
+export function preloadFor(pathname: string): Promise<unknown> {
+  const path = joinSegments(pathname);
+  const chunk = path === "/cart" ? cart : path === "/debug/compare" ? compare : undefined;
+  return chunk ? chunk.load().catch(() => undefined) : Promise.resolve();
+}
+
+/** The server's render: the modules are part of its one bundle, so there is nothing to load. */
+export function provide(cartModule: typeof CartModule, compareModule: typeof CompareModule): void {
+  cart.module = cartModule;
+  compare.module = compareModule;
 }

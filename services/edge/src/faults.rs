@@ -64,7 +64,7 @@ fn cookie(value: String, max_age: actix_web::cookie::time::Duration) -> Cookie<'
 #[utoipa::path(get, path = "/api/debug/faults", tag = "debug",
     responses((status = 200, description = "Whether faults can be injected here, and this visitor's setting",
         body = FaultsState)))]
-pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+pub(crate) async fn get_faults(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let faults = if state.debug_faults { of(&req) } else { None };
     HttpResponse::Ok().json(state_of(&state, faults))
 }
@@ -76,7 +76,7 @@ pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> HttpRes
     responses((status = 200, description = "The setting now", body = FaultsState), InputError,
         (status = 403, description = "A change from another site (code forbidden)", body = crate::dto::ErrorBody),
         (status = 404, description = "The debug tools are off here (code not_found)", body = crate::dto::ErrorBody)))]
-pub(crate) async fn put(
+pub(crate) async fn put_faults(
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<FaultsSetting>,
@@ -96,7 +96,7 @@ pub(crate) async fn put(
     responses((status = 200, description = "The setting now (none)", body = FaultsState),
         (status = 403, description = "A change from another site (code forbidden)", body = crate::dto::ErrorBody),
         (status = 404, description = "The debug tools are off here (code not_found)", body = crate::dto::ErrorBody)))]
-pub(crate) async fn delete(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub(crate) async fn delete_faults(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     enabled(&state)?;
     crate::cart::same_site(&req, &state)?;
     let mut res = HttpResponse::Ok().json(state_of(&state, None));

@@ -41,9 +41,9 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .route("/cart/lines/{line}", web::patch().to(cart::update))
             .route("/cart/lines/{line}", web::delete().to(cart::remove))
             // issue 24: the debug tools.
-            .route("/debug/faults", web::get().to(faults::get))
-            .route("/debug/faults", web::put().to(faults::put))
-            .route("/debug/faults", web::delete().to(faults::delete))
+            .route("/debug/faults", web::get().to(faults::get_faults))
+            .route("/debug/faults", web::put().to(faults::put_faults))
+            .route("/debug/faults", web::delete().to(faults::delete_faults))
             .route("/debug/compare", web::post().to(compare::compare))
             // After the fixed product paths, which it would otherwise take.
             .route("/products/{id}", web::get().to(api::product))
