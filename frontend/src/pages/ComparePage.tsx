@@ -50,6 +50,8 @@ function Result({ comparison }: { comparison: Comparison }) {
   const widths = barWidths(comparison.backends);
   return (
     <>
+      {/* Wider than a phone: it scrolls, and a keyboard can scroll it (focusable). */}
+      <div className="compare-scroll" role="region" aria-label="Backend times" tabIndex={0}>
       <table className="compare-table">
         <caption>Warm reads, in milliseconds (cold: the one read past every cache)</caption>
         <thead>
@@ -70,6 +72,7 @@ function Result({ comparison }: { comparison: Comparison }) {
           ))}
         </tbody>
       </table>
+      </div>
       <figure className="compare-bars">
         <figcaption>Median (bar) and 95th percentile (mark) of the warm reads</figcaption>
         <ul>
