@@ -38,10 +38,18 @@ function wholeNumbers(name) {
   return values;
 }
 
+/** `keyword` of the property `property` of the component schema `name`: a whole number. */
+function property(name, property, keyword) {
+  const value = doc.components?.schemas?.[name]?.properties?.[property]?.[keyword];
+  if (!Number.isInteger(value)) throw new Error(`openapi.json: ${name}.${property}'s ${keyword} should be a whole number`);
+  return value;
+}
+
 const constants = [
   ["The last page a listing may ask for: the `page` parameter's `maximum`.", "MAX_PAGE", bound("page", "maximum")],
   ["The longest search, in characters: the `q` parameter's `maxLength`.", "MAX_QUERY_CHARS", bound("q", "maxLength")],
   ["The widths `/img` renders (`ImageWidth`); the first is its default.", "IMAGE_WIDTHS", `[${wholeNumbers("ImageWidth").join(", ")}] as const`],
+  ["The most latency the debug bar may inject, in ms: `FaultsSetting.latency_ms`'s `maximum`.", "MAX_LATENCY_MS", property("FaultsSetting", "latency_ms", "maximum")],
 ];
 
 const text = [

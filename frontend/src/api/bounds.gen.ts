@@ -7,3 +7,5 @@ export const MAX_PAGE = 1000;
 export const MAX_QUERY_CHARS = 200;
 /** The widths `/img` renders (`ImageWidth`); the first is its default. */
 export const IMAGE_WIDTHS = [256, 512, 768] as const;
+/** The most latency the debug bar may inject, in ms: `FaultsSetting.latency_ms`'s `maximum`. */
+export const MAX_LATENCY_MS = 5000;

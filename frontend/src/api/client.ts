@@ -50,6 +50,10 @@ export async function postJson<T>(path: string, body?: unknown): Promise<T> {
   );
 }
 
+export async function deleteJson<T>(path: string): Promise<T> {
+  return parse<T>(await fetch(path, { method: "DELETE", credentials: "same-origin", headers: { accept: "application/json" } }));
+}
+
 /**
  * A change to the visitor's cart (issue 23): `body` as JSON (its `Content-Type` is what
  * marks a change as the site's own; a DELETE has no body, and the browser's own

@@ -637,7 +637,7 @@ export interface components {
             error_percent: number;
             /**
              * Format: int32
-             * @description Added to each call, 0 to 5000.
+             * @description Added to each call, in ms (its bound: `openapi/bounds.rs`).
              */
             latency_ms: number;
             /** @description Every call waits out the upstream timeout and fails with it (the page's 504). */

@@ -385,8 +385,7 @@ pub(crate) struct DriverOption {
 pub(crate) struct FaultsSetting {
     /// The backend whose calls are affected (`in-memory`, `fake`, `magento`, `shopify`, `medusa`).
     pub(crate) backend: String,
-    /// Added to each call, 0 to 5000.
-    #[schema(minimum = 0, maximum = 5000)]
+    /// Added to each call, in ms (its bound: `openapi/bounds.rs`).
     pub(crate) latency_ms: u32,
     /// The share of calls answered as the backend's 503, 0 to 100.
     #[schema(minimum = 0, maximum = 100)]

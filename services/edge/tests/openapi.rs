@@ -111,6 +111,17 @@ fn every_api_route_and_its_errors_are_described() {
     for status in ["200", "400", "403", "409", "422", "429", "503"] {
         assert!(add[status].is_object(), "adding answers {status}");
     }
+    // Generated clients name each operation by its id: one each (a handler's name).
+    let mut ids: Vec<&str> = doc["paths"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .flat_map(|(_, item)| item.as_object().into_iter().flatten().filter_map(|(_, op)| op["operationId"].as_str()))
+        .collect();
+    let count = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), count, "operation ids are unique: {ids:?}");
     // issue 24: the debug tools say when they are off and what bounds they keep.
     let compare = &doc["paths"]["/api/debug/compare"]["post"]["responses"];
     for status in ["200", "403", "404", "409", "429"] {

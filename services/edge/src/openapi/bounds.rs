@@ -72,6 +72,16 @@ impl Modify for Bounds {
             ))
             .enum_values(Some(image_widths::WIDTHS))
             .build();
-        doc.components.get_or_insert_default().schemas.insert(IMAGE_WIDTH.to_owned(), widths.into());
+        let schemas = &mut doc.components.get_or_insert_default().schemas;
+        schemas.insert(IMAGE_WIDTH.to_owned(), widths.into());
+        // issue 24: the injected latency's bound, from the one the edge checks.
+        if let Some(RefOr::T(Schema::Object(faults))) = schemas.get_mut(FAULTS_SETTING)
+            && let Some(RefOr::T(Schema::Object(latency))) = faults.properties.get_mut("latency_ms")
+        {
+            Bound::Whole(0, vitrine_domain::faults::MAX_LATENCY_MS).apply(latency);
+        }
     }
 }
+
+/// The schema of an injected-faults setting (issue 24), whose latency is bounded here.
+pub(super) const FAULTS_SETTING: &str = "FaultsSetting";
