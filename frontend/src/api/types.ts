@@ -34,3 +34,4 @@ export type Cart = Schemas["Cart"];
 export type CartLine = Schemas["CartLine"];
 export type AddLine = Schemas["AddLine"];
 export type LineQuantity = Schemas["LineQuantity"];
+export type DebugInfo = Schemas["DebugInfo"];

@@ -47,6 +47,7 @@ use self::bounds::Bounds;
         cart::add,
         cart::update,
         cart::remove,
+        api::debug,
         openapi_json,
     ),
     // Referenced from the error responses only, which do not register their schemas.
@@ -57,6 +58,7 @@ use self::bounds::Bounds;
         (name = "catalogue", description = "Products and the menu, from the session's driver"),
         (name = "routing", description = "What a storefront path is (spec §4 \"Route matching\")"),
         (name = "cart", description = "The visitor's cart on their driver's backend (issue 23); never cached"),
+        (name = "debug", description = "The debug bar's settings (issue 24)"),
         (name = "meta", description = "This document"),
     )
 )]

@@ -173,6 +173,10 @@ pub(crate) struct EdgeOptions {
     /// first visitors get them written rather than plain (issue 12); 0: none.
     #[arg(long, env = "VITRINE_WARM_PAGES", default_value_t = 200)]
     pub(crate) warm_pages: usize,
+    /// The Jaeger UI's address (`http://localhost:16686`, a path prefix allowed): the debug
+    /// bar's Timings panel links each trace there (issue 24). Unset: no link.
+    #[arg(long, env = "VITRINE_JAEGER_UI_URL")]
+    pub(crate) jaeger_ui_url: Option<String>,
 }
 
 /// A service's listen address with its own variable and default port.
