@@ -1,4 +1,5 @@
-// One fetcher for every SWR hook: same-origin JSON, errors as ApiError.
+// One fetcher for every SWR hook: same-origin JSON, errors as ApiError. Each answer's
+// `Server-Timing` is kept, unparsed, for the debug bar's Timings panel (issue 24).
 import { IMAGE_WIDTHS } from "./bounds.gen";
 import type { ImageWidth } from "./types";
 
@@ -22,18 +23,36 @@ async function parse<T>(res: Response): Promise<T> {
   return body as T;
 }
 
+/** One answer's `Server-Timing` value (issue 24), unparsed: the Timings panel's chunk reads it. */
+export interface TimedCall {
+  method: string;
+  path: string;
+  /** When the answer came, ms since the epoch. */
+  at: number;
+  header: string | null;
+}
+
+/** The last 30 answers, newest first. */
+export const timedCalls: TimedCall[] = [];
+
+function timed(method: string, path: string, res: Response): Response {
+  timedCalls.unshift({ method, path, at: Date.now(), header: res.headers.get("server-timing") });
+  timedCalls.length = Math.min(timedCalls.length, 30);
+  return res;
+}
+
 export async function getJson<T>(path: string): Promise<T> {
-  return parse<T>(await fetch(path, { credentials: "same-origin", headers: { accept: "application/json" } }));
+  return parse<T>(timed("GET", path, await fetch(path, { credentials: "same-origin", headers: { accept: "application/json" } })));
 }
 
 export async function putJson<T>(path: string, body: unknown): Promise<T> {
   return parse<T>(
-    await fetch(path, {
+    timed("PUT", path, await fetch(path, {
       method: "PUT",
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),
-    }),
+    })),
   );
 }
 
@@ -64,12 +83,12 @@ export async function sendCart<T>(method: "POST" | "PATCH" | "DELETE", path: str
   const headers: Record<string, string> = { accept: "application/json", "idempotency-key": key };
   if (body !== undefined) headers["content-type"] = "application/json";
   return parse<T>(
-    await fetch(path, {
+    timed(method, path, await fetch(path, {
       method,
       credentials: "same-origin",
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-    }),
+    })),
   );
 }
 
@@ -93,6 +112,8 @@ export const api = {
   cart: "/api/cart",
   cartLines: "/api/cart/lines",
   cartLine: (id: string) => `/api/cart/lines/${encodeURIComponent(id)}`,
+  /** The debug bar's settings (issue 24): where traces are shown. */
+  debug: "/api/debug",
 };
 
 /** `&page=N&sort=S`, leaving out the defaults (page 1, position) so one request has one key. */

@@ -99,6 +99,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/debug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/debug: the debug bar's settings (issue 24): the Jaeger UI the Timings panel
+         *     links a trace to, when the deployment names one. The same for every visitor.
+         */
+        get: operations["debug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/debug/compare": {
         parameters: {
             query?: never;
@@ -578,6 +598,14 @@ export interface components {
             title: string;
             /** @description Path with a leading slash. */
             url: string;
+        };
+        /** @description `GET /api/debug` (issue 24): what the debug bar's Timings panel links to. */
+        DebugInfo: {
+            /**
+             * @description The Jaeger UI's base address (`VITRINE_JAEGER_UI_URL`, no trailing slash), where
+             *     `/trace/{trace id}` shows a trace; null when none is configured.
+             */
+            jaegerUrl: string | null;
         };
         Discount: {
             /** Format: double */
@@ -1413,6 +1441,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    debug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The debug bar's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebugInfo"];
                 };
             };
         };

@@ -39,3 +39,4 @@ export type BackendTimes = Schemas["BackendTimes"];
 export type KindTimes = Schemas["KindTimes"];
 export type FaultsSetting = Schemas["FaultsSetting"];
 export type FaultsState = Schemas["FaultsState"];
+export type DebugInfo = Schemas["DebugInfo"];

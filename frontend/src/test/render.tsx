@@ -8,7 +8,8 @@ import { inlinedSwr } from "../hooks/inlinedSwr";
 import type { Inlined } from "../api/inlined";
 import type { PageHead } from "../api/types";
 
-type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+type Reply = Answer | Promise<Answer>;
 export type Routes = Record<string, () => Reply>;
 
 /** Replaces fetch with a table of edge answers; records every path asked for. */
@@ -20,8 +21,8 @@ export function stubApi(routes: Routes): string[] {
       const path = String(input);
       calls.push(`${init?.method ?? "GET"} ${path}`);
       const handler = routes[path] ?? routes[`${init?.method ?? "GET"} ${path}`];
-      const { status, body } = handler ? await handler() : { status: 404, body: { error: { code: "not_found", message: "no route" } } };
-      return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+      const { status, body, headers }: Answer = handler ? await handler() : { status: 404, body: { error: { code: "not_found", message: "no route" } } };
+      return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
     }),
   );
   return calls;

@@ -12,7 +12,7 @@ use utoipa::IntoParams;
 use vitrine_common::clock::unix_ms;
 use vitrine_domain::{Driver, listing};
 
-use crate::dto::{self, DriverChange, DriverInfo, NavigationNode, Product, ProductResponse, Resolution};
+use crate::dto::{self, DebugInfo, DriverChange, DriverInfo, NavigationNode, Product, ProductResponse, Resolution};
 use crate::error::ApiError;
 use crate::openapi::{InputError, ServiceErrors, SwitchFailed, TooManySwitches};
 use crate::reads::{self, Reader, driver_info, keys};
@@ -378,6 +378,14 @@ pub(crate) async fn search_head(
     let words = head::search_words(query.q.as_deref().unwrap_or_default());
     let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
     Ok(HttpResponse::Ok().json(head::answer(head::search(&origin, words.as_deref(), page))))
+}
+
+/// GET /api/debug: the debug bar's settings (issue 24): the Jaeger UI the Timings panel
+/// links a trace to, when the deployment names one. The same for every visitor.
+#[utoipa::path(get, path = "/api/debug", tag = "debug",
+    responses((status = 200, description = "The debug bar's settings", body = DebugInfo)))]
+pub(crate) async fn debug(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(DebugInfo { jaeger_url: state.jaeger_ui_url.clone() })
 }
 
 /// Any other `/api` path: a JSON 404, never the SPA's HTML.

@@ -76,6 +76,9 @@ pub struct Config {
     pub crawler_head_budget: std::time::Duration,
     /// URLs per sitemap page (the protocol's most, 50 000; tests set a few to see paging).
     pub sitemap_page_urls: usize,
+    /// The Jaeger UI's base address (issue 24), without a trailing slash: the debug bar's
+    /// Timings panel links a trace to `{it}/trace/{trace id}`. `None`: no link.
+    pub jaeger_ui_url: Option<String>,
 }
 
 impl Config {
@@ -107,6 +110,7 @@ impl Config {
             debug_faults: false,
             crawler_head_budget: std::time::Duration::from_secs(6),
             sitemap_page_urls: crate::sitemap::PROTOCOL_PAGE_URLS,
+            jaeger_ui_url: None,
         }
     }
 }

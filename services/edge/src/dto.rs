@@ -485,6 +485,16 @@ impl DriverInfo {
     }
 }
 
+/// `GET /api/debug` (issue 24): what the debug bar's Timings panel links to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub(crate) struct DebugInfo {
+    /// The Jaeger UI's base address (`VITRINE_JAEGER_UI_URL`, no trailing slash), where
+    /// `/trace/{trace id}` shows a trace; null when none is configured.
+    #[serde(rename = "jaegerUrl")]
+    #[schema(required = true)]
+    pub(crate) jaeger_url: Option<String>,
+}
+
 /// Every error: `{"error":{"code","message"}}` (see `error.rs` for the codes).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub(crate) struct ErrorBody {

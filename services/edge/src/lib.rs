@@ -1,7 +1,8 @@
 //! The edge: the only service the browser talks to (actix-web).
 //!
 //! - [`routes`]: the one route table.
-//! - [`api`]: the SPA's JSON handlers (driver, navigation, resolve, products).
+//! - [`api`]: the SPA's JSON handlers (driver, navigation, resolve, products, the debug
+//!   bar's settings).
 //! - [`reads`]: what the API and the pages read, below both: the reader, the response
 //!   cache's keys, and each read's typed answer with its JSON.
 //! - [`head`]: a page's head (what it says, its structured data, its tags), built once.

@@ -48,6 +48,7 @@ use self::bounds::Bounds;
         cart::add,
         cart::update,
         cart::remove,
+        api::debug,
         faults::get_faults,
         faults::put_faults,
         faults::delete_faults,

@@ -35,6 +35,8 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .route("/search", web::get().to(api::search))
             .route("/pages/by-url", web::get().to(api::content_by_url))
             .route("/openapi.json", web::get().to(openapi::openapi_json))
+            // issue 24: the debug bar's Timings panel.
+            .route("/debug", web::get().to(api::debug))
             // issue 23: the visitor's cart (never cached).
             .route("/cart", web::get().to(cart::get))
             .route("/cart/lines", web::post().to(cart::add))

@@ -67,6 +67,8 @@ pub struct AppState {
     pub(crate) sitemap: crate::sitemap::SitemapCache,
     /// Which drivers can be chosen (some only where configured), refreshed in the background.
     pub(crate) availability: std::sync::Arc<crate::availability::Availability>,
+    /// Where the debug bar links traces (issue 24), if anywhere.
+    pub(crate) jaeger_ui_url: Option<String>,
 }
 
 impl AppState {
@@ -130,6 +132,7 @@ impl AppState {
             public_url: config.public_url.clone(),
             sitemap: crate::sitemap::SitemapCache::new(config.sitemap_page_urls),
             availability,
+            jaeger_ui_url: config.jaeger_ui_url.clone(),
         })
     }
 }

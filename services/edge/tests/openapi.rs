@@ -82,6 +82,7 @@ fn every_api_route_and_its_errors_are_described() {
             "get /api/cart",
             "get /api/categories",
             "get /api/categories/by-url",
+            "get /api/debug",
             "get /api/debug/faults",
             "get /api/driver",
             "get /api/driver/events",

@@ -183,6 +183,10 @@ pub(crate) struct EdgeOptions {
     /// budget (issue 24). The adapters' upstream timeout (5 s) and the hops.
     #[arg(long, env = "VITRINE_CRAWLER_HEAD_BUDGET_MS", default_value_t = 6000)]
     pub(crate) crawler_head_budget_ms: u64,
+    /// The Jaeger UI's address (`http://localhost:16686`, a path prefix allowed): the debug
+    /// bar's Timings panel links each trace there (issue 24). Unset: no link.
+    #[arg(long, env = "VITRINE_JAEGER_UI_URL")]
+    pub(crate) jaeger_ui_url: Option<String>,
 }
 
 /// A service's listen address with its own variable and default port.

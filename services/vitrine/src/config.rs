@@ -48,7 +48,21 @@ pub(crate) fn edge(
     config.warm_pages = opts.warm_pages;
     config.debug_faults = opts.debug_faults.unwrap_or(false);
     config.crawler_head_budget = std::time::Duration::from_millis(opts.crawler_head_budget_ms);
+    config.jaeger_ui_url = jaeger_ui_url(opts.jaeger_ui_url.as_deref())?;
     Ok(config)
+}
+
+/// `VITRINE_JAEGER_UI_URL`: an http(s) address, a path prefix allowed (a UI behind a
+/// proxy), kept without its trailing slash: the SPA appends `/trace/{id}`. Anything else
+/// would become a link of another kind (`javascript:`), so it stops the start. Blank: none.
+fn jaeger_ui_url(url: Option<&str>) -> anyhow::Result<Option<String>> {
+    let Some(url) = url.map(str::trim).filter(|u| !u.is_empty()) else { return Ok(None) };
+    let parsed = reqwest::Url::parse(url).with_context(|| format!("VITRINE_JAEGER_UI_URL {url:?} is not a url"))?;
+    anyhow::ensure!(
+        matches!(parsed.scheme(), "http" | "https") && parsed.query().is_none() && parsed.fragment().is_none(),
+        "VITRINE_JAEGER_UI_URL {url:?} must be an http(s) address such as http://localhost:16686"
+    );
+    Ok(Some(url.trim_end_matches('/').to_owned()))
 }
 
 /// `VITRINE_PUBLIC_URL`: an http(s) origin, nothing after the host and port.
@@ -95,4 +109,28 @@ pub(crate) fn adapters(backends: &Backends, upstream: &UpstreamOptions) -> vitri
     config.upstream_concurrency = upstream.upstream_concurrency;
     config.upstream_max_body_bytes = upstream.upstream_max_body_bytes;
     config
+}
+
+#[cfg(test)]
+mod tests {
+    use super::jaeger_ui_url;
+
+    #[test]
+    fn the_jaeger_ui_address_is_http_without_its_trailing_slash() {
+        for (given, expected) in [
+            (None, Some(None)),
+            (Some(""), Some(None)),
+            (Some("  "), Some(None)),
+            (Some("http://localhost:16686"), Some(Some("http://localhost:16686"))),
+            (Some(" http://localhost:16686/ "), Some(Some("http://localhost:16686"))),
+            (Some("https://ops.example/jaeger/"), Some(Some("https://ops.example/jaeger"))),
+            (Some("javascript:alert(1)"), None),
+            (Some("localhost:16686"), None),
+            (Some("ftp://ops.example"), None),
+            (Some("http://ops.example/?q=1"), None),
+        ] {
+            let got = jaeger_ui_url(given).ok();
+            assert_eq!(got, expected.map(|e| e.map(str::to_owned)), "{given:?}");
+        }
+    }
 }
