@@ -59,10 +59,10 @@ export async function startSuite({ mock = true, name = "suite", env = {} } = {})
   };
 }
 
-/** `vitrine all`: every service in one process, with the built-in demo shops. */
-export async function startAll({ name = "all" } = {}) {
+/** `vitrine all`: every service in one process, with the built-in demo shops; `env` adds variables. */
+export async function startAll({ name = "all", env = {} } = {}) {
   const child = await startProcess(name, BIN, ["all"], {
-    env: { VITRINE_HTTP_ADDR: "127.0.0.1:0", VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist"), ...TEST_LIMITS },
+    env: { VITRINE_HTTP_ADDR: "127.0.0.1:0", VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist"), ...TEST_LIMITS, ...env },
     log: resolve(ARTIFACTS, "logs", `${name}.log`),
     expect: ["http"],
   });

@@ -10,13 +10,30 @@ import { useHydrated } from "../hooks/useHydrated";
 // follow through server-sent events and this browser's own announcement. The select
 // waits for React (`useHydrated`): a choice made on the edge's markup would be lost.
 //
-// Timings (issue 24): the panel is its own chunk, loaded the first time it is opened, so
-// the first paint carries only this toggle. Open, it lies over the page above the bar
-// (nothing on the page moves); Escape closes it and gives the focus back to the toggle.
+// Timings and Faults (issue 24): the panels are one chunk, loaded the first time one is
+// opened, so the first paint carries only the toggles. Open, a panel lies over the page
+// above the bar (nothing on the page moves); Escape closes it and gives the focus back to
+// its toggle.
 
+const failed = (what: string) => () => <p>The {what} panel could not be loaded; reload the page to try again.</p>;
 const TimingsPanel = lazy(() =>
-  import("./TimingsPanel").catch(() => ({ default: () => <p>The timings panel could not be loaded; reload the page to try again.</p> })),
+  import("./debugPanels").then(
+    (m) => ({ default: m.TimingsPanel }),
+    () => ({ default: failed("timings") }),
+  ),
 );
+const FaultsPanel = lazy(() =>
+  import("./debugPanels").then(
+    (m) => ({ default: m.FaultsPanel }),
+    () => ({ default: failed("faults") }),
+  ),
+);
+
+type Panel = "timings" | "faults";
+const PANELS: { id: Panel; label: string; loading: string }[] = [
+  { id: "timings", label: "Timings", loading: "Loading timings..." },
+  { id: "faults", label: "Faults", loading: "Loading faults..." },
+];
 
 export function DebugBar() {
   const { data } = useDriver();
@@ -24,8 +41,8 @@ export function DebugBar() {
   const applySwitch = useApplySwitch();
   const [notice, setNotice] = useState<string>("");
   const [busy, setBusy] = useState(false);
-  const [timings, setTimings] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState<Panel | null>(null);
+  const toggles = useRef<Partial<Record<Panel, HTMLButtonElement | null>>>({});
 
   const change = async (value: string) => {
     setBusy(true);
@@ -43,9 +60,9 @@ export function DebugBar() {
 
   // From the toggle or anywhere in the panel.
   const closeOnEscape = (e: KeyboardEvent) => {
-    if (e.key !== "Escape" || !timings) return;
-    setTimings(false);
-    toggle.current?.focus();
+    if (e.key !== "Escape" || !open) return;
+    setOpen(null);
+    toggles.current[open]?.focus();
   };
 
   return (
@@ -63,27 +80,30 @@ export function DebugBar() {
           </option>
         ))}
       </select>
-      <button
-        ref={toggle}
-        type="button"
-        className="debug-toggle"
-        aria-expanded={timings}
-        aria-controls="timings-panel"
-        disabled={!hydrated}
-        onClick={() => setTimings((open) => !open)}
-      >
-        Timings
-      </button>
+      {PANELS.map(({ id, label }) => (
+        <button
+          key={id}
+          ref={(button) => {
+            toggles.current[id] = button;
+          }}
+          type="button"
+          className="debug-toggle"
+          aria-expanded={open === id}
+          aria-controls={`${id}-panel`}
+          disabled={!hydrated}
+          onClick={() => setOpen((now) => (now === id ? null : id))}
+        >
+          {label}
+        </button>
+      ))}
       <span className="debug-notice" role="status">
         {notice}
       </span>
-      {timings && (
-        <div id="timings-panel" className="timings" role="region" aria-label="Timings">
-          <Suspense fallback={<p role="status">Loading timings...</p>}>
-            <TimingsPanel />
-          </Suspense>
+      {PANELS.filter(({ id }) => id === open).map(({ id, label, loading }) => (
+        <div key={id} id={`${id}-panel`} className="timings" role="region" aria-label={label}>
+          <Suspense fallback={<p role="status">{loading}</p>}>{id === "timings" ? <TimingsPanel /> : <FaultsPanel />}</Suspense>
         </div>
-      )}
+      ))}
     </aside>
   );
 }
