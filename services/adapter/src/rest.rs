@@ -121,7 +121,7 @@ impl RestClient {
         if let Some(cached) = upstream::cache_read::<Option<T>>(&self.store, self.backend, policy.name(), &key).await {
             if cached.stale {
                 let (client, path) = (self.clone(), path.to_owned());
-                self.refreshes.spawn(key.clone(), async move {
+                self.refreshes.spawn(&key.clone(), async move {
                     // A failure is logged where it happens; the stale answer stays.
                     let _ = client.load::<T>(&path, policy, key).await;
                 });

@@ -15,9 +15,7 @@
 //!   failed, its error kind. A background refresh runs in its own task, outside any
 //!   request, and records nothing.
 
-use std::collections::HashSet;
 use std::future::Future;
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use serde::de::DeserializeOwned;
@@ -131,25 +129,13 @@ const MAX_REFRESHES: usize = 8;
 /// and slots stay bounded however many keys there are.
 #[derive(Clone)]
 pub(crate) struct Refreshes {
-    running: Arc<Mutex<HashSet<String>>>,
+    running: vitrine_common::running::Running,
     max: usize,
 }
 
 impl Default for Refreshes {
     fn default() -> Self {
-        Self { running: Arc::default(), max: MAX_REFRESHES }
-    }
-}
-
-/// Takes `key` out of the running set when its refresh ends, however it ends.
-struct Running {
-    running: Arc<Mutex<HashSet<String>>>,
-    key: String,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.running.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.key);
+        Self { running: vitrine_common::running::Running::default(), max: MAX_REFRESHES }
     }
 }
 
@@ -158,16 +144,10 @@ impl Refreshes {
     /// most are running. Its outcome is its own business: a failed or skipped refresh
     /// leaves the stale entry to answer until the store drops it, and the next stale read
     /// tries again.
-    pub(crate) fn spawn(&self, key: String, refresh: impl Future<Output = ()> + Send + 'static) {
-        {
-            let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
-            if running.len() >= self.max || !running.insert(key.clone()) {
-                return;
-            }
-        }
-        let running = Running { running: self.running.clone(), key };
+    pub(crate) fn spawn(&self, key: &str, refresh: impl Future<Output = ()> + Send + 'static) {
+        let Some(held) = self.running.hold(key, self.max) else { return };
         tokio::spawn(async move {
-            let _running = running;
+            let _held = held;
             refresh.await;
         });
     }
@@ -265,6 +245,8 @@ pub(crate) fn trace_headers() -> reqwest::header::HeaderMap {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
 
     #[test]
@@ -277,17 +259,17 @@ mod tests {
     #[tokio::test]
     async fn no_more_than_the_most_refreshes_run_at_once() {
         use std::sync::atomic::{AtomicUsize, Ordering};
-        let refreshes = Refreshes { running: Arc::default(), max: 2 };
+        let refreshes = Refreshes { running: vitrine_common::running::Running::default(), max: 2 };
         let started = Arc::new(AtomicUsize::new(0));
         let (release, released) = tokio::sync::watch::channel(false);
         for key in ["a", "b", "c"] {
             let (started, mut released) = (started.clone(), released.clone());
-            refreshes.spawn(key.into(), async move {
+            refreshes.spawn(key, async move {
                 started.fetch_add(1, Ordering::SeqCst);
                 let _ = released.wait_for(|r| *r).await;
             });
         }
-        let running = || refreshes.running.lock().unwrap_or_else(PoisonError::into_inner).len();
+        let running = || refreshes.running.len();
         while started.load(Ordering::SeqCst) < 2 {
             tokio::task::yield_now().await;
         }
@@ -297,7 +279,7 @@ mod tests {
             tokio::task::yield_now().await;
         }
         let again = started.clone();
-        refreshes.spawn("c".into(), async move {
+        refreshes.spawn("c", async move {
             again.fetch_add(1, Ordering::SeqCst);
         });
         while running() > 0 {
@@ -319,13 +301,13 @@ mod tests {
         };
         let (release, released) = tokio::sync::oneshot::channel::<()>();
         let held = started.clone();
-        refreshes.spawn("k".into(), async move {
+        refreshes.spawn("k", async move {
             held.fetch_add(1, Ordering::SeqCst);
             let _ = released.await;
         });
-        refreshes.spawn("k".into(), counted(&started));
-        refreshes.spawn("other".into(), counted(&started));
-        let running = || refreshes.running.lock().unwrap_or_else(PoisonError::into_inner).len();
+        refreshes.spawn("k", counted(&started));
+        refreshes.spawn("other", counted(&started));
+        let running = || refreshes.running.len();
         while started.load(Ordering::SeqCst) < 2 || running() > 1 {
             tokio::task::yield_now().await;
         }
@@ -334,7 +316,7 @@ mod tests {
         while running() > 0 {
             tokio::task::yield_now().await;
         }
-        refreshes.spawn("k".into(), counted(&started));
+        refreshes.spawn("k", counted(&started));
         while running() > 0 {
             tokio::task::yield_now().await;
         }

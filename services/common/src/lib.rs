@@ -7,6 +7,7 @@
 //! - [`metrics`]: the process-wide Prometheus registry and the metrics port.
 //! - [`shutdown`]: the token every server watches for SIGINT/SIGTERM.
 //! - [`hop`]: what travels with a request between hops (its injected faults), and `spawn`.
+//! - [`running`]: keys with something running under them, one at a time each.
 //! - [`timing`]: what a request cost, hop by hop (`Server-Timing` entries).
 //! - [`clock`]: wall-clock instants in the unit the services compare (ms since the epoch).
 
@@ -15,6 +16,7 @@ pub mod clock;
 pub mod grpc;
 pub mod hop;
 pub mod metrics;
+pub mod running;
 pub mod shutdown;
 pub mod store;
 pub mod telemetry;

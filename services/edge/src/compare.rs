@@ -13,10 +13,10 @@
 //! per session and per address, and each backend's reads stop after [`BACKEND_BUDGET`].
 
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use vitrine_common::running::Held;
 use vitrine_domain::Driver;
 
 use crate::dto::{self, BackendTimes, Comparison, KindTimes, NavigationNode, Sort};
@@ -38,40 +38,25 @@ const LIMITS: SwitchLimits = SwitchLimits { per_session: 6, per_address: 12 };
 
 /// The comparisons running now, by visitor, and how many each started lately.
 pub(crate) struct Comparisons {
-    running: Arc<Mutex<HashSet<String>>>,
+    running: vitrine_common::running::Running,
     limiter: SwitchLimiter,
 }
 
 impl Default for Comparisons {
     fn default() -> Self {
-        Self { running: Arc::default(), limiter: SwitchLimiter::new(LIMITS, WINDOW) }
-    }
-}
-
-/// A visitor's place among the running comparisons; leaving it (the answer sent, or the
-/// visitor gone) frees it.
-struct Running {
-    running: Arc<Mutex<HashSet<String>>>,
-    visitor: String,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.running.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.visitor);
+        Self { running: vitrine_common::running::Running::default(), limiter: SwitchLimiter::new(LIMITS, WINDOW) }
     }
 }
 
 impl Comparisons {
-    fn start(&self, visitor: &str, address: &str) -> Result<Running, ApiError> {
-        let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
-        if running.contains(visitor) {
-            return Err(ApiError::ComparisonRunning);
-        }
+    /// The visitor's place among the running comparisons (freed when dropped: the answer
+    /// sent, or the visitor gone), unless theirs runs or they started too many.
+    fn start(&self, visitor: &str, address: &str) -> Result<Held, ApiError> {
+        let held = self.running.hold(visitor, usize::MAX).ok_or(ApiError::ComparisonRunning)?;
         if !self.limiter.allow(visitor, address) {
             return Err(ApiError::TooManyComparisons);
         }
-        running.insert(visitor.to_owned());
-        Ok(Running { running: self.running.clone(), visitor: visitor.to_owned() })
+        Ok(held)
     }
 }
 

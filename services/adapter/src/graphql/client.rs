@@ -120,7 +120,7 @@ impl GraphQlClient {
         if let Some(cached) = upstream::cache_read(&self.store, self.backend, operation.name, &cache_key).await {
             if cached.stale {
                 let client = self.clone();
-                self.refreshes.spawn(cache_key.clone(), async move {
+                self.refreshes.spawn(&cache_key.clone(), async move {
                     // A failure is logged where it happens; the stale answer stays.
                     let _ = client.load(operation, variables, policy, cache_key).await;
                 });
