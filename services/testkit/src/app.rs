@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use vitrine_adapter::backend::DemoShop;
 use vitrine_common::{SharedStore, Shutdown, store};
 use vitrine_domain::Backend;
 use vitrine_suite::{Service, Suite};
@@ -25,6 +26,7 @@ pub struct TestAppBuilder {
     cart_limits: Option<vitrine_edge::SwitchLimits>,
     head_budget: Duration,
     warm_pages: usize,
+    demo_shops: Vec<DemoShop>,
 }
 
 pub struct TestApp {
@@ -46,6 +48,9 @@ pub struct TestApp {
     edge: Service,
     edge_config: vitrine_edge::Config,
     shutdown: Shutdown,
+    /// The shops [`TestAppBuilder::demo_shops`] started, serving for the app's lifetime
+    /// (behind a lock only so that the app stays `Sync`).
+    _demo_shops: std::sync::Mutex<Vec<DemoShop>>,
 }
 
 impl Default for TestAppBuilder {
@@ -65,6 +70,7 @@ impl Default for TestAppBuilder {
             // 300 ms is for visitors, and `head_budget` tests the plain shell).
             head_budget: Duration::from_secs(30),
             warm_pages: 0,
+            demo_shops: Vec::new(),
         }
     }
 }
@@ -176,6 +182,23 @@ impl TestAppBuilder {
         self
     }
 
+    /// Point every backend that has a demo shop at its own, started now, as `vitrine all`
+    /// does: every driver enabled and answering.
+    #[must_use]
+    pub fn demo_shops(mut self) -> Self {
+        for d in vitrine_adapter::BACKENDS {
+            let Some(start) = d.demo_shop else { continue };
+            let shop = start();
+            for s in d.settings {
+                if let Some(value) = shop.settings.get(s.flag) {
+                    self.settings.push((d.backend, s.flag, value.to_owned()));
+                }
+            }
+            self.demo_shops.push(shop);
+        }
+        self
+    }
+
     /// Serve a built SPA from `dir`.
     #[must_use]
     pub fn static_dir(mut self, dir: &std::path::Path) -> Self {
@@ -233,6 +256,7 @@ impl TestAppBuilder {
             edge,
             edge_config,
             shutdown,
+            _demo_shops: std::sync::Mutex::new(self.demo_shops),
         };
         app.wait_for_edge().await;
         app
