@@ -38,6 +38,16 @@ fn ours(compose: &Value, service: &Value) -> bool {
     service["image"] == compose["x-service"]["image"]
 }
 
+/// Whether a compose service listens on an address (a `*_ADDR` variable): a server, which
+/// `scripts/topology` runs too. A client of the suite (loadgen) listens on nothing.
+fn listens(service: &Value) -> bool {
+    service["environment"]
+        .as_mapping()
+        .into_iter()
+        .flatten()
+        .any(|(k, _)| k.as_str().is_some_and(|k| k.ends_with("_ADDR")))
+}
+
 fn help(args: &[&str]) -> String {
     let out = Command::new(BIN).args(args).arg("--help").output().expect("vitrine --help");
     assert!(out.status.success(), "vitrine {args:?} --help failed");
@@ -115,7 +125,7 @@ fn compose_health_checks_probe_each_service_and_traces_go_to_jaeger() {
     assert_eq!(jaeger["environment"]["COLLECTOR_OTLP_ENABLED"].as_str(), Some("true"));
     for (name, service) in services {
         let name = name.as_str().unwrap_or_default();
-        if !ours(&compose, service) || service["command"].as_sequence().is_none() {
+        if !ours(&compose, service) || service["command"].as_sequence().is_none() || !listens(service) {
             continue;
         }
         let env = service["environment"].as_mapping().cloned().unwrap_or_default();
@@ -137,6 +147,93 @@ fn compose_health_checks_probe_each_service_and_traces_go_to_jaeger() {
         assert_eq!(port(target), port(&own), "{name}: probes {target}, listens on {own}");
         assert_eq!(value("OTEL_EXPORTER_OTLP_ENDPOINT"), "http://jaeger:4317", "{name}: traces to Jaeger (OTLP/gRPC)");
     }
+}
+
+/// `service`'s mounts from the repository: `(file or directory, where)`.
+fn mounts(service: &Value) -> Vec<(&str, &str)> {
+    strings(&service["volumes"])
+        .iter()
+        .filter_map(|v| v.split_once(':'))
+        .map(|(from, to)| (from, to.trim_end_matches(":ro")))
+        .collect()
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// issue 24: the traffic generator runs bounded against the edge, once; Prometheus
+/// scrapes exactly every metrics port compose sets; Grafana has its data source at
+/// Prometheus and its dashboards, for anonymous viewers.
+#[test]
+fn compose_runs_loadgen_against_the_edge_and_prometheus_scrapes_every_metrics_port() {
+    let compose = compose();
+    let services = compose_services(&compose);
+    let service = |name: &str| &compose["services"][name];
+
+    let loadgen = service("loadgen");
+    assert!(ours(&compose, loadgen), "the one image");
+    assert_eq!(strings(&loadgen["command"]), ["loadgen"]);
+    assert_eq!(loadgen["restart"].as_str(), Some("no"), "it stops by itself and stays stopped");
+    assert_eq!(loadgen["depends_on"]["edge"]["condition"].as_str(), Some("service_healthy"));
+    assert!(!listens(loadgen), "a client: left out of scripts/topology");
+    let env =
+        |key: &str| loadgen["environment"][key].as_str().unwrap_or_else(|| panic!("loadgen sets {key}")).to_owned();
+    let number = |key: &str| env(key).parse::<u64>().unwrap_or_else(|e| panic!("{key}: {e}"));
+    let edge_port = service("edge")["environment"]["VITRINE_HTTP_ADDR"].as_str().and_then(port_of);
+    assert_eq!(env("VITRINE_LOADGEN_TARGET"), format!("http://edge:{}", edge_port.expect("the edge's port")));
+    assert!((300..=3600).contains(&number("VITRINE_LOADGEN_DURATION")), "several minutes, bounded");
+    assert!(number("VITRINE_LOADGEN_RATE") <= 20, "a modest rate");
+
+    // Prometheus: every service's VITRINE_METRICS_ADDR, named by its service, and nothing else.
+    let prometheus = service("prometheus");
+    assert!(prometheus["image"].as_str().is_some_and(|i| i.starts_with("prom/prometheus:")), "the official image");
+    let config = "deploy/prometheus/prometheus.yml";
+    assert!(
+        mounts(prometheus).contains(&(&format!("./{config}"), "/etc/prometheus/prometheus.yml")),
+        "{config} mounted"
+    );
+    assert!(strings(&prometheus["command"]).contains(&"--config.file=/etc/prometheus/prometheus.yml"));
+    let scrape: Value = serde_yaml_ng::from_str(&read(config)).expect("prometheus.yml parses");
+    let mut scraped: Vec<String> = Vec::new();
+    for job in scrape["scrape_configs"].as_sequence().expect("scrape_configs") {
+        for group in job["static_configs"].as_sequence().into_iter().flatten() {
+            for target in strings(&group["targets"]) {
+                let host = target.split(':').next().unwrap_or_default();
+                assert_eq!(group["labels"]["service"].as_str(), Some(host), "{target}: labelled with its service");
+                scraped.push(target.to_owned());
+            }
+        }
+    }
+    let mut expected: Vec<String> = services
+        .iter()
+        .filter_map(|(name, s)| Some(format!("{name}:{}", port(s["environment"]["VITRINE_METRICS_ADDR"].as_str()?)?)))
+        .collect();
+    scraped.sort();
+    expected.sort();
+    assert_eq!(scraped, expected, "Prometheus scrapes every metrics port compose sets");
+
+    // Grafana: provisioned from deploy/grafana/, its data source the prometheus service.
+    let grafana = service("grafana");
+    assert!(grafana["image"].as_str().is_some_and(|i| i.starts_with("grafana/grafana:")), "the official image");
+    let mounted = mounts(grafana);
+    assert!(mounted.contains(&("./deploy/grafana/provisioning", "/etc/grafana/provisioning")), "{mounted:?}");
+    assert!(mounted.contains(&("./deploy/grafana/dashboards", "/etc/grafana/dashboards")), "{mounted:?}");
+    assert_eq!(grafana["environment"]["GF_AUTH_ANONYMOUS_ENABLED"].as_str(), Some("true"));
+    assert_eq!(grafana["environment"]["GF_AUTH_ANONYMOUS_ORG_ROLE"].as_str(), Some("Viewer"), "viewers, not editors");
+    let source: Value =
+        serde_yaml_ng::from_str(&read("deploy/grafana/provisioning/datasources/prometheus.yml")).expect("data source");
+    assert_eq!(source["datasources"][0]["url"].as_str(), Some("http://prometheus:9090"), "Prometheus's own port");
+    let providers: Value =
+        serde_yaml_ng::from_str(&read("deploy/grafana/provisioning/dashboards/vitrine.yml")).expect("providers");
+    assert_eq!(providers["providers"][0]["options"]["path"].as_str(), Some("/etc/grafana/dashboards"));
+    let home = grafana["environment"]["GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH"].as_str().unwrap_or_default();
+    let file = home.strip_prefix("/etc/grafana/dashboards/").expect("a provisioned dashboard as the home page");
+    assert!(
+        std::path::Path::new(&format!("{}/../../deploy/grafana/dashboards/{file}", env!("CARGO_MANIFEST_DIR")))
+            .is_file()
+    );
 }
 
 /// The documents of the kustomization in `dir` (under k8s/): its resources that are files
