@@ -218,7 +218,11 @@ fn compose_runs_loadgen_against_the_edge_and_prometheus_scrapes_every_metrics_po
     let grafana = service("grafana");
     assert!(grafana["image"].as_str().is_some_and(|i| i.starts_with("grafana/grafana:")), "the official image");
     let mounted = mounts(grafana);
-    assert!(mounted.contains(&("./deploy/grafana/provisioning", "/etc/grafana/provisioning")), "{mounted:?}");
+    for kind in ["datasources", "dashboards"] {
+        let provisioning =
+            (&*format!("./deploy/grafana/provisioning/{kind}"), &*format!("/etc/grafana/provisioning/{kind}"));
+        assert!(mounted.contains(&provisioning), "{mounted:?}");
+    }
     assert!(mounted.contains(&("./deploy/grafana/dashboards", "/etc/grafana/dashboards")), "{mounted:?}");
     assert_eq!(grafana["environment"]["GF_AUTH_ANONYMOUS_ENABLED"].as_str(), Some("true"));
     assert_eq!(grafana["environment"]["GF_AUTH_ANONYMOUS_ORG_ROLE"].as_str(), Some("Viewer"), "viewers, not editors");
@@ -415,13 +419,18 @@ fn compose_edge_serves_metrics_internally_and_secure_cookies_and_each_key_stays_
     }
 }
 
-/// Every Deployment of the base and the local overlay.
-fn k8s_deployments() -> Vec<Value> {
+/// Whether a document runs pods: a Deployment, or a Job (the local overlay's loadgen).
+fn is_workload(doc: &Value) -> bool {
+    doc["kind"] == "Deployment" || doc["kind"] == "Job"
+}
+
+/// Every workload of the base and the local overlay.
+fn k8s_workloads() -> Vec<Value> {
     k8s_documents()
         .into_iter()
         .chain(kustomize_documents("overlays/local"))
         .map(|(_, d)| d)
-        .filter(|d| d["kind"] == "Deployment")
+        .filter(is_workload)
         .collect()
 }
 
@@ -439,11 +448,17 @@ fn name_of(container: &Value) -> &str {
 
 #[test]
 fn kubernetes_containers_run_as_non_root_read_only_without_capabilities() {
-    let deployments = k8s_deployments();
-    assert_eq!(deployments.len(), 13, "eleven services, Redis and the local overlay's Jaeger");
+    let deployments = k8s_workloads();
+    assert_eq!(
+        deployments.len(),
+        16,
+        "eleven services, Redis, and the local overlay's Jaeger, Prometheus, Grafana and loadgen"
+    );
     for deployment in &deployments {
         let pod = &deployment["spec"]["template"]["spec"];
-        assert_eq!(pod["automountServiceAccountToken"].as_bool(), Some(false), "{}: no API token", name(deployment));
+        // Prometheus alone lists pods (its Role: kubernetes_local_overlay_adds_prometheus_grafana_and_loadgen).
+        let token = name(deployment) == "prometheus";
+        assert_eq!(pod["automountServiceAccountToken"].as_bool(), Some(token), "{}: API token", name(deployment));
         for container in containers(deployment) {
             let who = format!("{}/{}", name(deployment), name_of(container));
             let sc = &container["securityContext"];
@@ -467,10 +482,10 @@ fn kubernetes_containers_run_as_non_root_read_only_without_capabilities() {
     assert!(dockerfile.lines().any(|l| l.trim() == "USER 10001:10001"), "the image runs as 10001:10001");
 }
 
-/// `app` and container ports of every Deployment in `docs`.
+/// `app` and container ports of every workload in `docs`.
 fn pods(docs: &[(String, Value)]) -> Vec<(String, Vec<u64>)> {
     docs.iter()
-        .filter(|(_, d)| d["kind"] == "Deployment")
+        .filter(|(_, d)| is_workload(d))
         .map(|(_, d)| {
             let app = d["spec"]["template"]["metadata"]["labels"]["app"].as_str().expect("an app label").to_owned();
             let ports = containers(d)
@@ -578,19 +593,138 @@ fn kubernetes_network_policies_deny_by_default_and_allow_exactly_the_design() {
     }
 }
 
+/// The local overlay's additions and their arrows: every Vitrine service → Jaeger's
+/// OTLP port; Prometheus → every Vitrine service's metrics port; Grafana → Prometheus;
+/// loadgen → the edge (issue 24). None is in the base.
 #[test]
-fn jaeger_and_its_arrows_are_in_the_local_overlay_only() {
+fn jaeger_prometheus_grafana_loadgen_and_their_arrows_are_in_the_local_overlay_only() {
     let base = k8s_documents();
-    assert!(
-        !serde_yaml_ng::to_string(&base.iter().map(|(_, d)| d).collect::<Vec<_>>()).expect("yaml").contains("jaeger")
-    );
+    let text = serde_yaml_ng::to_string(&base.iter().map(|(_, d)| d).collect::<Vec<_>>()).expect("yaml");
+    for added in ["jaeger", "prometheus:", "grafana", "loadgen"] {
+        assert!(!text.contains(added), "{added} is the local overlay's");
+    }
     let docs: Vec<(String, Value)> = base.into_iter().chain(kustomize_documents("overlays/local")).collect();
     let pods = pods(&docs);
     let mut expected = design_arrows();
-    for (app, _) in pods.iter().filter(|(app, _)| !["redis", "jaeger"].contains(&app.as_str())) {
+    let vitrine =
+        pods.iter().filter(|(app, _)| !["redis", "jaeger", "prometheus", "grafana", "loadgen"].contains(&app.as_str()));
+    for (app, ports) in vitrine {
+        assert!(ports.contains(&9464), "{app}: a metrics port");
         expected.insert((app.clone(), "jaeger".to_owned(), 4317));
+        expected.insert(("prometheus".to_owned(), app.clone(), 9464));
     }
-    assert_eq!(network_policy::arrows(&policies(&docs), &pods), expected);
+    expected.insert(("grafana".to_owned(), "prometheus".to_owned(), 9090));
+    expected.insert(("loadgen".to_owned(), "edge".to_owned(), 8080));
+    let policies = policies(&docs);
+    assert_eq!(network_policy::arrows(&policies, &pods), expected);
+    // The UIs are open (NodePorts); Prometheus's port and every other pod's are not.
+    let open = |port| network_policy::open_to_anyone(&policies, &pods, port).into_iter().collect::<Vec<_>>();
+    assert_eq!(open(3000), ["grafana"]);
+    assert_eq!(open(16686), ["jaeger"]);
+    assert!(open(9090).is_empty() && open(9464).is_empty(), "metrics and Prometheus stay inside");
+}
+
+/// issue 24 in the local overlay: Prometheus finds the pods through the API with a token
+/// that may only read pods, keeps Vitrine's (annotated, a port named `metrics`); Grafana
+/// is provisioned from copies of deploy/grafana/ that are the same files; loadgen is a
+/// Job running `vitrine loadgen` bounded against the edge's Service.
+#[test]
+fn kubernetes_local_overlay_adds_prometheus_grafana_and_loadgen() {
+    let docs = kustomize_documents("overlays/local");
+    let doc = |kind: &str, n: &str| {
+        docs.iter().map(|(_, d)| d).find(|d| d["kind"] == kind && name(d) == n).unwrap_or_else(|| panic!("{kind} {n}"))
+    };
+    // The token reads pods, nothing else, in this namespace only.
+    let prometheus = doc("Deployment", "prometheus");
+    assert_eq!(prometheus["spec"]["template"]["spec"]["serviceAccountName"].as_str(), Some("prometheus"));
+    doc("ServiceAccount", "prometheus");
+    let role = doc("Role", "prometheus");
+    let rules = role["rules"].as_sequence().expect("rules");
+    assert_eq!(rules.len(), 1, "one rule");
+    assert_eq!((strings(&rules[0]["apiGroups"]), strings(&rules[0]["resources"])), (vec![""], vec!["pods"]));
+    assert_eq!(strings(&rules[0]["verbs"]), ["get", "list", "watch"], "read only");
+    let binding = doc("RoleBinding", "prometheus");
+    assert_eq!(
+        (binding["roleRef"]["kind"].as_str(), binding["roleRef"]["name"].as_str()),
+        (Some("Role"), Some("prometheus"))
+    );
+    assert_eq!(binding["subjects"][0]["name"].as_str(), Some("prometheus"));
+    assert!(
+        !docs.iter().any(|(_, d)| d["kind"] == "ClusterRole" || d["kind"] == "ClusterRoleBinding"),
+        "no cluster-wide grant"
+    );
+
+    // Its configuration: the pods of its namespace, Vitrine's kept, on their metrics port.
+    let overlay = "k8s/overlays/local";
+    let config: Value = serde_yaml_ng::from_str(&read(&format!("{overlay}/prometheus/prometheus.yml"))).expect("yaml");
+    let job = &config["scrape_configs"][0];
+    assert_eq!(job["kubernetes_sd_configs"][0]["role"].as_str(), Some("pod"));
+    assert_eq!(job["kubernetes_sd_configs"][0]["namespaces"]["own_namespace"].as_bool(), Some(true));
+    let keeps: Vec<(Vec<&str>, &str)> = job["relabel_configs"]
+        .as_sequence()
+        .expect("relabel_configs")
+        .iter()
+        .filter(|r| r["action"] == "keep")
+        .map(|r| (strings(&r["source_labels"]), r["regex"].as_str().unwrap_or_default()))
+        .collect();
+    assert_eq!(
+        keeps,
+        [
+            (vec!["__meta_kubernetes_pod_annotation_prometheus_io_scrape"], "true"),
+            (vec!["__meta_kubernetes_pod_container_port_name"], "metrics"),
+        ]
+    );
+    for deployment in k8s_documents().iter().map(|(_, d)| d).filter(|d| d["kind"] == "Deployment" && name(d) != "redis")
+    {
+        let template = &deployment["spec"]["template"];
+        assert_eq!(
+            template["metadata"]["annotations"]["prometheus.io/scrape"].as_str(),
+            Some("true"),
+            "{}",
+            name(deployment)
+        );
+        let named =
+            containers(deployment)[0]["ports"].as_sequence().into_iter().flatten().any(|p| p["name"] == "metrics");
+        assert!(named, "{}: a port named metrics", name(deployment));
+    }
+
+    // Grafana's files: the very ones compose mounts, each in the ConfigMap Grafana reads.
+    let kustomization: Value = serde_yaml_ng::from_str(&read(&format!("{overlay}/kustomization.yaml"))).expect("yaml");
+    let generated: Vec<&str> = kustomization["configMapGenerator"]
+        .as_sequence()
+        .expect("configMapGenerator")
+        .iter()
+        .flat_map(|g| strings(&g["files"]))
+        .filter_map(|f| f.split_once('=').map(|(_, path)| path))
+        .collect();
+    for copy in [
+        "grafana/provisioning/datasources/prometheus.yml",
+        "grafana/provisioning/dashboards/vitrine.yml",
+        "grafana/dashboards/driver-latency.json",
+    ] {
+        let same = read(&format!("{overlay}/{copy}")) == read(&format!("deploy/{copy}"));
+        assert!(same, "{overlay}/{copy} differs from deploy/{copy}: copy it again");
+        assert!(generated.contains(&copy), "{copy} in a ConfigMap");
+    }
+    assert!(generated.contains(&"prometheus/prometheus.yml"));
+
+    // loadgen: a Job of `vitrine loadgen`, bounded, against the edge's Service.
+    let loadgen = doc("Job", "loadgen");
+    let container = containers(loadgen)[0];
+    assert_eq!(strings(&container["args"]), ["loadgen"]);
+    let help = help(&["loadgen"]);
+    let (vars, _) = env_of(container);
+    for (key, _) in &vars {
+        assert!(help.contains(&format!("[env: {key}")), "`vitrine loadgen` does not read {key}");
+    }
+    let var =
+        |key: &str| vars.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_else(|| panic!("{key}"));
+    let edge =
+        k8s_documents().into_iter().find(|(_, d)| d["kind"] == "Service" && name(d) == "edge").expect("edge Service");
+    let edge_port = edge.1["spec"]["ports"][0]["port"].as_u64().expect("port");
+    assert_eq!(var("VITRINE_LOADGEN_TARGET"), format!("http://edge:{edge_port}"));
+    assert!(var("VITRINE_LOADGEN_DURATION").parse::<u64>().is_ok_and(|d| (300..=3600).contains(&d)), "bounded");
+    assert_eq!(loadgen["spec"]["template"]["spec"]["restartPolicy"].as_str(), Some("Never"));
 }
 
 /// `container`'s environment: `(name, value or "secret:NAME/KEY")`, and the Secrets it
