@@ -3,7 +3,8 @@
 // and environment. Hostnames of the compose network (redis, mock-data, catalogue, …, and
 // 0.0.0.0) become 127.0.0.1; `${VAR:-default}` is filled from this environment. Services
 // of other images than this repo's, other than redis (with its command's settings:
-// password, memory cap), are not started (jaeger).
+// password, memory cap), are not started (jaeger, prometheus, grafana), nor this repo's
+// services that listen on nothing (loadgen, the traffic generator: see `servers`).
 //
 // Services start in dependency order (a service depends on those whose ports its
 // variables name), each once the ones before it have reported their listeners.
@@ -59,6 +60,15 @@ export function plan(text, env = process.env) {
     args: svc.image === ours ? null : fill(svc.command),
     env: Object.fromEntries(Object.entries(svc.environment ?? {}).map(([k, v]) => [k, interpolate(v, env)])),
   })) };
+}
+
+/**
+ * The services the topology runs as processes: this repo's that listen on an address (a
+ * `*_ADDR` variable). A client of the suite listens on nothing (loadgen, which would
+ * send the browser tests traffic of its own) and is left out.
+ */
+export function servers(services) {
+  return services.filter((s) => s.command && Object.keys(s.env).some((k) => k.endsWith("_ADDR")));
 }
 
 /** The value after `flag` in a command line, if any (`--requirepass` of redis). */
@@ -125,7 +135,7 @@ async function gate() {
  */
 export async function startTopology({ remap = false, skip = [], env: extra = {}, name = "topology", logs } = {}) {
   const { hosts, services } = plan(readFileSync(COMPOSE_FILE, "utf8"));
-  const vitrine = services.filter((s) => s.command);
+  const vitrine = servers(services);
   const wires = wiring(vitrine);
   const logDir = logs ?? resolve(repo, "test-results", "logs");
   mkdirSync(logDir, { recursive: true });

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use vitrine_adapter::backend::DemoShop;
 use vitrine_common::{SharedStore, Shutdown, store};
 use vitrine_domain::Backend;
 use vitrine_suite::{Service, Suite};
@@ -30,6 +31,7 @@ pub struct TestAppBuilder {
     warm_pages: usize,
     /// Changes to the edge's config beyond the ones above.
     edge: Vec<EdgeChange>,
+    demo_shops: Vec<DemoShop>,
 }
 
 pub struct TestApp {
@@ -51,6 +53,9 @@ pub struct TestApp {
     edge: Service,
     edge_config: vitrine_edge::Config,
     shutdown: Shutdown,
+    /// The shops [`TestAppBuilder::demo_shops`] started, serving for the app's lifetime
+    /// (behind a lock only so that the app stays `Sync`).
+    _demo_shops: std::sync::Mutex<Vec<DemoShop>>,
 }
 
 impl Default for TestAppBuilder {
@@ -71,6 +76,7 @@ impl Default for TestAppBuilder {
             head_budget: Duration::from_secs(30),
             warm_pages: 0,
             edge: Vec::new(),
+            demo_shops: Vec::new(),
         }
     }
 }
@@ -189,6 +195,23 @@ impl TestAppBuilder {
         self
     }
 
+    /// Point every backend that has a demo shop at its own, started now, as `vitrine all`
+    /// does: every driver enabled and answering.
+    #[must_use]
+    pub fn demo_shops(mut self) -> Self {
+        for d in vitrine_adapter::BACKENDS {
+            let Some(start) = d.demo_shop else { continue };
+            let shop = start();
+            for s in d.settings {
+                if let Some(value) = shop.settings.get(s.flag) {
+                    self.settings.push((d.backend, s.flag, value.to_owned()));
+                }
+            }
+            self.demo_shops.push(shop);
+        }
+        self
+    }
+
     /// Serve a built SPA from `dir`.
     #[must_use]
     pub fn static_dir(mut self, dir: &std::path::Path) -> Self {
@@ -249,6 +272,7 @@ impl TestAppBuilder {
             edge,
             edge_config,
             shutdown,
+            _demo_shops: std::sync::Mutex::new(self.demo_shops),
         };
         app.wait_for_edge().await;
         app

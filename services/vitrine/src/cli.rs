@@ -51,6 +51,33 @@ pub(crate) enum Command {
     /// Health check for containers: exits 0 when the gRPC service (standard health
     /// protocol) or the HTTP URL answers as healthy, 1 otherwise.
     Probe(ProbeArgs),
+    /// Traffic for the demo (issue 24): visitors walk shopper paths (home, a category, its
+    /// page 2, a product, a search) on every enabled backend of an edge at a bounded
+    /// rate, stop by themselves, and the latency percentiles per backend are printed.
+    Loadgen(LoadgenArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct LoadgenArgs {
+    /// The edge to visit (its base URL).
+    #[arg(long, env = "VITRINE_LOADGEN_TARGET", default_value = "http://127.0.0.1:8080")]
+    pub(crate) target: String,
+    /// Visitors at once, each its own session; each switches backends at most three times
+    /// a minute, all together well within the edge's switch limits.
+    #[arg(long, env = "VITRINE_LOADGEN_VISITORS", default_value_t = 4,
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(vitrine_loadgen::bounds::MAX_VISITORS)))]
+    pub(crate) visitors: u32,
+    /// Requests per second, every visitor together (a token bucket).
+    #[arg(long, env = "VITRINE_LOADGEN_RATE", default_value_t = 10,
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(vitrine_loadgen::bounds::MAX_RATE)))]
+    pub(crate) rate: u32,
+    /// How long to run, in seconds (at most an hour); then it stops by itself.
+    #[arg(long, env = "VITRINE_LOADGEN_DURATION", default_value_t = 60,
+        value_parser = clap::value_parser!(u64).range(1..=vitrine_loadgen::bounds::MAX_DURATION.as_secs()))]
+    pub(crate) duration: u64,
+    /// Also print the table every so many seconds while it runs (0: at the end only).
+    #[arg(long, env = "VITRINE_LOADGEN_REPORT_EVERY", default_value_t = 0)]
+    pub(crate) report_every: u64,
 }
 
 #[derive(Debug, Args)]
@@ -76,12 +103,14 @@ impl Command {
             Self::Adapter(_) => "adapter",
             Self::All(_) => "all",
             Self::Probe(_) => "probe",
+            Self::Loadgen(_) => "loadgen",
         }
     }
 
-    /// Whether this runs a service (a probe exports no traces and serves no metrics).
+    /// Whether this runs a service (a probe or the traffic generator exports no traces
+    /// and serves no metrics).
     pub(crate) const fn is_service(&self) -> bool {
-        !matches!(self, Self::Probe(_))
+        !matches!(self, Self::Probe(_) | Self::Loadgen(_))
     }
 }
 

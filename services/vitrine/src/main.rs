@@ -5,6 +5,7 @@ mod backends;
 mod cli;
 mod config;
 mod listen;
+mod loadgen;
 mod probe;
 mod run;
 

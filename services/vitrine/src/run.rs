@@ -76,5 +76,6 @@ pub(crate) async fn run(cli: Cli, backends: Backends, shutdown: Shutdown) -> any
         }
         Command::All(args) => crate::all::run(args, backends, redis_url, edge_metrics, shutdown).await,
         Command::Probe(args) => crate::probe::run(&args).await,
+        Command::Loadgen(args) => crate::loadgen::run(&args, &shutdown).await,
     }
 }

@@ -8,6 +8,8 @@
 
 #[path = "deploy/backends.rs"]
 mod backends;
+#[path = "deploy/monitoring.rs"]
+mod monitoring;
 #[path = "deploy/network_policy.rs"]
 mod network_policy;
 
@@ -36,6 +38,16 @@ fn compose() -> Value {
 /// or Jaeger's.
 fn ours(compose: &Value, service: &Value) -> bool {
     service["image"] == compose["x-service"]["image"]
+}
+
+/// Whether a compose service listens on an address (a `*_ADDR` variable): a server, which
+/// `scripts/topology` runs too. A client of the suite (loadgen) listens on nothing.
+fn listens(service: &Value) -> bool {
+    service["environment"]
+        .as_mapping()
+        .into_iter()
+        .flatten()
+        .any(|(k, _)| k.as_str().is_some_and(|k| k.ends_with("_ADDR")))
 }
 
 fn help(args: &[&str]) -> String {
@@ -115,7 +127,7 @@ fn compose_health_checks_probe_each_service_and_traces_go_to_jaeger() {
     assert_eq!(jaeger["environment"]["COLLECTOR_OTLP_ENABLED"].as_str(), Some("true"));
     for (name, service) in services {
         let name = name.as_str().unwrap_or_default();
-        if !ours(&compose, service) || service["command"].as_sequence().is_none() {
+        if !ours(&compose, service) || service["command"].as_sequence().is_none() || !listens(service) {
             continue;
         }
         let env = service["environment"].as_mapping().cloned().unwrap_or_default();
@@ -318,13 +330,18 @@ fn compose_edge_serves_metrics_internally_and_secure_cookies_and_each_key_stays_
     }
 }
 
-/// Every Deployment of the base and the local overlay.
-fn k8s_deployments() -> Vec<Value> {
+/// Whether a document runs pods: a Deployment, or a Job (the local overlay's loadgen).
+fn is_workload(doc: &Value) -> bool {
+    doc["kind"] == "Deployment" || doc["kind"] == "Job"
+}
+
+/// Every workload of the base and the local overlay.
+fn k8s_workloads() -> Vec<Value> {
     k8s_documents()
         .into_iter()
         .chain(kustomize_documents("overlays/local"))
         .map(|(_, d)| d)
-        .filter(|d| d["kind"] == "Deployment")
+        .filter(is_workload)
         .collect()
 }
 
@@ -342,11 +359,17 @@ fn name_of(container: &Value) -> &str {
 
 #[test]
 fn kubernetes_containers_run_as_non_root_read_only_without_capabilities() {
-    let deployments = k8s_deployments();
-    assert_eq!(deployments.len(), 13, "eleven services, Redis and the local overlay's Jaeger");
+    let deployments = k8s_workloads();
+    assert_eq!(
+        deployments.len(),
+        16,
+        "eleven services, Redis, and the local overlay's Jaeger, Prometheus, Grafana and loadgen"
+    );
     for deployment in &deployments {
         let pod = &deployment["spec"]["template"]["spec"];
-        assert_eq!(pod["automountServiceAccountToken"].as_bool(), Some(false), "{}: no API token", name(deployment));
+        // Prometheus alone lists pods (its Role: kubernetes_local_overlay_adds_prometheus_grafana_and_loadgen).
+        let token = name(deployment) == "prometheus";
+        assert_eq!(pod["automountServiceAccountToken"].as_bool(), Some(token), "{}: API token", name(deployment));
         for container in containers(deployment) {
             let who = format!("{}/{}", name(deployment), name_of(container));
             let sc = &container["securityContext"];
@@ -370,10 +393,10 @@ fn kubernetes_containers_run_as_non_root_read_only_without_capabilities() {
     assert!(dockerfile.lines().any(|l| l.trim() == "USER 10001:10001"), "the image runs as 10001:10001");
 }
 
-/// `app` and container ports of every Deployment in `docs`.
+/// `app` and container ports of every workload in `docs`.
 fn pods(docs: &[(String, Value)]) -> Vec<(String, Vec<u64>)> {
     docs.iter()
-        .filter(|(_, d)| d["kind"] == "Deployment")
+        .filter(|(_, d)| is_workload(d))
         .map(|(_, d)| {
             let app = d["spec"]["template"]["metadata"]["labels"]["app"].as_str().expect("an app label").to_owned();
             let ports = containers(d)
@@ -481,19 +504,35 @@ fn kubernetes_network_policies_deny_by_default_and_allow_exactly_the_design() {
     }
 }
 
+/// The local overlay's additions and their arrows: every Vitrine service → Jaeger's
+/// OTLP port; Prometheus → every Vitrine service's metrics port; Grafana → Prometheus;
+/// loadgen → the edge (issue 24). None is in the base.
 #[test]
-fn jaeger_and_its_arrows_are_in_the_local_overlay_only() {
+fn jaeger_prometheus_grafana_loadgen_and_their_arrows_are_in_the_local_overlay_only() {
     let base = k8s_documents();
-    assert!(
-        !serde_yaml_ng::to_string(&base.iter().map(|(_, d)| d).collect::<Vec<_>>()).expect("yaml").contains("jaeger")
-    );
+    let text = serde_yaml_ng::to_string(&base.iter().map(|(_, d)| d).collect::<Vec<_>>()).expect("yaml");
+    for added in ["jaeger", "prometheus:", "grafana", "loadgen"] {
+        assert!(!text.contains(added), "{added} is the local overlay's");
+    }
     let docs: Vec<(String, Value)> = base.into_iter().chain(kustomize_documents("overlays/local")).collect();
     let pods = pods(&docs);
     let mut expected = design_arrows();
-    for (app, _) in pods.iter().filter(|(app, _)| !["redis", "jaeger"].contains(&app.as_str())) {
+    let vitrine =
+        pods.iter().filter(|(app, _)| !["redis", "jaeger", "prometheus", "grafana", "loadgen"].contains(&app.as_str()));
+    for (app, ports) in vitrine {
+        assert!(ports.contains(&9464), "{app}: a metrics port");
         expected.insert((app.clone(), "jaeger".to_owned(), 4317));
+        expected.insert(("prometheus".to_owned(), app.clone(), 9464));
     }
-    assert_eq!(network_policy::arrows(&policies(&docs), &pods), expected);
+    expected.insert(("grafana".to_owned(), "prometheus".to_owned(), 9090));
+    expected.insert(("loadgen".to_owned(), "edge".to_owned(), 8080));
+    let policies = policies(&docs);
+    assert_eq!(network_policy::arrows(&policies, &pods), expected);
+    // The UIs are open (NodePorts); Prometheus's port and every other pod's are not.
+    let open = |port| network_policy::open_to_anyone(&policies, &pods, port).into_iter().collect::<Vec<_>>();
+    assert_eq!(open(3000), ["grafana"]);
+    assert_eq!(open(16686), ["jaeger"]);
+    assert!(open(9090).is_empty() && open(9464).is_empty(), "metrics and Prometheus stay inside");
 }
 
 /// `container`'s environment: `(name, value or "secret:NAME/KEY")`, and the Secrets it
