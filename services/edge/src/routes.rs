@@ -17,48 +17,48 @@ use crate::{AppState, api, cart, compare, faults, health, image, openapi, page, 
 pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path::Path>, public_metrics: bool) {
     cfg.service(
         web::scope("/api")
-            .route("/driver", web::get().to(api::get_driver))
+            .route("/driver", read().to(api::get_driver))
             .route("/driver", web::put().to(api::put_driver))
-            .route("/driver/events", web::get().to(sse::events))
-            .route("/navigation", web::get().to(api::navigation))
-            .route("/resolve", web::get().to(api::resolve))
-            .route("/page", web::get().to(api::page))
-            .route("/head/home", web::get().to(api::home_head))
-            .route("/head/cart", web::get().to(api::cart_head))
-            .route("/head/compare", web::get().to(api::compare_head))
-            .route("/head/search", web::get().to(api::search_head))
-            .route("/products", web::get().to(api::products))
-            .route("/products/best-sellers", web::get().to(api::best_sellers))
-            .route("/products/by-url", web::get().to(api::product_by_url))
-            .route("/categories", web::get().to(api::categories))
-            .route("/categories/by-url", web::get().to(api::category_by_url))
-            .route("/search", web::get().to(api::search))
-            .route("/pages/by-url", web::get().to(api::content_by_url))
-            .route("/openapi.json", web::get().to(openapi::openapi_json))
+            .route("/driver/events", read().to(sse::events))
+            .route("/navigation", read().to(api::navigation))
+            .route("/resolve", read().to(api::resolve))
+            .route("/page", read().to(api::page))
+            .route("/head/home", read().to(api::home_head))
+            .route("/head/cart", read().to(api::cart_head))
+            .route("/head/compare", read().to(api::compare_head))
+            .route("/head/search", read().to(api::search_head))
+            .route("/products", read().to(api::products))
+            .route("/products/best-sellers", read().to(api::best_sellers))
+            .route("/products/by-url", read().to(api::product_by_url))
+            .route("/categories", read().to(api::categories))
+            .route("/categories/by-url", read().to(api::category_by_url))
+            .route("/search", read().to(api::search))
+            .route("/pages/by-url", read().to(api::content_by_url))
+            .route("/openapi.json", read().to(openapi::openapi_json))
             // issue 24: the debug bar's Timings panel.
-            .route("/debug", web::get().to(api::debug))
+            .route("/debug", read().to(api::debug))
             // issue 23: the visitor's cart (never cached).
-            .route("/cart", web::get().to(cart::get))
+            .route("/cart", read().to(cart::get))
             .route("/cart/lines", web::post().to(cart::add))
             .route("/cart/lines/{line}", web::patch().to(cart::update))
             .route("/cart/lines/{line}", web::delete().to(cart::remove))
             // issue 24: the debug tools.
-            .route("/debug/faults", web::get().to(faults::get_faults))
+            .route("/debug/faults", read().to(faults::get_faults))
             .route("/debug/faults", web::put().to(faults::put_faults))
             .route("/debug/faults", web::delete().to(faults::delete_faults))
             .route("/debug/compare", web::post().to(compare::compare))
             // After the fixed product paths, which it would otherwise take.
-            .route("/products/{id}", web::get().to(api::product))
+            .route("/products/{id}", read().to(api::product))
             .default_service(web::to(api::unknown)),
     )
-    .route("/healthz", web::get().to(health::healthz))
-    .route("/readyz", web::get().to(health::readyz))
-    .route("/img", web::get().to(image::serve))
+    .route("/healthz", read().to(health::healthz))
+    .route("/readyz", read().to(health::readyz))
+    .route("/img", read().to(image::serve))
     // Before the SPA's fallback, which would answer them with the app's HTML.
-    .route("/robots.txt", web::get().to(sitemap::robots))
-    .route("/sitemap.xml", web::get().to(sitemap::index));
+    .route("/robots.txt", read().to(sitemap::robots))
+    .route("/sitemap.xml", read().to(sitemap::index));
     if public_metrics {
-        cfg.route("/metrics", web::get().to(health::metrics));
+        cfg.route("/metrics", read().to(health::metrics));
     }
     if let Some(dir) = static_dir {
         cfg.app_data(web::Data::new(spa::StaticDir(dir.to_owned())))
@@ -66,6 +66,12 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .service(spa::files(dir));
     }
     cfg.default_service(web::to(fallback));
+}
+
+/// A route answering GET and HEAD alike (RFC 9110 §9.3.2: HEAD is GET without the body;
+/// actix-web writes no body for it), so `curl -I` sees the same headers as a browser.
+fn read() -> actix_web::Route {
+    web::route().guard(actix_web::guard::Any(actix_web::guard::Get()).or(actix_web::guard::Head()))
 }
 
 /// Every address no route claims: a sitemap page, else (GET or HEAD) a page.
