@@ -75,7 +75,9 @@ pub(crate) fn summary(samples: &[f64]) -> Option<(f64, f64)> {
     };
     let n = sorted.len();
     let median = if n % 2 == 1 { sorted[n / 2] } else { f64::midpoint(sorted[n / 2 - 1], sorted[n / 2]) };
-    Some((median, rank(0.95)))
+    // Hundredths of a ms, as every figure of the answer.
+    let round = |ms: f64| (ms * 100.0).round() / 100.0;
+    Some((round(median), round(rank(0.95))))
 }
 
 /// The first word of `name` worth searching for: three letters or more.
@@ -266,6 +268,7 @@ mod tests {
             (vec![4.0], Some((4.0, 4.0))),
             (vec![3.0, 1.0, 2.0], Some((2.0, 3.0))),
             (vec![1.0, 2.0, 3.0, 4.0], Some((2.5, 4.0))),
+            (vec![1.2345], Some((1.23, 1.23))),
             ((1..=20).map(f64::from).collect(), Some((10.5, 19.0))),
             ((1..=100).map(f64::from).collect(), Some((50.5, 95.0))),
             (vec![f64::NAN, 1.0], Some((1.0, 1.0))),
