@@ -97,20 +97,21 @@ fn ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 100_000.0).round() / 100.0
 }
 
-/// A page kind's address, and how to read it.
+/// A page kind with its address, and how to read it.
 #[derive(Clone)]
 enum Kind {
     Home,
-    Page(String),
+    Category(String),
+    Product(String),
     Search(String),
 }
 
 impl Kind {
-    const fn name(&self, category: bool) -> &'static str {
+    const fn name(&self) -> &'static str {
         match self {
             Self::Home => "home",
-            Self::Page(_) if category => "category",
-            Self::Page(_) => "product",
+            Self::Category(_) => "category",
+            Self::Product(_) => "product",
             Self::Search(_) => "search",
         }
     }
@@ -118,7 +119,7 @@ impl Kind {
     fn path(&self) -> String {
         match self {
             Self::Home => "/".to_owned(),
-            Self::Page(path) => path.clone(),
+            Self::Category(path) | Self::Product(path) => path.clone(),
             Self::Search(word) => format!("/search?q={}", urlencoding::encode(word)),
         }
     }
@@ -134,7 +135,7 @@ impl Kind {
                 );
                 menu.and(best).and(links).map(|_| ())
             }
-            Self::Page(path) => {
+            Self::Category(path) | Self::Product(path) => {
                 let (page, _) = reads::page(state, r, "", path.clone(), 1, Sort::Position).await?;
                 match page.failure {
                     Some(failure) => Err(ApiError::BadInput(failure.message)),
@@ -151,8 +152,8 @@ impl Kind {
 /// them). The first category is the menu's, else (where the menu is another backend's:
 /// the fake store shows in-memory's) the first of the home page's category links that
 /// the backend has.
-async fn kinds(state: &AppState, r: Reader) -> Result<Vec<(Kind, bool)>, ApiError> {
-    let mut kinds = vec![(Kind::Home, false)];
+async fn kinds(state: &AppState, r: Reader) -> Result<Vec<Kind>, ApiError> {
+    let mut kinds = vec![Kind::Home];
     let (menu, _) = reads::navigation(state, r).await?;
     let links = reads::categories(state, r).await.map(|(links, _)| links).unwrap_or_default();
     let candidates = first_category(&menu).into_iter().chain(links.into_iter().map(|l| l.url));
@@ -160,11 +161,11 @@ async fn kinds(state: &AppState, r: Reader) -> Result<Vec<(Kind, bool)>, ApiErro
         let Ok((listing, _)) = reads::category(state, r, category.clone(), 1, Sort::Position).await else {
             continue;
         };
-        kinds.push((Kind::Page(category), true));
+        kinds.push(Kind::Category(category));
         if let Some(product) = listing.listing.products.first() {
-            kinds.push((Kind::Page(product.url.clone()), false));
+            kinds.push(Kind::Product(product.url.clone()));
             if let Some(word) = search_word(&product.name) {
-                kinds.push((Kind::Search(word), false));
+                kinds.push(Kind::Search(word));
             }
         }
         break;
@@ -192,9 +193,9 @@ async fn backend(state: &AppState, driver: Driver) -> BackendTimes {
         }
     };
     let mut all = Vec::new();
-    for (kind, category) in kinds {
+    for kind in kinds {
         let mut k = KindTimes {
-            kind: kind.name(category).to_owned(),
+            kind: kind.name().to_owned(),
             path: kind.path(),
             cold_ms: None,
             median_ms: None,
