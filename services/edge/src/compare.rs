@@ -176,7 +176,10 @@ async fn kinds(state: &AppState, r: Reader) -> Result<Vec<Kind>, ApiError> {
 /// One backend, compared.
 async fn backend(state: &AppState, driver: Driver) -> BackendTimes {
     let started = Instant::now();
-    let warm = Reader::of(Choice::default_for(driver));
+    // A backend the visitor injected faults into is read past the caches every time (each
+    // read from its own instant), as all their reads of it are: its injected latency
+    // shows in every figure.
+    let warm = || Reader::of(Choice::default_for(driver).faulted());
     let mut times = BackendTimes {
         driver: driver.as_str().to_owned(),
         label: driver.label().to_owned(),
@@ -185,7 +188,7 @@ async fn backend(state: &AppState, driver: Driver) -> BackendTimes {
         median_ms: None,
         p95_ms: None,
     };
-    let kinds = match kinds(state, warm).await {
+    let kinds = match kinds(state, warm()).await {
         Ok(kinds) => kinds,
         Err(e) => {
             times.error = Some(e.parts().2.into_owned());
@@ -209,7 +212,7 @@ async fn backend(state: &AppState, driver: Driver) -> BackendTimes {
                 break;
             }
             // The first read goes past every cache, as after a switch; the rest are warm.
-            let reader = if run == 0 { Reader::of(Choice::uncached(driver)) } else { warm };
+            let reader = if run == 0 { Reader::of(Choice::uncached(driver)) } else { warm() };
             let began = Instant::now();
             let result = kind.read(state, reader).await;
             let took = ms(began.elapsed());
@@ -261,6 +264,26 @@ pub(crate) async fn compare(req: HttpRequest, state: web::Data<AppState>) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_comparison_at_a_time_per_visitor_and_a_few_a_minute() {
+        let comparisons = Comparisons::default();
+        let first = comparisons.start("a", "1.2.3.4").expect("free");
+        assert!(matches!(comparisons.start("a", "1.2.3.4"), Err(ApiError::ComparisonRunning)));
+        assert!(comparisons.start("b", "1.2.3.4").is_ok(), "another visitor, at the same address");
+        drop(first);
+        for _ in 1..LIMITS.per_session {
+            assert!(comparisons.start("a", "1.2.3.4").is_ok(), "one after the other");
+        }
+        assert!(matches!(comparisons.start("a", "1.2.3.4"), Err(ApiError::TooManyComparisons)));
+        // A refusal for running is not counted against the limit.
+        let held = comparisons.start("c", "5.6.7.8").expect("free");
+        for _ in 0..20 {
+            assert!(matches!(comparisons.start("c", "5.6.7.8"), Err(ApiError::ComparisonRunning)));
+        }
+        drop(held);
+        assert!(comparisons.start("c", "5.6.7.8").is_ok());
+    }
 
     #[test]
     fn medians_and_95th_percentiles() {

@@ -233,7 +233,7 @@ impl Choice {
 
     /// This choice for a request whose visitor injected faults (`hop::faults`): when they
     /// are on its driver's backend, nothing cached before now answers it.
-    fn faulted(mut self) -> Self {
+    pub(crate) fn faulted(mut self) -> Self {
         if vitrine_common::hop::faults().is_some_and(|f| f.backend == self.driver.backend()) {
             self.uncached_before_ms = vitrine_common::clock::unix_ms();
         }
