@@ -77,6 +77,11 @@ pub use state::AppState;
 pub use stream_slots::StreamLimits;
 pub use switch_limit::SwitchLimits;
 
+/// How long a stopping edge lets requests in flight finish, in seconds, after it stops
+/// accepting; then it closes what is left (a driver-event stream reconnects elsewhere).
+/// The k8s grace period counts on it (`deploy_manifests.rs`).
+pub const DRAIN_SECS: u64 = 5;
+
 /// The actix `App` for `state`; tests drive it with `actix_web::test`.
 pub fn app(
     state: web::Data<AppState>,
@@ -132,7 +137,7 @@ pub async fn serve(
     let server = HttpServer::new(move || app(state.clone()))
         .workers(workers)
         .disable_signals()
-        .shutdown_timeout(5)
+        .shutdown_timeout(DRAIN_SECS)
         .listen(listener)?
         .run();
     let handle = server.handle();

@@ -4,8 +4,11 @@
 //! 11 for every workload: non-root, read-only, no capabilities or privilege escalation,
 //! RuntimeDefault seccomp; NetworkPolicies that allow exactly the design's arrows; metrics
 //! on the internal port only; each Secret in the pods that use it only; Redis with a
-//! password and a memory cap; the Secure session cookie.
+//! password and a memory cap; the Secure session cookie. And issue 25's replicas,
+//! disruption budgets, drains and upstream budgets (`deploy/availability.rs`).
 
+#[path = "deploy/availability.rs"]
+mod availability;
 #[path = "deploy/backends.rs"]
 mod backends;
 #[path = "deploy/monitoring.rs"]
