@@ -290,7 +290,8 @@ pub(crate) async fn kept(state: &AppState, session: &str) -> Result<Kept, vitrin
 /// whether the session is kept (else its cookie has nothing to name).
 async fn write(state: &AppState, session: &str, kept: &Kept) -> Result<bool, vitrine_common::StoreError> {
     if kept.worth_keeping(state.default_driver) {
-        state.store.set(&key(session), kept.encode().as_bytes(), Some(SESSION_TTL)).await?;
+        // Kept: the cart ids in it cannot be fetched again (issue 25).
+        state.store.set_kept(&key(session), kept.encode().as_bytes(), SESSION_TTL).await?;
         Ok(true)
     } else {
         state.store.delete(&key(session)).await?;

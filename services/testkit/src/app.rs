@@ -1,7 +1,7 @@
 //! [`TestApp`]: the suite as `vitrine all` wires it ([`vitrine_suite`]: mock-data, one
 //! adapter per backend, catalogue, navigation, url-resolution and the edge), in-process on
-//! loopback port 0, talking real gRPC and HTTP, with the embedded store or a real
-//! `redis-server`.
+//! loopback port 0, talking real gRPC and HTTP, with the embedded store, a real
+//! `redis-server`, or a real primary with replicas behind Sentinels.
 
 use std::time::Duration;
 
@@ -10,13 +10,15 @@ use vitrine_common::{SharedStore, Shutdown, store};
 use vitrine_domain::Backend;
 use vitrine_suite::{Service, Suite};
 
-use crate::RedisServer;
+use crate::{RedisSentinelCluster, RedisServer};
 
 /// A change to the edge's config ([`TestAppBuilder::edge`]).
 type EdgeChange = Box<dyn FnOnce(&mut vitrine_edge::Config) + Send>;
 
 pub struct TestAppBuilder {
     redis: bool,
+    /// Replicas of a Sentinel-watched primary, when the store is one (issue 25).
+    sentinel_replicas: Option<usize>,
     failed_path: String,
     mock_delay: Duration,
     adapter_overrides: Vec<(Backend, String)>,
@@ -46,6 +48,8 @@ pub struct TestApp {
     pub adapters: Vec<(Backend, String)>,
     pub store: SharedStore,
     pub redis: Option<RedisServer>,
+    /// The Sentinel set the store connects through ([`TestAppBuilder::with_redis_sentinel`]).
+    pub sentinel: Option<RedisSentinelCluster>,
     /// The edge's port, held for the app's lifetime: every edge serves a duplicate of
     /// this socket, so a restarted edge comes back on the same address without the port
     /// ever being free for someone else to take.
@@ -62,6 +66,7 @@ impl Default for TestAppBuilder {
     fn default() -> Self {
         Self {
             redis: false,
+            sentinel_replicas: None,
             failed_path: "/".to_owned(),
             mock_delay: Duration::ZERO,
             adapter_overrides: Vec::new(),
@@ -86,6 +91,14 @@ impl TestAppBuilder {
     #[must_use]
     pub const fn with_redis(mut self) -> Self {
         self.redis = true;
+        self
+    }
+
+    /// Use a primary with `replicas` replicas and three Sentinels (real processes, started
+    /// for this app), found through the Sentinels as `VITRINE_REDIS_SENTINELS` does.
+    #[must_use]
+    pub const fn with_redis_sentinel(mut self, replicas: usize) -> Self {
+        self.sentinel_replicas = Some(replicas);
         self
     }
 
@@ -225,7 +238,13 @@ impl TestAppBuilder {
     /// When a service cannot start.
     pub async fn start(self) -> TestApp {
         let redis = self.redis.then(RedisServer::start);
-        let store = store::connect(redis.as_ref().map(RedisServer::url).as_deref()).await.expect("store");
+        let sentinel = self.sentinel_replicas.map(RedisSentinelCluster::start);
+        let store_config = match (&redis, &sentinel) {
+            (_, Some(sentinel)) => store::StoreConfig::Sentinel(sentinel.config()),
+            (Some(redis), None) => store::StoreConfig::Redis(redis.url()),
+            (None, None) => store::StoreConfig::Embedded,
+        };
+        let store = store::connect_to(&store_config).await.expect("store");
         let shutdown = Shutdown::new();
 
         let mut config = vitrine_suite::Config::for_test();
@@ -268,6 +287,7 @@ impl TestAppBuilder {
             adapters,
             store,
             redis,
+            sentinel,
             edge_listener,
             edge,
             edge_config,
@@ -330,6 +350,10 @@ impl TestApp {
         self.edge.stopped().await.expect("the edge stopped cleanly");
         if let Some(redis) = &self.redis {
             self.store = store::connect(Some(&redis.url())).await.expect("reconnect store");
+        }
+        if let Some(sentinel) = &self.sentinel {
+            let config = store::StoreConfig::Sentinel(sentinel.config());
+            self.store = store::connect_to(&config).await.expect("reconnect store");
         }
         let listener = self.edge_listener.try_clone().expect("duplicate the edge's socket");
         self.edge = vitrine_suite::serve_edge(&self.edge_config, self.store.clone(), listener, &self.shutdown)

@@ -2,6 +2,7 @@
 //! a real `redis-server`, real gRPC over loopback, real HTTP.
 //!
 //! - [`redis`]: starts `redis-server` on a unix socket for one test.
+//! - [`sentinel`]: a primary, replicas and three Sentinels for one test (issue 25).
 //! - [`app`]: [`TestApp`], the whole suite in-process on free ports.
 //! - [`adapter`]: one adapter service on a free port, and its gRPC client.
 //! - [`scripted`]: an `Adapter` gRPC server that answers what a test scripts.
@@ -28,6 +29,7 @@ pub mod otlp;
 pub mod process;
 pub mod redis;
 pub mod scripted;
+pub mod sentinel;
 pub mod shared_documents;
 pub mod watched_store;
 
@@ -36,6 +38,7 @@ pub use vitrine_fakes::{graphql, introspection, magento, medusa, shopify, upstre
 
 pub use app::{TestApp, TestAppBuilder};
 pub use redis::RedisServer;
+pub use sentinel::RedisSentinelCluster;
 
 /// A reqwest client that keeps cookies, like a browser tab.
 ///

@@ -59,6 +59,10 @@ impl Store for WatchedStore {
         note(&self.written, key);
         self.inner.set(key, value, ttl).await
     }
+    async fn set_kept(&self, key: &str, value: &[u8], ttl: Duration) -> Result<(), StoreError> {
+        note(&self.written, key);
+        self.inner.set_kept(key, value, ttl).await
+    }
     async fn delete(&self, key: &str) -> Result<(), StoreError> {
         self.inner.delete(key).await
     }

@@ -33,11 +33,11 @@ fn start_demo_shops(backends: &mut Backends) -> Vec<DemoShop> {
 pub(crate) async fn run(
     args: AllArgs,
     mut backends: Backends,
-    redis_url: Option<&str>,
+    store_config: &vitrine_common::store::StoreConfig,
     edge_metrics: Option<vitrine_common::metrics::Registry>,
     shutdown: Shutdown,
 ) -> anyhow::Result<()> {
-    let store = connect(redis_url).await?;
+    let store = connect(store_config).await?;
     let demo_shops = start_demo_shops(&mut backends);
     let suite = vitrine_suite::Config {
         mock: config::mock_data(&args.mock),

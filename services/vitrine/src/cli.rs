@@ -14,6 +14,21 @@ pub(crate) struct Cli {
     /// in-process store (only meaningful for `all`).
     #[arg(long, env = "VITRINE_REDIS_URL", global = true)]
     pub(crate) redis_url: Option<String>,
+    /// Redis Sentinels, `host:port` comma-separated (issue 25, instead of
+    /// VITRINE_REDIS_URL): the store is the primary they name for
+    /// VITRINE_REDIS_SENTINEL_MASTER, asked again on every reconnect (a failover).
+    #[arg(long, env = "VITRINE_REDIS_SENTINELS", global = true, conflicts_with = "redis_url")]
+    pub(crate) redis_sentinels: Option<String>,
+    /// The name the Sentinels monitor the primary under (`sentinel monitor <name> …`).
+    #[arg(long, env = "VITRINE_REDIS_SENTINEL_MASTER", global = true)]
+    pub(crate) redis_sentinel_master: Option<String>,
+    /// The Sentinels' own password (their `requirepass`), if they have one.
+    #[arg(long, env = "VITRINE_REDIS_SENTINEL_PASSWORD", global = true, hide_env_values = true)]
+    pub(crate) redis_sentinel_password: Option<String>,
+    /// With Sentinels, the Redis servers' password (their `requirepass`); with
+    /// VITRINE_REDIS_URL it goes in the URL instead (`redis://:password@host`).
+    #[arg(long, env = "VITRINE_REDIS_PASSWORD", global = true, hide_env_values = true, requires = "redis_sentinels")]
+    pub(crate) redis_password: Option<String>,
     /// Prometheus metrics (`GET /metrics`) on this address, for any service. Unset, the
     /// edge answers `/metrics` on its public port instead (the one-command demo); set,
     /// its figures are here only.

@@ -3,10 +3,28 @@
 use std::time::Duration;
 
 use anyhow::Context;
+use vitrine_common::store;
 use vitrine_domain::{Backend, Driver};
 
 use crate::backends::Backends;
-use crate::cli::{EdgeOptions, ImageBackendOptions, MockOptions, UpstreamOptions};
+use crate::cli::{Cli, EdgeOptions, ImageBackendOptions, MockOptions, UpstreamOptions};
+
+/// The store: Redis at a URL, the primary Sentinels name (issue 25), or embedded.
+pub(crate) fn store(cli: &Cli) -> anyhow::Result<store::StoreConfig> {
+    let Some(sentinels) = &cli.redis_sentinels else {
+        return Ok(cli.redis_url.clone().map_or(store::StoreConfig::Embedded, store::StoreConfig::Redis));
+    };
+    let sentinels = store::SentinelConfig::parse_sentinels(sentinels)
+        .map_err(|e| anyhow::anyhow!("VITRINE_REDIS_SENTINELS: {e}"))?;
+    let master = cli.redis_sentinel_master.clone().filter(|m| !m.is_empty());
+    let master = master.context("VITRINE_REDIS_SENTINELS needs VITRINE_REDIS_SENTINEL_MASTER")?;
+    Ok(store::StoreConfig::Sentinel(store::SentinelConfig {
+        sentinels,
+        master,
+        sentinel_password: cli.redis_sentinel_password.clone(),
+        redis_password: cli.redis_password.clone(),
+    }))
+}
 
 /// `config` (which knows where the domain services are) with the edge's options. The
 /// default driver must be one `backends` offers: always enabled, or configured there.
@@ -113,7 +131,44 @@ pub(crate) fn adapters(backends: &Backends, upstream: &UpstreamOptions) -> vitri
 
 #[cfg(test)]
 mod tests {
+    use clap::Parser;
+    use vitrine_common::store::{SentinelConfig, StoreConfig};
+
     use super::jaeger_ui_url;
+    use crate::cli::Cli;
+
+    fn store(args: &[&str]) -> anyhow::Result<StoreConfig> {
+        let cli = Cli::try_parse_from(["vitrine"].iter().chain(args).chain(&["probe", "--http", "http://x/"]))?;
+        super::store(&cli)
+    }
+
+    #[test]
+    fn the_store_is_embedded_redis_or_the_sentinels_primary() {
+        assert_eq!(store(&[]).ok(), Some(StoreConfig::Embedded));
+        let url = "redis://:pw@redis:6379/";
+        assert_eq!(store(&["--redis-url", url]).ok(), Some(StoreConfig::Redis(url.to_owned())));
+        let sentinels = store(&[
+            "--redis-sentinels=s0:26379,s1:26379",
+            "--redis-sentinel-master=vitrine",
+            "--redis-sentinel-password=sp",
+            "--redis-password=rp",
+        ]);
+        let expected = SentinelConfig {
+            sentinels: vec![("s0".to_owned(), 26379), ("s1".to_owned(), 26379)],
+            master: "vitrine".to_owned(),
+            sentinel_password: Some("sp".to_owned()),
+            redis_password: Some("rp".to_owned()),
+        };
+        assert_eq!(sentinels.ok(), Some(StoreConfig::Sentinel(expected)));
+        for wrong in [
+            &["--redis-sentinels=s0:26379"][..],
+            &["--redis-sentinels=s0", "--redis-sentinel-master=vitrine"],
+            &["--redis-sentinels=s0:26379", "--redis-sentinel-master=v", "--redis-url=redis://r/"],
+            &["--redis-password=rp"],
+        ] {
+            assert!(store(wrong).is_err(), "{wrong:?}");
+        }
+    }
 
     #[test]
     fn the_jaeger_ui_address_is_http_without_its_trailing_slash() {

@@ -7,11 +7,14 @@ use std::io::Write;
 use std::net::SocketAddr;
 
 use anyhow::Context;
-use vitrine_common::{SharedStore, store};
+use vitrine_common::SharedStore;
+use vitrine_common::store::{self, StoreConfig};
 
-pub(crate) async fn connect(redis_url: Option<&str>) -> anyhow::Result<SharedStore> {
-    let store = store::connect(redis_url).await.context("connecting to the store (VITRINE_REDIS_URL)")?;
-    tracing::info!(backend = if redis_url.is_some() { "redis" } else { "embedded" }, "store ready");
+pub(crate) async fn connect(config: &StoreConfig) -> anyhow::Result<SharedStore> {
+    let store = store::connect_to(config)
+        .await
+        .context("connecting to the store (VITRINE_REDIS_URL or VITRINE_REDIS_SENTINELS)")?;
+    tracing::info!(backend = config.kind(), "store ready");
     Ok(store)
 }
 

@@ -13,7 +13,7 @@ use crate::config;
 use crate::listen::{Serves, bind, connect, listener, std_listener};
 
 pub(crate) async fn run(cli: Cli, backends: Backends, shutdown: Shutdown) -> anyhow::Result<()> {
-    let redis_url = cli.redis_url.as_deref();
+    let store_config = config::store(&cli)?;
     // The edge's figures (in `edge` and `all`), served here and not on its public port.
     let mut edge_metrics = None;
     if let Some(addr) = cli.metrics_addr.filter(|_| cli.command.is_service()) {
@@ -38,7 +38,7 @@ pub(crate) async fn run(cli: Cli, backends: Backends, shutdown: Shutdown) -> any
                 ..config::edge(services, &args.edge, &backends)?
             };
             config.image_sources.extend(config::image_sources(&args.images, &backends));
-            let store = connect(redis_url).await?;
+            let store = connect(&store_config).await?;
             vitrine_edge::serve(config, store, std_listener(args.http_addr)?, shutdown).await
         }
         Command::Catalogue(args) => {
@@ -70,11 +70,11 @@ pub(crate) async fn run(cli: Cli, backends: Backends, shutdown: Shutdown) -> any
             })?;
             let port = vitrine_adapter::descriptor(backend).default_port;
             let addr = args.addr.unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], port)));
-            let store = connect(redis_url).await?;
+            let store = connect(&store_config).await?;
             let config = config::adapter(backend, &backends, &args.upstream);
             vitrine_adapter::serve(config, store, listener(addr).await?, shutdown).await
         }
-        Command::All(args) => crate::all::run(args, backends, redis_url, edge_metrics, shutdown).await,
+        Command::All(args) => crate::all::run(args, backends, &store_config, edge_metrics, shutdown).await,
         Command::Probe(args) => crate::probe::run(&args).await,
         Command::Loadgen(args) => crate::loadgen::run(&args, &shutdown).await,
     }

@@ -6,6 +6,10 @@
 //! once for [`BREAK`] instead of each waiting out a timeout. Callers already degrade on a
 //! store error (a cache miss, the default driver), so with Redis down the storefront
 //! serves, slower and without shared state, and recovers by itself when Redis is back.
+//!
+//! With Sentinels (issue 25, [`super::sentinel`]) each connection goes to the primary
+//! they name at that moment, and writes that cannot be fetched again ([`Store::set_kept`],
+//! [`Store::set_if_absent`]) wait for one replica's acknowledgement ([`REPLICATED`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -16,6 +20,7 @@ use redis::AsyncCommands;
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use tokio::sync::Mutex;
 
+use super::sentinel::{SentinelConfig, Target};
 use super::{Store, StoreError};
 
 /// Keys per SCAN round trip when deleting by prefix.
@@ -24,11 +29,19 @@ const SCAN_BATCH: usize = 500;
 const TIMEOUT: Duration = Duration::from_secs(2);
 /// After a connection failure, how long calls fail without trying.
 const BREAK: Duration = Duration::from_secs(1);
+/// With Sentinels, how long a write that cannot be fetched again waits for a replica to
+/// acknowledge it (`WAIT 1 …`): bounded, so a primary left without replicas still
+/// answers (the write is then kept by the primary alone, and a warning logged).
+const REPLICATED: Duration = Duration::from_millis(500);
 
 pub struct RedisStore {
-    client: redis::Client,
-    /// The command connection, made on first use; it reconnects by itself afterwards.
+    target: Target,
+    /// The command connection, made on first use. It reconnects by itself to a fixed
+    /// address; with Sentinels it is dropped on a connection failure and made again.
     conn: Mutex<Option<ConnectionManager>>,
+    /// With Sentinels, a second one for the writes that wait for a replica: Redis holds a
+    /// client's later commands while its `WAIT` blocks, and the reads must not queue.
+    kept: Mutex<Option<ConnectionManager>>,
     /// Until when (ms on `clock()`) calls fail at once: Redis failed a moment ago.
     broken_until_ms: AtomicU64,
     started: std::time::Instant,
@@ -40,13 +53,27 @@ impl RedisStore {
     /// # Errors
     /// Only when the URL is malformed: an unreachable Redis is not an error at start.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        Self::start(Target::fixed(url)?).await
+    }
+
+    /// A store for the primary the Sentinels of `config` name, asked again on every
+    /// reconnect; connected now if they answer, else on first use.
+    ///
+    /// # Errors
+    /// Only when the configuration is unusable (no Sentinel).
+    pub async fn connect_sentinel(config: &SentinelConfig) -> Result<Self, StoreError> {
+        Self::start(Target::sentinel(config)?).await
+    }
+
+    async fn start(target: Target) -> Result<Self, StoreError> {
         let store = Self {
-            client: redis::Client::open(url)?,
+            target,
             conn: Mutex::new(None),
+            kept: Mutex::new(None),
             broken_until_ms: AtomicU64::new(0),
             started: std::time::Instant::now(),
         };
-        if let Err(e) = store.command_connection().await {
+        if let Err(e) = store.connection(&store.conn).await {
             tracing::warn!(error = %e, "Redis does not answer yet; serving without it until it does");
         }
         Ok(store)
@@ -64,18 +91,25 @@ impl RedisStore {
         Ok(())
     }
 
-    /// Opens the breaker if `e` says the connection, not the command, failed.
-    fn observe(&self, e: &redis::RedisError) {
-        if e.is_io_error() || e.is_timeout() || e.is_connection_dropped() || e.is_connection_refusal() {
+    /// Opens the breaker if `e` says the connection, not the command, failed. With
+    /// Sentinels, that or a replica's `READONLY` (the primary was demoted) also drops the
+    /// command connections, so the next call asks them for the primary again.
+    async fn observe(&self, e: &redis::RedisError) {
+        let lost = e.is_io_error() || e.is_timeout() || e.is_connection_dropped() || e.is_connection_refusal();
+        if lost {
             let until = self.clock() + u64::try_from(BREAK.as_millis()).unwrap_or(1000);
             self.broken_until_ms.store(until, Ordering::Relaxed);
         }
+        if self.target.is_sentinel() && (lost || e.kind() == redis::ErrorKind::ReadOnly) {
+            self.conn.lock().await.take();
+            self.kept.lock().await.take();
+        }
     }
 
-    /// The command connection, made now if there is none yet.
-    async fn command_connection(&self) -> Result<ConnectionManager, StoreError> {
+    /// The connection in `slot`, made now if there is none yet.
+    async fn connection(&self, slot: &Mutex<Option<ConnectionManager>>) -> Result<ConnectionManager, StoreError> {
         self.check_breaker()?;
-        let mut slot = self.conn.lock().await;
+        let mut slot = slot.lock().await;
         if let Some(conn) = slot.as_ref() {
             return Ok(conn.clone());
         }
@@ -84,10 +118,15 @@ impl RedisStore {
             .set_response_timeout(TIMEOUT)
             .set_number_of_retries(2)
             .set_max_delay(1000);
-        match ConnectionManager::new_with_config(self.client.clone(), config).await {
+        let connected = match self.target.client(TIMEOUT).await {
+            Ok(client) => ConnectionManager::new_with_config(client, config).await,
+            Err(e) => Err(e),
+        };
+        match connected {
             Ok(conn) => Ok(slot.insert(conn).clone()),
             Err(e) => {
-                self.observe(&e);
+                drop(slot);
+                self.observe(&e).await;
                 Err(e.into())
             }
         }
@@ -99,11 +138,44 @@ impl RedisStore {
         F: FnOnce(ConnectionManager) -> Fut + Send,
         Fut: std::future::Future<Output = redis::RedisResult<T>> + Send,
     {
-        let conn = self.command_connection().await?;
-        command(conn).await.map_err(|e| {
-            self.observe(&e);
-            e.into()
-        })
+        self.run_on(&self.conn, command).await
+    }
+
+    async fn run_on<T, F, Fut>(&self, slot: &Mutex<Option<ConnectionManager>>, command: F) -> Result<T, StoreError>
+    where
+        F: FnOnce(ConnectionManager) -> Fut + Send,
+        Fut: std::future::Future<Output = redis::RedisResult<T>> + Send,
+    {
+        let conn = self.connection(slot).await?;
+        match command(conn).await {
+            Ok(answer) => Ok(answer),
+            Err(e) => {
+                self.observe(&e).await;
+                Err(e.into())
+            }
+        }
+    }
+
+    /// With Sentinels, `write` followed by `WAIT 1` on the same connection (one round
+    /// trip): the answer comes once a replica holds the write, or after [`REPLICATED`].
+    /// Without, `write` alone (a lone Redis has no replica to wait for).
+    async fn write_kept<T>(&self, key: &str, write: redis::Cmd) -> Result<T, StoreError>
+    where
+        T: redis::FromRedisValue + Send,
+    {
+        if !self.target.is_sentinel() {
+            return self.run(|mut c| async move { write.query_async(&mut c).await }).await;
+        }
+        let wait_ms = u64::try_from(REPLICATED.as_millis()).unwrap_or(500);
+        let (answer, replicas): (T, u64) = self
+            .run_on(&self.kept, |mut c| async move {
+                redis::pipe().add_command(write).cmd("WAIT").arg(1).arg(wait_ms).query_async(&mut c).await
+            })
+            .await?;
+        if replicas == 0 {
+            tracing::warn!(key, "no replica acknowledged the write in time: the primary alone holds it");
+        }
+        Ok(answer)
     }
 }
 
@@ -143,13 +215,18 @@ impl Store for RedisStore {
         self.run(|mut c| async move { c.del::<_, ()>(key).await }).await
     }
 
+    async fn set_kept(&self, key: &str, value: &[u8], ttl: Duration) -> Result<(), StoreError> {
+        let ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX).max(1);
+        let mut write = redis::cmd("SET");
+        write.arg(key).arg(value).arg("PX").arg(ms);
+        self.write_kept::<()>(key, write).await
+    }
+
     async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Duration) -> Result<bool, StoreError> {
         let ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX).max(1);
-        let written: Option<String> = self
-            .run(|mut c| async move {
-                redis::cmd("SET").arg(key).arg(value).arg("NX").arg("PX").arg(ms).query_async(&mut c).await
-            })
-            .await?;
+        let mut write = redis::cmd("SET");
+        write.arg(key).arg(value).arg("NX").arg("PX").arg(ms);
+        let written: Option<String> = self.write_kept(key, write).await?;
         Ok(written.is_some())
     }
 
@@ -189,16 +266,19 @@ impl Store for RedisStore {
     async fn subscribe(&self, channel: &str) -> Result<BoxStream<'static, String>, StoreError> {
         self.check_breaker()?;
         let subscribed = tokio::time::timeout(TIMEOUT, async {
-            let mut pubsub = self.client.get_async_pubsub().await?;
+            let mut pubsub = self.target.client(TIMEOUT).await?.get_async_pubsub().await?;
             pubsub.subscribe(channel).await?;
             Ok::<_, redis::RedisError>(pubsub)
         })
         .await
         .map_err(|_| StoreError::Unavailable("subscribing timed out".into()))?;
-        let pubsub = subscribed.map_err(|e| {
-            self.observe(&e);
-            StoreError::from(e)
-        })?;
+        let pubsub = match subscribed {
+            Ok(pubsub) => pubsub,
+            Err(e) => {
+                self.observe(&e).await;
+                return Err(e.into());
+            }
+        };
         let stream = pubsub.into_on_message().filter_map(|msg| async move { msg.get_payload::<String>().ok() });
         Ok(stream.boxed())
     }

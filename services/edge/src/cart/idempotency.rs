@@ -104,7 +104,7 @@ pub(crate) async fn begin(
 pub(crate) async fn finish(store: &SharedStore, session: &str, key: &str, request: &str, answer: Option<&str>) {
     let stored = store_key(session, key);
     let result = match answer {
-        Some(answer) => store.set(&stored, format!("done\n{request}\n{answer}").as_bytes(), Some(REMEMBERED)).await,
+        Some(answer) => store.set_kept(&stored, format!("done\n{request}\n{answer}").as_bytes(), REMEMBERED).await,
         None => store.delete(&stored).await,
     };
     if let Err(e) = result {
