@@ -6,6 +6,9 @@ import { useCompareHead } from "../hooks/data";
 import { useHydrated } from "../hooks/useHydrated";
 import { useHead } from "../seo/head";
 
+/** The page kinds compared, in the edge's order: the table's columns. */
+const KINDS = ["home", "category", "product", "search"] as const;
+
 /**
  * `/debug/compare` (issue 24): what each enabled backend costs through the framework. On
  * request the edge reads each backend's home, first category, first product and a
@@ -59,7 +62,7 @@ function Result({ comparison }: { comparison: Comparison }) {
             <th scope="col">Backend</th>
             <th scope="col">Median</th>
             <th scope="col">p95</th>
-            {["home", "category", "product", "search"].map((kind) => (
+            {KINDS.map((kind) => (
               <th scope="col" key={kind}>
                 {kind} (cold / median)
               </th>
@@ -104,7 +107,7 @@ function Row({ backend }: { backend: BackendTimes }) {
       </th>
       <td>{formatMs(backend.median_ms)}</td>
       <td>{formatMs(backend.p95_ms)}</td>
-      {["home", "category", "product", "search"].map((kind) => {
+      {KINDS.map((kind) => {
         const k = byKind.get(kind);
         return (
           <td key={kind} title={k?.path}>

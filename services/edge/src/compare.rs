@@ -249,7 +249,7 @@ pub(crate) async fn compare(req: HttpRequest, state: web::Data<AppState>) -> Res
     if !state.debug_faults {
         return Err(ApiError::DebugToolsOff);
     }
-    crate::cart::same_site(&req, &state)?;
+    crate::same_site::check(&req, &state)?;
     let address = client_address(&req, state.trust_forwarded_for);
     let visitor = session::id(&req).unwrap_or_else(|| format!("address {address}"));
     let _running = state.comparisons.start(&visitor, &address)?;

@@ -82,7 +82,7 @@ pub(crate) async fn put_faults(
     body: web::Json<FaultsSetting>,
 ) -> Result<HttpResponse, ApiError> {
     enabled(&state)?;
-    crate::cart::same_site(&req, &state)?;
+    crate::same_site::check(&req, &state)?;
     let faults = Faults::try_from(body.into_inner())?;
     let mut res = HttpResponse::Ok().json(state_of(&state, (!faults.is_idle()).then_some(faults)));
     let cookie = if faults.is_idle() { cookie(String::new(), GONE) } else { cookie(faults.encode(), LIFETIME) };
@@ -98,7 +98,7 @@ pub(crate) async fn put_faults(
         (status = 404, description = "The debug tools are off here (code not_found)", body = crate::dto::ErrorBody)))]
 pub(crate) async fn delete_faults(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     enabled(&state)?;
-    crate::cart::same_site(&req, &state)?;
+    crate::same_site::check(&req, &state)?;
     let mut res = HttpResponse::Ok().json(state_of(&state, None));
     let _ = res.add_cookie(&cookie(String::new(), GONE));
     Ok(res)

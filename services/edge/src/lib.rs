@@ -30,6 +30,7 @@
 //! - [`markup`]: escaping text for HTML and XML.
 //! - [`sitemap`]: `/robots.txt` and the sitemap of the default driver's pages.
 //! - [`origin`]: the site's public origin, for absolute links.
+//! - [`same_site`]: changes (cart, debug tools) only from this site's own pages.
 //! - [`server_timing`]: `Server-Timing` on every answer, hop by hop (issue 24).
 //! - [`faults`]: latency and faults a visitor injects into their own upstream calls (issue 24).
 //! - [`ssr`]: React's server render of a page (the SPA's SSR bundle in QuickJS).
@@ -57,6 +58,7 @@ mod page;
 mod reads;
 mod response_cache;
 mod routes;
+mod same_site;
 mod server_timing;
 mod session;
 mod sitemap;

@@ -12,10 +12,9 @@
 //!   (bounds, a gone cart replaced) are the cart service's.
 //! - Nothing here is cached: every answer is `Cache-Control: no-store`.
 
-mod guard;
 mod idempotency;
 
-use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue, ORIGIN};
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 use tonic::Status;
 use vitrine_domain::Driver;
@@ -26,7 +25,7 @@ use self::idempotency::Decision;
 use crate::dto::{AddLine, Cart, LineQuantity};
 use crate::error::ApiError;
 use crate::openapi::{CartChangeErrors, InputError, ServiceErrors};
-use crate::{AppState, origin, session, switch_limit};
+use crate::{AppState, session, switch_limit};
 
 type ApiResult = Result<HttpResponse, ApiError>;
 type Carts = CartsClient<vitrine_common::grpc::GrpcChannel>;
@@ -88,7 +87,7 @@ async fn forget(state: &AppState, session: &str, driver: Driver) {
     responses((status = 200, description = "The cart after the add", body = Cart),
         InputError, CartChangeErrors, ServiceErrors))]
 pub(crate) async fn add(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> ApiResult {
-    same_site(&req, &state)?;
+    crate::same_site::check(&req, &state)?;
     let line: AddLine = parse(&body)?;
     change(&req, &state, &body, |mut carts, driver, cart_id| async move {
         let request =
@@ -110,7 +109,7 @@ pub(crate) async fn update(
     line: web::Path<String>,
     body: web::Bytes,
 ) -> ApiResult {
-    same_site(&req, &state)?;
+    crate::same_site::check(&req, &state)?;
     let set: LineQuantity = parse(&body)?;
     let line = line.into_inner();
     change(&req, &state, &body, |mut carts, driver, cart_id| async move {
@@ -127,7 +126,7 @@ pub(crate) async fn update(
     responses((status = 200, description = "The cart after the removal", body = Cart),
         InputError, CartChangeErrors, ServiceErrors))]
 pub(crate) async fn remove(req: HttpRequest, state: web::Data<AppState>, line: web::Path<String>) -> ApiResult {
-    same_site(&req, &state)?;
+    crate::same_site::check(&req, &state)?;
     let line = line.into_inner();
     change(&req, &state, &[], |mut carts, driver, cart_id| async move {
         let request = RemoveCartLineRequest { driver: driver.into(), cart_id, line };
@@ -145,18 +144,6 @@ fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
 
 fn header(req: &HttpRequest, name: impl actix_web::http::header::AsHeaderName) -> Option<&str> {
     req.headers().get(name).and_then(|v| v.to_str().ok())
-}
-
-/// A change must come from this site (`guard`): checked first, before its body is read.
-pub(crate) fn same_site(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
-    let own = origin::public_origin(req, state.public_url.as_deref());
-    let request = guard::Request {
-        method: req.method().as_str(),
-        origin: header(req, ORIGIN),
-        content_type: header(req, CONTENT_TYPE),
-        sec_fetch_site: header(req, "sec-fetch-site"),
-    };
-    if guard::allowed(request, &own) { Ok(()) } else { Err(ApiError::CrossSite) }
 }
 
 /// One change of the session's cart (from this site, checked before): the limits, the

@@ -184,12 +184,7 @@ impl Line {
         let subtotal = cents(self.unit_price * self.quantity as f64);
         out["id"] = self.id.clone().into();
         out["quantity"] = self.quantity.into();
-        for name in LINE_TOTALS {
-            out[name] = subtotal.into();
-        }
-        for name in LINE_ZERO_TOTALS {
-            out[name] = 0.into();
-        }
+        totals(&mut out, &LINE_TOTALS, subtotal, &LINE_ZERO_TOTALS);
         out
     }
 }
@@ -207,13 +202,18 @@ impl Cart {
             "payment_collection": null, "promotions": [], "metadata": null,
             "created_at": NOW, "updated_at": NOW, "completed_at": null,
         });
-        for name in ITEM_TOTALS {
-            out[name] = sum.into();
-        }
-        for name in ZERO_TOTALS {
-            out[name] = 0.into();
-        }
+        totals(&mut out, &ITEM_TOTALS, sum, &ZERO_TOTALS);
         out
+    }
+}
+
+/// Sets each of `names` to `value` and each of `zeros` to 0: the Store API's many totals.
+fn totals(out: &mut Value, names: &[&str], value: f64, zeros: &[&str]) {
+    for name in names {
+        out[*name] = value.into();
+    }
+    for name in zeros {
+        out[*name] = 0.into();
     }
 }
 

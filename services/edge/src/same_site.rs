@@ -1,6 +1,7 @@
-//! Cross-site requests against the cart (issue 23): a page on another site can make a
-//! visitor's browser send a form or a fetch here with the visitor's cookie. What such a
-//! request cannot do, ours always do:
+//! Cross-site requests against a visitor's changes (the cart, issue 23; the debug tools'
+//! faults and comparison, issue 24): a page on another site can make a visitor's browser
+//! send a form or a fetch here with the visitor's cookie. What such a request cannot do,
+//! ours always do:
 //!
 //! - a browser sends `Origin` with every cross-site POST, PATCH and DELETE: present, it
 //!   must be this site's own;
@@ -10,7 +11,26 @@
 //! - a DELETE has no body to type, so without `Origin` it must say it is same-origin
 //!   (`Sec-Fetch-Site: same-origin`, set by the browser, not by scripts).
 //!
-//! Pure: the handler reads the headers and the site's origin.
+//! [`allowed`] is pure; [`check`] reads it off a request, for every handler of a change.
+
+use actix_web::HttpRequest;
+use actix_web::http::header::{CONTENT_TYPE, ORIGIN};
+
+use crate::AppState;
+use crate::error::ApiError;
+
+/// A change must come from this site: checked first, before its body is read.
+pub(crate) fn check(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+    let own = crate::origin::public_origin(req, state.public_url.as_deref());
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    let request = Request {
+        method: req.method().as_str(),
+        origin: header(ORIGIN.as_str()),
+        content_type: header(CONTENT_TYPE.as_str()),
+        sec_fetch_site: header("sec-fetch-site"),
+    };
+    if allowed(request, &own) { Ok(()) } else { Err(ApiError::CrossSite) }
+}
 
 /// What the guard reads of a request.
 #[derive(Debug, Clone, Copy, Default)]
