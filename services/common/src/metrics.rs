@@ -60,6 +60,17 @@ pub static UPSTREAM_CACHE: LazyLock<IntCounterVec> = LazyLock::new(|| {
     .expect("metric registered once")
 });
 
+/// Reads sent once more to another address of their target after the first attempt
+/// failed in transport (issue 25), by full method.
+pub static GRPC_CLIENT_RETRIES: LazyLock<IntCounterVec> = LazyLock::new(|| {
+    register_int_counter_vec!(
+        "vitrine_grpc_client_retries_total",
+        "gRPC reads retried on another address after a transport failure, by method",
+        &["method"]
+    )
+    .expect("metric registered once")
+});
+
 /// The Prometheus text exposition of the process-wide registry, after `local` (a
 /// registry of its own, like the edge's; empty for the other services).
 #[must_use]

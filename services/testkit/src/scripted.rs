@@ -41,6 +41,7 @@ pub struct ScriptedAdapter {
     pub url: String,
     calls: Calls,
     shutdown: Shutdown,
+    served: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
 }
 
 fn answer<T: Clone>(found: Option<&Result<T, Code>>) -> Result<Response<T>, Status> {
@@ -151,8 +152,17 @@ impl ScriptedAdapter {
         let shutdown = Shutdown::new();
         let router =
             vitrine_common::grpc::server().add_service(AdapterServer::new(Scripted { script, calls: calls.clone() }));
-        tokio::spawn(vitrine_common::grpc::serve(router, listener, shutdown.clone()));
-        Self { url, calls, shutdown }
+        let served = tokio::spawn(vitrine_common::grpc::serve(router, listener, shutdown.clone()));
+        Self { url, calls, shutdown, served: Some(served) }
+    }
+
+    /// Stops serving and waits until it has: its port refuses connections and no call
+    /// reaches it any more (a replica gone, issue 25).
+    pub async fn stop(mut self) {
+        self.shutdown.cancel();
+        if let Some(served) = self.served.take() {
+            let _ = served.await;
+        }
     }
 
     /// Every call received so far, as `"method driver argument"`.

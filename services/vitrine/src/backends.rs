@@ -64,7 +64,7 @@ fn adapter_url_arg(d: &BackendDescriptor) -> Arg {
         .long(adapter_url_id(d))
         .value_name("URL")
         .env(format!("VITRINE_ADAPTER_{}_URL", d.env_name()))
-        .help(format!("Where the {} adapter listens", d.backend))
+        .help(format!("Where the {} adapter listens: one http://host:port or several, comma-separated", d.backend))
         .action(ArgAction::Set);
     if d.backend == Driver::DEFAULT.backend() {
         arg.default_value(format!("http://127.0.0.1:{}", d.default_port))

@@ -150,6 +150,9 @@ impl Cli {
 pub(crate) struct EdgeArgs {
     #[arg(long, env = "VITRINE_HTTP_ADDR", default_value = "127.0.0.1:8080")]
     pub(crate) http_addr: SocketAddr,
+    /// The catalogue service: one `http://host:port` or several, comma-separated; calls
+    /// are balanced over every address a host resolves to (the gRPC services' URLs all
+    /// take this form).
     #[arg(long, env = "VITRINE_CATALOGUE_URL", default_value = "http://127.0.0.1:50051")]
     pub(crate) catalogue_url: String,
     #[arg(long, env = "VITRINE_NAVIGATION_URL", default_value = "http://127.0.0.1:50052")]

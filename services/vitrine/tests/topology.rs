@@ -2,6 +2,7 @@
 //! service as its own process with a real Redis (the production topology).
 
 use std::path::Path;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -267,4 +268,141 @@ async fn one_page_view_is_one_trace_across_every_process() {
     ] {
         assert!(text.lines().any(|l| l == line), "missing `{line}` in:\n{text}");
     }
+}
+
+/// The number a `/metrics` page gives the series whose line starts with `series`.
+async fn metric(metrics_url: &str, series: &str) -> u64 {
+    let text = reqwest::get(format!("{metrics_url}/metrics")).await.expect("metrics").text().await.expect("text");
+    text.lines().filter(|l| l.starts_with(series)).filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok()).sum()
+}
+
+/// Issue 25: two catalogues and two in-memory adapters, each its own process. Under
+/// steady load both replicas of each serve; one of each killed (SIGKILL, no drain) while
+/// the load runs, no request fails: the reads that reached them are answered by the
+/// others.
+#[tokio::test(flavor = "multi_thread")]
+async fn replicas_share_the_load_and_a_killed_one_loses_no_request() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    let redis = RedisServer::start();
+    let mut env = vec![
+        ("VITRINE_REDIS_URL".to_owned(), redis.url()),
+        ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned()),
+        ("VITRINE_WARM_PAGES".to_owned(), "0".to_owned()),
+    ];
+    let start = |env: &[(String, String)], name: &str, args: &[&str], extra: &[(&str, String)], serves: &[Serves]| {
+        let mut env = env.to_vec();
+        env.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), v.clone())));
+        ServiceProcess::start(Path::new(BIN), name, args, &env, serves)
+    };
+    let with_metrics = [Serves::Grpc, Serves::Metrics];
+    let mock =
+        start(&env, "mock-data", &["mock-data"], &[("VITRINE_MOCK_DATA_ADDR", ANY_PORT.to_owned())], &[Serves::Http]);
+    let adapter_env = [
+        ("VITRINE_ADAPTER_ADDR", ANY_PORT.to_owned()),
+        ("VITRINE_MOCK_DATA_URL", mock.url(Serves::Http)),
+        ("VITRINE_METRICS_ADDR", ANY_PORT.to_owned()),
+    ];
+    let mut adapters: Vec<ServiceProcess> = (0..2)
+        .map(|i| {
+            start(&env, &format!("adapter-{i}"), &["adapter", "--driver", "in-memory"], &adapter_env, &with_metrics)
+        })
+        .collect();
+    let both = |ps: &[ServiceProcess]| ps.iter().map(|p| p.url(Serves::Grpc)).collect::<Vec<_>>().join(",");
+    env.push(("VITRINE_ADAPTER_IN_MEMORY_URL".to_owned(), both(&adapters)));
+    let catalogue_env =
+        [("VITRINE_CATALOGUE_ADDR", ANY_PORT.to_owned()), ("VITRINE_METRICS_ADDR", ANY_PORT.to_owned())];
+    let mut catalogues: Vec<ServiceProcess> =
+        (0..2).map(|i| start(&env, &format!("catalogue-{i}"), &["catalogue"], &catalogue_env, &with_metrics)).collect();
+    env.push(("VITRINE_CATALOGUE_URL".to_owned(), both(&catalogues)));
+    let mut others = Vec::new();
+    for (name, addr_var, url_var) in [
+        ("navigation", "VITRINE_NAVIGATION_ADDR", "VITRINE_NAVIGATION_URL"),
+        ("url-resolution", "VITRINE_URL_RESOLUTION_ADDR", "VITRINE_URL_RESOLUTION_URL"),
+        ("cart", "VITRINE_CART_ADDR", "VITRINE_CART_URL"),
+    ] {
+        let service = start(&env, name, &[name], &[(addr_var, ANY_PORT.to_owned())], &[Serves::Grpc]);
+        env.push((url_var.to_owned(), service.url(Serves::Grpc)));
+        others.push(service);
+    }
+    let edge_env = [("VITRINE_HTTP_ADDR", ANY_PORT.to_owned()), ("VITRINE_METRICS_ADDR", ANY_PORT.to_owned())];
+    let edge = start(&env, "edge", &["edge"], &edge_env, &[Serves::Http, Serves::Metrics]);
+    let base = edge.url(Serves::Http);
+    wait_ready(&base).await;
+
+    // Steady load: each request a search no one asked before, so none is answered from a
+    // cache and every one crosses the edge, a catalogue and an adapter.
+    let stop = Arc::new(AtomicBool::new(false));
+    let (done, failed) = (Arc::new(AtomicUsize::new(0)), Arc::new(Mutex::new(Vec::<String>::new())));
+    let workers: Vec<_> = (0..6)
+        .map(|w| {
+            let (stop, done, failed, base) = (stop.clone(), done.clone(), failed.clone(), base.clone());
+            tokio::spawn(async move {
+                let client = browser();
+                let mut i = 0;
+                while !stop.load(Ordering::Relaxed) {
+                    i += 1;
+                    let url = format!("{base}/api/search?q=load-{w}-{i}");
+                    match client.get(&url).send().await {
+                        Ok(r) if r.status().is_success() => {}
+                        Ok(r) => failed.lock().expect("failures").push(format!("{url}: {}", r.status())),
+                        Err(e) => failed.lock().expect("failures").push(format!("{url}: {e}")),
+                    }
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+        })
+        .collect();
+    let reached = |n: usize| {
+        let done = done.clone();
+        eventually(Duration::from_secs(60), move || {
+            let d = done.load(Ordering::Relaxed);
+            async move { d >= n }
+        })
+    };
+    assert!(reached(600).await, "the load made progress");
+
+    // Both replicas of each answered.
+    for (what, ps, series) in [
+        (
+            "catalogue",
+            &catalogues,
+            r#"vitrine_grpc_server_requests_total{code="Ok",method="/vitrine.v1.Catalogue/Search"}"#,
+        ),
+        ("adapter", &adapters, r#"vitrine_grpc_server_requests_total{code="Ok",method="/vitrine.v1.Adapter/Search"}"#),
+    ] {
+        for (i, p) in ps.iter().enumerate() {
+            let served = metric(&p.url(Serves::Metrics), series).await;
+            assert!(served >= 20, "{what} {i} served {served} of the load's searches");
+        }
+    }
+
+    // One of each killed under load.
+    catalogues[1].kill();
+    adapters[1].kill();
+    let at_kill = done.load(Ordering::Relaxed);
+    assert!(reached(at_kill + 600).await, "the load went on after the kill");
+    stop.store(true, Ordering::Relaxed);
+    for w in workers {
+        w.await.expect("worker");
+    }
+    let failed = failed.lock().expect("failures").clone();
+    assert!(
+        failed.is_empty(),
+        "{} of {} requests failed: {:?}",
+        failed.len(),
+        done.load(Ordering::Relaxed),
+        &failed[..failed.len().min(5)]
+    );
+    // The reads that found a replica gone were sent again, to the other.
+    for (what, url) in [("edge", edge.url(Serves::Metrics)), ("catalogue 0", catalogues[0].url(Serves::Metrics))] {
+        let retried = metric(&url, "vitrine_grpc_client_retries_total").await;
+        eprintln!(
+            "{what}: {retried} reads retried; {} requests in all, {at_kill} before the kill",
+            done.load(Ordering::Relaxed)
+        );
+        assert!(retried >= 1, "the {what} retried a read");
+    }
+    drop((mock, others, redis));
 }

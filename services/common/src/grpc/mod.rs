@@ -1,6 +1,7 @@
 //! Serving and reaching gRPC services the same way everywhere: every server records its
 //! calls (span + metrics, [`telemetry`]), every client passes the trace context on.
 
+pub mod balance;
 mod telemetry;
 
 use std::time::Duration;
@@ -8,9 +9,10 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio_stream::wrappers::TcpListenerStream;
 use tonic::service::interceptor::InterceptedService;
-use tonic::transport::{Channel, Endpoint, Server};
+use tonic::transport::Server;
 use tower::layer::util::{Identity, Stack};
 
+pub use self::balance::{Balanced, TargetError};
 pub use self::telemetry::{HopChannel, InjectTraceContext, ServerTelemetryLayer};
 use crate::Shutdown;
 
@@ -21,7 +23,7 @@ pub const CALL_TIMEOUT: Duration = Duration::from_secs(15);
 /// What every client of another service holds: a channel that carries the caller's
 /// trace context and injected faults in each call's metadata, and brings back what the
 /// call cost.
-pub type GrpcChannel = HopChannel<InterceptedService<Channel, InjectTraceContext>>;
+pub type GrpcChannel = HopChannel<InterceptedService<Balanced, InjectTraceContext>>;
 
 /// A server builder with the telemetry layer every Vitrine gRPC server has.
 pub type GrpcServer = Server<Stack<ServerTelemetryLayer, Identity>>;
@@ -29,18 +31,15 @@ pub type GrpcServer = Server<Stack<ServerTelemetryLayer, Identity>>;
 /// What [`serve`] runs: a [`GrpcServer`] with its services added.
 pub type GrpcRouter = tonic::transport::server::Router<Stack<ServerTelemetryLayer, Identity>>;
 
-/// A channel that connects on first use, so services can start in any order and a
-/// restarted peer is reconnected to without restarting the caller.
+/// A channel to `target` that connects on first use, so services can start in any
+/// order and a restarted peer is reconnected to without restarting the caller. The
+/// target is one `http://host:port` or several, comma-separated; calls are balanced
+/// over every address each host resolves to ([`balance`]).
 ///
 /// # Errors
-/// When `url` is not a valid URI.
-pub fn lazy_channel(url: &str) -> Result<GrpcChannel, tonic::transport::Error> {
-    let channel = Endpoint::from_shared(url.to_owned())?
-        .connect_timeout(Duration::from_secs(2))
-        .timeout(CALL_TIMEOUT)
-        .tcp_nodelay(true)
-        .connect_lazy();
-    Ok(HopChannel::new(InterceptedService::new(channel, InjectTraceContext)))
+/// When `target` is not a list of `http://host:port` addresses.
+pub fn lazy_channel(target: &str) -> Result<GrpcChannel, TargetError> {
+    Ok(HopChannel::new(InterceptedService::new(Balanced::new(target)?, InjectTraceContext)))
 }
 
 /// The server builder every service starts from.

@@ -4,6 +4,7 @@
 //! drains on shutdown: a preStop wait, then a grace period longer than that wait plus the
 //! server's own drain. The edge, catalogue and every adapter scale with an HPA, and each
 //! adapter's upstream concurrency keeps its backend within the budget its Deployment states.
+//! Each gRPC Service is headless, so its callers can balance over its pods.
 
 use serde_yaml_ng::{Mapping, Value};
 
@@ -100,6 +101,18 @@ pub(crate) fn gaps(docs: &[(String, Value)]) -> Vec<String> {
         if container.is_none_or(|c| c["readinessProbe"].is_null()) {
             gap("no readiness probe".to_owned());
         }
+        // Its callers balance over its pods only when its name resolves to each of them.
+        let grpc =
+            |s: &&Value| s["spec"]["ports"].as_sequence().into_iter().flatten().any(|p| p["appProtocol"] == "grpc");
+        let service_of = of_kind("Service").filter(grpc).find(|s| {
+            let wanted = s["spec"]["selector"].as_mapping().cloned().unwrap_or_default();
+            !wanted.is_empty() && wanted.iter().all(|(k, v)| labels.get(k) == Some(v))
+        });
+        if let Some(service) = service_of
+            && service["spec"]["clusterIP"] != "None"
+        {
+            gap("its gRPC Service is not headless (clusterIP: None): callers would stay on one pod".to_owned());
+        }
         if !scales(app) {
             continue;
         }
@@ -169,8 +182,8 @@ fn vitrine_deployments_run_two_pods_with_a_disruption_budget_spread_and_a_drain(
 }
 
 /// The control: a Deployment with one replica, no budget, no spread and no drain is
-/// reported on each count, and so are an adapter over its budget and one whose rollout
-/// may surge.
+/// reported on each count, and so are an adapter over its budget, one whose rollout
+/// may surge and a gRPC Service that is not headless.
 #[test]
 fn availability_gaps_are_reported() {
     let one: Value = serde_yaml_ng::from_str(
@@ -202,10 +215,14 @@ spec:
         if doc["kind"] == "PodDisruptionBudget" && name(doc) == "cart" {
             doc["spec"]["maxUnavailable"] = Value::from(2);
         }
+        if doc["kind"] == "Service" && name(doc) == "navigation" {
+            doc["spec"].as_mapping_mut().expect("spec").remove("clusterIP");
+        }
     }
     let found = gaps(&docs);
     assert!(found.iter().any(|g| g.starts_with("adapter-magento: (4 pods at most + 1 draining) × 32")), "{found:#?}");
     assert!(found.iter().any(|g| g.starts_with("adapter-magento: a rollout may add pods")), "{found:#?}");
     assert!(found.iter().any(|g| g.starts_with("cart: its PodDisruptionBudget")), "{found:#?}");
-    assert_eq!(found.len(), 3, "{found:#?}");
+    assert!(found.iter().any(|g| g.starts_with("navigation: its gRPC Service is not headless")), "{found:#?}");
+    assert_eq!(found.len(), 4, "{found:#?}");
 }
