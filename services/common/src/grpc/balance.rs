@@ -247,10 +247,21 @@ impl Drop for InFlight<'_> {
     }
 }
 
+/// How a host is resolved: the system's resolver, or a test's.
+type Lookup = Arc<
+    dyn Fn(String, u16) -> std::pin::Pin<Box<dyn Future<Output = std::io::Result<Vec<SocketAddr>>> + Send>>
+        + Send
+        + Sync,
+>;
+
+fn system_lookup() -> Lookup {
+    Arc::new(|host, port| Box::pin(async move { Ok(tokio::net::lookup_host((host, port)).await?.collect()) }))
+}
+
 /// The addresses of a target and how they are resolved.
-#[derive(Debug)]
 struct Pool {
     target: String,
+    lookup: Lookup,
     addresses: Vec<Address>,
     members: RwLock<Arc<[Arc<Member>]>>,
     /// Per address of the target, what it last resolved to; one resolution at a time.
@@ -281,10 +292,9 @@ impl Pool {
     async fn refresh(&self) {
         let mut resolved = self.resolved.lock().await;
         for (address, last) in self.addresses.iter().zip(resolved.iter_mut()) {
-            let lookup = tokio::net::lookup_host((address.host.as_str(), address.port));
+            let lookup = (self.lookup)(address.host.clone(), address.port);
             match tokio::time::timeout(LOOKUP_TIMEOUT, lookup).await {
-                Ok(Ok(found)) => {
-                    let mut found: Vec<SocketAddr> = found.collect();
+                Ok(Ok(mut found)) => {
                     found.sort_unstable();
                     found.dedup();
                     if !found.is_empty() {
@@ -424,7 +434,7 @@ fn rebuild(parts: &http::request::Parts, body: Bytes) -> http::Request<Body> {
 }
 
 /// A channel over every address of a target: what every client of another service holds.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Balanced {
     pool: Arc<Pool>,
 }
@@ -437,6 +447,10 @@ impl Balanced {
     /// # Errors
     /// When `target` is not a list of `http://host:port` addresses.
     pub fn new(target: &str) -> Result<Self, TargetError> {
+        Self::resolved_by(target, system_lookup())
+    }
+
+    fn resolved_by(target: &str, lookup: Lookup) -> Result<Self, TargetError> {
         let addresses = parse_target(target)?;
         let fixed: Vec<Vec<SocketAddr>> =
             addresses.iter().map(|a| a.ip().map(|ip| vec![SocketAddr::new(ip, a.port)]).unwrap_or_default()).collect();
@@ -447,6 +461,7 @@ impl Balanced {
             .collect::<Result<_, _>>()?;
         let pool = Pool {
             target: target.to_owned(),
+            lookup,
             addresses,
             members: RwLock::new(members.into()),
             resolved: tokio::sync::Mutex::new(fixed),
@@ -461,6 +476,12 @@ impl Balanced {
     #[must_use]
     pub fn addresses(&self) -> Vec<SocketAddr> {
         self.pool.members().iter().map(|m| m.addr).collect()
+    }
+}
+
+impl std::fmt::Debug for Balanced {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Balanced").field("target", &self.pool.target).field("addresses", &self.addresses()).finish()
     }
 }
 
@@ -604,5 +625,64 @@ mod tests {
                 "{members:?} turn {turn} {kind:?} except {except:?}"
             );
         }
+    }
+
+    /// A health server on a free loopback port, and what stops it.
+    async fn health_server() -> (SocketAddr, crate::Shutdown, tokio::task::JoinHandle<anyhow::Result<()>>) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let shutdown = crate::Shutdown::new();
+        let router = crate::grpc::server().add_service(crate::grpc::health_service("pods").await);
+        (addr, shutdown.clone(), tokio::spawn(crate::grpc::serve(router, listener, shutdown)))
+    }
+
+    async fn serving(channel: &Balanced) -> bool {
+        use tonic_health::pb::health_client::HealthClient;
+        let request = tonic_health::pb::HealthCheckRequest { service: "pods".to_owned() };
+        HealthClient::new(channel.clone()).check(request).await.is_ok_and(|r| r.get_ref().status == 1)
+    }
+
+    /// A name's pods come and go (a scale-up, a pod replaced): each resolution is followed,
+    /// a pod still there keeps its connection, and a failed lookup keeps what was known.
+    #[tokio::test]
+    async fn the_members_follow_what_the_name_resolves_to() {
+        let (a, stop_a, served_a) = health_server().await;
+        let (b, _stop_b, _served_b) = health_server().await;
+        let answer: Arc<Mutex<Option<Vec<SocketAddr>>>> = Arc::new(Mutex::new(Some(vec![a])));
+        let lookup: Lookup = {
+            let answer = answer.clone();
+            Arc::new(move |host, _port| {
+                let found = answer.lock().expect("answer").clone();
+                Box::pin(async move {
+                    assert_eq!(host, "pods");
+                    found.ok_or_else(|| std::io::Error::other("no such host"))
+                })
+            })
+        };
+        let channel = Balanced::resolved_by("http://pods:50051", lookup).expect("target");
+        assert_eq!(channel.addresses(), [], "a name is resolved on first use");
+        assert!(serving(&channel).await, "the first call resolved the name");
+        assert_eq!(channel.addresses(), [a]);
+        let first = channel.pool.members()[0].clone();
+
+        *answer.lock().expect("answer") = Some(vec![a, b]);
+        channel.pool.refresh().await;
+        let mut both = vec![a, b];
+        both.sort_unstable();
+        assert_eq!(channel.addresses(), both, "a new pod joins");
+        let kept = channel.pool.members().iter().find(|m| m.addr == a).cloned().expect("a");
+        assert!(Arc::ptr_eq(&first, &kept), "a pod still there keeps its member and connection");
+
+        stop_a.cancel();
+        served_a.await.expect("stopped").expect("served");
+        *answer.lock().expect("answer") = Some(vec![b]);
+        channel.pool.refresh().await;
+        assert_eq!(channel.addresses(), [b], "a pod gone from the name is dropped");
+        assert!(serving(&channel).await, "calls go to the pod that is left");
+
+        *answer.lock().expect("answer") = None;
+        channel.pool.refresh().await;
+        assert_eq!(channel.addresses(), [b], "a failed lookup keeps what was known");
+        assert!(serving(&channel).await);
     }
 }
