@@ -5,12 +5,19 @@
 //! RuntimeDefault seccomp; NetworkPolicies that allow exactly the design's arrows; metrics
 //! on the internal port only; each Secret in the pods that use it only; Redis with a
 //! password and a memory cap; the Secure session cookie. And issue 25's replicas,
-//! disruption budgets, drains and upstream budgets (`deploy/availability.rs`).
+//! disruption budgets, drains and upstream budgets (`deploy/availability.rs`), and its
+//! highly available Redis overlay (`deploy/ha_redis.rs`).
 
 #[path = "deploy/availability.rs"]
 mod availability;
 #[path = "deploy/backends.rs"]
 mod backends;
+#[path = "deploy/ha_redis.rs"]
+mod ha_redis;
+#[path = "deploy/ha_redis_pods.rs"]
+mod ha_redis_pods;
+#[path = "deploy/kustomize.rs"]
+mod kustomize;
 #[path = "deploy/monitoring.rs"]
 mod monitoring;
 #[path = "deploy/network_policy.rs"]
@@ -333,9 +340,10 @@ fn compose_edge_serves_metrics_internally_and_secure_cookies_and_each_key_stays_
     }
 }
 
-/// Whether a document runs pods: a Deployment, or a Job (the local overlay's loadgen).
+/// Whether a document runs pods: a Deployment, a Job (the local overlay's loadgen), or a
+/// StatefulSet (the ha-redis overlay's Redis).
 fn is_workload(doc: &Value) -> bool {
-    doc["kind"] == "Deployment" || doc["kind"] == "Job"
+    doc["kind"] == "Deployment" || doc["kind"] == "Job" || doc["kind"] == "StatefulSet"
 }
 
 /// Every workload of the base and the local overlay.
@@ -369,31 +377,40 @@ fn kubernetes_containers_run_as_non_root_read_only_without_capabilities() {
         "eleven services, Redis, and the local overlay's Jaeger, Prometheus, Grafana and loadgen"
     );
     for deployment in &deployments {
-        let pod = &deployment["spec"]["template"]["spec"];
-        // Prometheus alone lists pods (its Role: kubernetes_local_overlay_adds_prometheus_grafana_and_loadgen).
-        let token = name(deployment) == "prometheus";
-        assert_eq!(pod["automountServiceAccountToken"].as_bool(), Some(token), "{}: API token", name(deployment));
-        for container in containers(deployment) {
-            let who = format!("{}/{}", name(deployment), name_of(container));
-            let sc = &container["securityContext"];
-            assert_eq!(sc["runAsNonRoot"].as_bool(), Some(true), "{who}: runAsNonRoot");
-            for id in ["runAsUser", "runAsGroup"] {
-                assert!(sc[id].as_u64().is_some_and(|id| id > 0), "{who}: a fixed non-root {id}");
-            }
-            assert_eq!(sc["readOnlyRootFilesystem"].as_bool(), Some(true), "{who}: read-only root filesystem");
-            assert_eq!(sc["allowPrivilegeEscalation"].as_bool(), Some(false), "{who}: no privilege escalation");
-            assert_eq!(strings(&sc["capabilities"]["drop"]), ["ALL"], "{who}: every capability dropped");
-            assert!(sc["capabilities"]["add"].is_null(), "{who}: none added");
-            assert_eq!(sc["seccompProfile"]["type"].as_str(), Some("RuntimeDefault"), "{who}: seccomp");
-            // The vitrine image's user (Dockerfile: 10001) for every Vitrine service.
-            if container["image"] == "vitrine" {
-                assert_eq!((sc["runAsUser"].as_u64(), sc["runAsGroup"].as_u64()), (Some(10001), Some(10001)), "{who}");
-            }
-        }
+        assert_hardened(deployment);
     }
     let dockerfile =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Dockerfile")).expect("Dockerfile");
     assert!(dockerfile.lines().any(|l| l.trim() == "USER 10001:10001"), "the image runs as 10001:10001");
+}
+
+/// A workload's pods as issue 11 hardens them: no API token (but Prometheus's), and every
+/// container non-root with a fixed uid/gid, a read-only root, no capability, no privilege
+/// escalation, seccomp RuntimeDefault; Vitrine's as the image's user.
+fn assert_hardened(workload: &Value) {
+    let pod = &workload["spec"]["template"]["spec"];
+    // Prometheus alone lists pods (its Role: kubernetes_local_overlay_adds_prometheus_grafana_and_loadgen).
+    let token = name(workload) == "prometheus";
+    assert_eq!(pod["automountServiceAccountToken"].as_bool(), Some(token), "{}: API token", name(workload));
+    let all = containers(workload);
+    assert!(!all.is_empty(), "{}: no container", name(workload));
+    for container in all {
+        let who = format!("{}/{}", name(workload), name_of(container));
+        let sc = &container["securityContext"];
+        assert_eq!(sc["runAsNonRoot"].as_bool(), Some(true), "{who}: runAsNonRoot");
+        for id in ["runAsUser", "runAsGroup"] {
+            assert!(sc[id].as_u64().is_some_and(|id| id > 0), "{who}: a fixed non-root {id}");
+        }
+        assert_eq!(sc["readOnlyRootFilesystem"].as_bool(), Some(true), "{who}: read-only root filesystem");
+        assert_eq!(sc["allowPrivilegeEscalation"].as_bool(), Some(false), "{who}: no privilege escalation");
+        assert_eq!(strings(&sc["capabilities"]["drop"]), ["ALL"], "{who}: every capability dropped");
+        assert!(sc["capabilities"]["add"].is_null(), "{who}: none added");
+        assert_eq!(sc["seccompProfile"]["type"].as_str(), Some("RuntimeDefault"), "{who}: seccomp");
+        // The vitrine image's user (Dockerfile: 10001) for every Vitrine service.
+        if container["image"] == "vitrine" {
+            assert_eq!((sc["runAsUser"].as_u64(), sc["runAsGroup"].as_u64()), (Some(10001), Some(10001)), "{who}");
+        }
+    }
 }
 
 /// `app` and container ports of every workload in `docs`.

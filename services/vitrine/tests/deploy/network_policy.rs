@@ -48,7 +48,7 @@ fn has_type(policy: &Value, kind: &str) -> bool {
 
 /// Whether the policies let `app` open (`Egress`) or accept (`Ingress`) a connection
 /// with the pod `peer` on `port`.
-fn allowed(policies: &[&Value], kind: &str, app: &str, peer: &str, port: u64) -> bool {
+pub(crate) fn allowed(policies: &[&Value], kind: &str, app: &str, peer: &str, port: u64) -> bool {
     let (rules, peers) = if kind == "Egress" { ("egress", "to") } else { ("ingress", "from") };
     let mut selected =
         policies.iter().filter(|p| has_type(p, kind) && selects(&p["spec"]["podSelector"], app)).peekable();
