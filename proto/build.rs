@@ -1,8 +1,18 @@
 //! Compiles `vitrine/v1/*.proto` with protox (pure Rust), so no system `protoc` is needed.
 
+/// The messages holding personal data (email, names, addresses, telephone): their
+/// `Debug` is written by hand in `src/redact.rs`, so no `{:?}` can log what a shopper typed.
+const REDACTED: [&str; 4] =
+    [".vitrine.v1.Address", ".vitrine.v1.Checkout", ".vitrine.v1.CheckoutAddressRequest", ".vitrine.v1.Order"];
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let files =
-        ["vitrine/v1/model.proto", "vitrine/v1/cart.proto", "vitrine/v1/adapter.proto", "vitrine/v1/services.proto"];
+    let files = [
+        "vitrine/v1/model.proto",
+        "vitrine/v1/cart.proto",
+        "vitrine/v1/checkout.proto",
+        "vitrine/v1/adapter.proto",
+        "vitrine/v1/services.proto",
+    ];
     for f in files {
         println!("cargo:rerun-if-changed={f}");
     }
@@ -16,6 +26,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .message_attribute(".vitrine.v1", "#[serde(default)]")
         // spec §3: canonicalUrl is the one camelCase field of the product.
         .field_attribute(".vitrine.v1.Product.canonical_url", "#[serde(rename = \"canonicalUrl\")]")
+        // issue 26: the messages holding personal data print none of it (`src/redact.rs`).
+        .skip_debug(REDACTED)
         .compile_fds(descriptors)?;
     Ok(())
 }

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use vitrine_domain::DriverError;
 use vitrine_proto::v1::{
-    Cart, CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductResponse, ProductSort,
-    RouteResolution,
+    Address, Cart, CategoryPage, Checkout, ContentPage, NavigationNode, Order, Product, ProductPage, ProductResponse,
+    ProductSort, RouteResolution, ShippingOption,
 };
 
 pub type DriverResult<T> = Result<T, DriverError>;
@@ -62,6 +62,28 @@ pub trait CartDriver: Send + Sync {
     async fn remove(&self, cart: &str, line: &str) -> DriverResult<Cart>;
 }
 
+/// issue 26: a backend's checkout of a cart, on the write path like carts (nothing
+/// cached). A cart the backend does not know is [`DriverError::CartGone`]; a backend's
+/// refusal is a [`vitrine_domain::checkout::Refusal`]'s error. The requests come checked
+/// (`vitrine_domain::checkout`); the fields' rules are the cart service's.
+#[async_trait::async_trait]
+pub trait CheckoutDriver: Send + Sync {
+    /// The cart with what is set so far, the countries, the payment and the kind.
+    async fn checkout(&self, cart: &str) -> DriverResult<Checkout>;
+    /// Sets the email and the addresses (no billing: the same as shipping).
+    async fn set_address(
+        &self,
+        cart: &str,
+        email: &str,
+        shipping: &Address,
+        billing: Option<&Address>,
+    ) -> DriverResult<Checkout>;
+    async fn shipping_options(&self, cart: &str) -> DriverResult<Vec<ShippingOption>>;
+    async fn set_shipping(&self, cart: &str, option: &str) -> DriverResult<Checkout>;
+    /// Places the order; the cart is gone afterwards.
+    async fn place(&self, cart: &str) -> DriverResult<Order>;
+}
+
 /// The domain implementations of one backend.
 #[derive(Clone)]
 pub struct Drivers {
@@ -69,19 +91,22 @@ pub struct Drivers {
     pub navigation: Arc<dyn NavigationDriver>,
     pub routes: Arc<dyn RouteDriver>,
     pub carts: Arc<dyn CartDriver>,
+    pub checkout: Arc<dyn CheckoutDriver>,
     /// False when these stand in for a backend without settings ([`Unconfigured`]).
     pub configured: bool,
 }
 
 impl Drivers {
-    /// One implementation serving the three read domains; carts are [`NoCarts`] until
-    /// [`with_carts`](Self::with_carts) names the backend's.
+    /// One implementation serving the three read domains; carts are [`NoCarts`] and
+    /// checkout [`NoCheckout::NOT_YET`] until [`with_carts`](Self::with_carts) and
+    /// [`with_checkout`](Self::with_checkout) name the backend's.
     pub fn all_three<D: CatalogueDriver + NavigationDriver + RouteDriver + 'static>(driver: Arc<D>) -> Self {
         Self {
             catalogue: driver.clone(),
             navigation: driver.clone(),
             routes: driver,
             carts: Arc::new(NoCarts),
+            checkout: Arc::new(NoCheckout::NOT_YET),
             configured: true,
         }
     }
@@ -90,6 +115,12 @@ impl Drivers {
     #[must_use]
     pub fn with_carts(self, carts: Arc<dyn CartDriver>) -> Self {
         Self { carts, ..self }
+    }
+
+    /// These drivers with `checkout` as the backend's checkout (issue 26).
+    #[must_use]
+    pub fn with_checkout(self, checkout: Arc<dyn CheckoutDriver>) -> Self {
+        Self { checkout, ..self }
     }
 }
 
@@ -139,7 +170,8 @@ impl Unconfigured {
             catalogue: this.clone(),
             navigation: this.clone(),
             routes: this.clone(),
-            carts: this,
+            carts: this.clone(),
+            checkout: this,
             configured: false,
         }
     }
@@ -205,3 +237,24 @@ impl CartDriver for Unconfigured {
         self.err()
     }
 }
+
+#[async_trait::async_trait]
+impl CheckoutDriver for Unconfigured {
+    async fn checkout(&self, _: &str) -> DriverResult<Checkout> {
+        self.err()
+    }
+    async fn set_address(&self, _: &str, _: &str, _: &Address, _: Option<&Address>) -> DriverResult<Checkout> {
+        self.err()
+    }
+    async fn shipping_options(&self, _: &str) -> DriverResult<Vec<ShippingOption>> {
+        self.err()
+    }
+    async fn set_shipping(&self, _: &str, _: &str) -> DriverResult<Checkout> {
+        self.err()
+    }
+    async fn place(&self, _: &str) -> DriverResult<Order> {
+        self.err()
+    }
+}
+
+pub use crate::checkout::{Handoff, NoCheckout};

@@ -2,7 +2,8 @@
 //! protocol and returning the normalised model.
 //!
 //! - [`BACKENDS`]: every backend's descriptor ([`backend`]), one entry each.
-//! - [`drivers`]: the three domain traits every backend implements.
+//! - [`drivers`]: the domain traits every backend implements (reads, carts, checkout).
+//! - [`checkout`]: the checkouts of backends Vitrine does not check out on (issue 26).
 //! - [`registry`]: which implementation serves which backend (its descriptor's).
 //! - [`rest`]: a cached JSON-over-HTTP client for REST upstreams.
 //! - [`bounded_http`]: every backend's HTTP client: concurrency, body size, no redirects.
@@ -17,6 +18,7 @@
 pub mod backend;
 pub mod bounded_http;
 pub mod cache_entry;
+pub mod checkout;
 mod coalesce;
 pub mod config;
 pub mod drivers;

@@ -9,6 +9,10 @@
 //!
 //! The edge keeps which cart is the visitor's (the session); this service never sees a
 //! visitor, only the cart id the edge sends.
+//!
+//! [`checkout`] (issue 26): the cart's checkout, with its own rules.
+
+mod checkout;
 
 use tokio::net::TcpListener;
 use tonic::{Code, Request, Response, Status};
@@ -20,7 +24,8 @@ use vitrine_domain::{Backend, Driver};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::carts_server::{Carts, CartsServer};
 use vitrine_proto::v1::{
-    AddToCartRequest, Cart, CartAnswer, CartRequest, DriverRequest, RemoveCartLineRequest, UpdateCartLineRequest,
+    AddToCartRequest, Cart, CartAnswer, CartRequest, Checkout, CheckoutAddressRequest, DriverRequest, Order,
+    PlaceOrderRequest, RemoveCartLineRequest, ShippingOptionRequest, ShippingOptions, UpdateCartLineRequest,
 };
 
 /// Where each backend's adapter listens.
@@ -147,6 +152,26 @@ impl Carts for CartService {
         let (driver, cart_id, line) = (req.driver, req.cart_id.clone(), req.line.clone());
         self.line_change(driver, &cart_id, &line, |mut adapter| async move { adapter.remove_cart_line(req).await })
             .await
+    }
+
+    async fn get_checkout(&self, req: Request<CartRequest>) -> Result<Response<Checkout>, Status> {
+        self.checkout(req).await
+    }
+
+    async fn set_checkout_address(&self, req: Request<CheckoutAddressRequest>) -> Result<Response<Checkout>, Status> {
+        self.set_address(req).await
+    }
+
+    async fn list_shipping_options(&self, req: Request<CartRequest>) -> Result<Response<ShippingOptions>, Status> {
+        self.shipping_options(req).await
+    }
+
+    async fn set_shipping_option(&self, req: Request<ShippingOptionRequest>) -> Result<Response<Checkout>, Status> {
+        self.set_shipping(req).await
+    }
+
+    async fn place_order(&self, req: Request<PlaceOrderRequest>) -> Result<Response<Order>, Status> {
+        self.place(req).await
     }
 }
 

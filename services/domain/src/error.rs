@@ -6,6 +6,7 @@
 
 use tonic::Code;
 
+use crate::checkout::{self, FieldError};
 use crate::{Backend, Driver};
 
 /// spec §8: missing product on url lookup.
@@ -14,6 +15,10 @@ pub const NO_PRODUCT: &str = "The platform did not respond with a product.";
 pub const CLIENT_NOT_DEFINED: &str = "Client has not been defined yet";
 /// issue 23: what a call naming a cart the backend no longer knows is answered.
 pub const CART_GONE: &str = "The cart is no longer known to the backend.";
+/// issue 26: what a checkout call naming no cart, or a gone one, is answered.
+pub const CHECKOUT_GONE: &str = "There is no cart to check out: it was ordered, or it expired.";
+/// issue 26: the text of refused checkout fields (each field's own is in the details).
+pub const INVALID_FIELDS: &str = "Some fields need attention:";
 /// spec §8: client set twice.
 pub const CLIENT_ALREADY_DEFINED: &str = "Client has been already defined";
 
@@ -67,6 +72,23 @@ pub enum DriverError {
     /// shopper's and is written by Vitrine, never copied from an upstream body.
     #[error("refused: {0}")]
     Refused(String),
+    /// issue 26: checkout fields refused, each with its text (`checkout::FieldError`):
+    /// INVALID_ARGUMENT, the fields in the status's details (`checkout::field_errors`).
+    #[error("invalid checkout fields: {}", field_names(.0))]
+    InvalidFields(Vec<FieldError>),
+    /// issue 26: a checkout step on a backend Vitrine does not check out on (the fake
+    /// store has none, Shopify checks out on its own site): the shopper's text.
+    #[error("no checkout here: {0}")]
+    NoCheckout(String),
+    /// issue 26: a checkout call naming no cart, or one the backend no longer knows (it
+    /// was ordered, or it expired).
+    #[error("the cart to check out is gone")]
+    CheckoutGone,
+}
+
+/// The refused fields' names (never their values), for the `Display` in logs.
+fn field_names(errors: &[FieldError]) -> String {
+    errors.iter().map(FieldError::name).collect::<Vec<_>>().join(", ")
 }
 
 impl DriverError {
@@ -85,8 +107,10 @@ impl DriverError {
                 Code::FailedPrecondition
             }
             Self::BadInput(_) => Code::InvalidArgument,
-            Self::CartGone => Code::NotFound,
+            Self::CartGone | Self::CheckoutGone => Code::NotFound,
             Self::Refused(_) => Code::Aborted,
+            Self::InvalidFields(_) => Code::InvalidArgument,
+            Self::NoCheckout(_) => Code::FailedPrecondition,
         }
     }
 
@@ -110,6 +134,9 @@ impl DriverError {
             Self::KeyRefused(..) => "key_refused",
             Self::CartGone => "cart_gone",
             Self::Refused(_) => "refused",
+            Self::InvalidFields(_) => "invalid_fields",
+            Self::NoCheckout(_) => "no_checkout",
+            Self::CheckoutGone => "checkout_gone",
         }
     }
 
@@ -135,14 +162,23 @@ impl DriverError {
                 )
             }
             Self::CartGone => CART_GONE.to_owned(),
-            Self::Refused(why) => why.clone(),
+            Self::Refused(why) | Self::NoCheckout(why) => why.clone(),
+            Self::InvalidFields(errors) => {
+                std::iter::once(INVALID_FIELDS).chain(errors.iter().map(FieldError::text)).collect::<Vec<_>>().join(" ")
+            }
+            Self::CheckoutGone => CHECKOUT_GONE.to_owned(),
         }
     }
 
     /// The one mapping from this error to a gRPC status.
     #[must_use]
     pub fn to_status(&self) -> tonic::Status {
-        tonic::Status::new(self.code(), self.user_text())
+        match self {
+            Self::InvalidFields(errors) => {
+                tonic::Status::with_details(self.code(), self.user_text(), checkout::details(errors).into())
+            }
+            _ => tonic::Status::new(self.code(), self.user_text()),
+        }
     }
 }
 

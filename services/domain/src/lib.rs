@@ -1,5 +1,6 @@
 //! Backend-independent rules of the storefront. Pure: no I/O, no async.
 //!
+//! - [`checkout`]: the checkout's fields, steps and refusals (issue 26).
 //! - [`driver`]: the debug bar's driver values and which adapter serves each (spec §4).
 //! - [`error`]: `DriverError`, its gRPC status and user text, mapped once (spec §8).
 //! - [`faults`]: latency and faults a visitor injects into one backend's calls (issue 24).
@@ -13,6 +14,7 @@
 
 pub mod cache;
 pub mod cart;
+pub mod checkout;
 pub mod driver;
 pub mod error;
 pub mod faults;

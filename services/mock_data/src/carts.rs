@@ -9,6 +9,8 @@
 //! | `PUT /api/carts/{id}/lines/{line}` `{quantity}` | the cart; 422 for a line not in it |
 //! | `DELETE /api/carts/{id}/lines/{line}` | the cart |
 //!
+//! Their checkout (issue 26) is `crate::checkout`'s.
+//!
 //! Carts are the proto `Cart` as JSON (the in-memory adapter reads them straight in),
 //! priced from the products' variants (the price paid: the listed price less its
 //! discount). At most [`MAX_CARTS`] are kept, the oldest dropped first, so no caller can
@@ -22,6 +24,7 @@ use vitrine_domain::cart::{self, MAX_LINES};
 use vitrine_domain::variants::paid_price;
 use vitrine_proto::v1::{Cart, CartLine, Product};
 
+use crate::checkout::Checkouts;
 use crate::error::MockError;
 
 /// The most carts kept at once.
@@ -34,6 +37,8 @@ pub(crate) struct Carts {
     order: VecDeque<String>,
     /// Line ids count up across carts: a line id never names two lines.
     next_line: u64,
+    /// issue 26: what each cart's checkout has so far, and the orders placed.
+    pub(crate) checkout: Checkouts,
 }
 
 #[derive(Deserialize)]
@@ -82,8 +87,11 @@ fn priced(mut cart: Cart) -> Cart {
 }
 
 impl Carts {
+    /// Forgets every cart and checkout; order numbers keep counting (`Checkouts::clear`).
     pub(crate) fn clear(&mut self) {
-        *self = Self::default();
+        let mut checkout = std::mem::take(&mut self.checkout);
+        checkout.clear();
+        *self = Self { checkout, ..Self::default() };
     }
 
     pub(crate) fn create(&mut self, id: String) -> Cart {
@@ -91,6 +99,7 @@ impl Carts {
             && let Some(oldest) = self.order.pop_front()
         {
             self.carts.remove(&oldest);
+            self.checkout.forget(&oldest);
         }
         let cart = priced(Cart { id: id.clone(), currency: Some("USD".to_owned()), ..Cart::default() });
         self.order.push_back(id.clone());
@@ -100,6 +109,14 @@ impl Carts {
 
     pub(crate) fn get(&self, id: &str) -> Result<Cart, MockError> {
         self.carts.get(id).cloned().ok_or_else(|| MockError::CartNotFound(id.to_owned()))
+    }
+
+    /// issue 26: the cart `id` taken out (it was ordered): gone for every later call.
+    pub(crate) fn complete(&mut self, id: &str) -> Result<Cart, MockError> {
+        let cart = self.carts.remove(id).ok_or_else(|| MockError::CartNotFound(id.to_owned()))?;
+        self.order.retain(|kept| kept != id);
+        self.checkout.forget(id);
+        Ok(cart)
     }
 
     fn cart_mut(&mut self, id: &str) -> Result<&mut Cart, MockError> {

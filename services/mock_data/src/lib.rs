@@ -6,9 +6,11 @@
 //! - [`listing`]: a category's products and search, paged and sorted (issue 10).
 //! - [`routes`]: the route table, product and navigation specials, commands, delay.
 //! - `carts` (issue 23): carts, each call answering the whole cart.
+//! - `checkout` (issue 26): their checkout, shipping rates, tax and mock orders.
 //! - [`error`]: the mock errors with their statuses.
 
 mod carts;
+mod checkout;
 pub mod config;
 pub mod data;
 pub mod db;

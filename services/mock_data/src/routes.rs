@@ -9,6 +9,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::{Value, json};
 
 use crate::carts::{AddLine, Carts, SetQuantity};
+use crate::checkout::{SetAddress, SetShipping};
 use crate::config::RuntimeConfig;
 use crate::db::{Db, Reply};
 use crate::error::MockError;
@@ -121,6 +122,8 @@ fn dispatch(
             Ok(Reply::json(200, tree))
         }
         ("carts", _, _) => cart(state, method, id, body),
+        // issue 26: an order as placed, the backend's own record.
+        ("orders", "GET", Some(number)) => Ok(Reply::json(200, json!(state.carts().checkout.order(number)?))),
         (_, "GET", _) => state.db().get(collection, id, query, config),
         (_, "POST", _) => state.db_mut().post(collection, id, parse_body(body)?, config),
         (_, "PUT", _) => state.db_mut().put(collection, id, parse_body(body)?, config),
@@ -145,6 +148,18 @@ fn cart(state: &State, method: &Method, id: Option<&str>, body: &[u8]) -> Result
             json(state.carts().update(cart, line, body_of::<SetQuantity>(body)?.quantity)?)
         }
         ("DELETE", [cart, "lines", line]) => json(state.carts().remove(cart, line)?),
+        // issue 26: checkout (`crate::checkout`).
+        ("GET", [cart, "checkout"]) => Ok(Reply::json(200, json!(state.carts().checkout(cart)?))),
+        ("PUT", [cart, "checkout"]) => {
+            let set: SetAddress = body_of(body)?;
+            Ok(Reply::json(200, json!(state.carts().set_address(cart, set)?)))
+        }
+        ("GET", [cart, "shipping-options"]) => Ok(Reply::json(200, json!(state.carts().shipping_options(cart)?))),
+        ("PUT", [cart, "shipping"]) => {
+            let set: SetShipping = body_of(body)?;
+            Ok(Reply::json(200, json!(state.carts().set_shipping(cart, &set)?)))
+        }
+        ("POST", [cart, "order"]) => Ok(Reply::json(201, json!(state.carts().place(cart)?))),
         (other, _) => Err(MockError::MethodNotAllowed(other.to_owned())),
     }
 }
@@ -206,7 +221,12 @@ fn to_http(result: Result<Reply, MockError>) -> HttpResponse {
                 None => res.finish(),
             }
         }
-        Err(e) => HttpResponse::build(StatusCode::from_u16(e.status()).unwrap_or(StatusCode::NOT_FOUND))
-            .json(json!({ "error": e.to_string() })),
+        Err(e) => {
+            let mut body = json!({ "error": e.to_string() });
+            if let Some(code) = e.code() {
+                body["code"] = json!(code);
+            }
+            HttpResponse::build(StatusCode::from_u16(e.status()).unwrap_or(StatusCode::NOT_FOUND)).json(body)
+        }
     }
 }

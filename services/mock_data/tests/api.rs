@@ -350,3 +350,65 @@ async fn listing_inputs_are_bounded() {
     let (status, _) = mock.call("GET", &format!("/api/products/search?q={}", &long[1..]), None).await;
     assert_eq!(status, 200, "200 characters are allowed");
 }
+
+/// issue 26: a cart's checkout over HTTP, step by step, with each refusal's status and
+/// `code`; the cart is gone once ordered, and the order is the backend's record.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cart_checks_out_into_a_numbered_order() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    let (_, cart) = mock.call("POST", "/api/carts", None).await;
+    let id = cart["id"].as_str().unwrap_or_default().to_owned();
+    let at = |step: &str| format!("/api/carts/{id}/{step}");
+    let address = |country: &str, region: &str| {
+        json!({"first_name": "Ada", "last_name": "Lovelace", "street": "1 Main St", "city": "Springfield",
+               "postal_code": "62701", "country": country, "region": region, "telephone": "555 0100 00"})
+    };
+
+    // An empty cart is refused at placing, after the other steps.
+    let (status, fresh) = mock.call("GET", &at("checkout"), None).await;
+    assert_eq!((status, fresh["kind"].as_i64(), fresh["totals"]["total"].as_f64()), (200, Some(1), None));
+    assert_eq!(fresh["countries"][0]["regions"][0]["code"], "CA");
+    let (status, refused) = mock.call("GET", &at("shipping-options"), None).await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("address_first")));
+    for (body, status, code) in [
+        (json!({"email": "a@b.io", "shipping": address("BR", "")}), 422, "no_shipping_to"),
+        (json!({"email": "a@b.io", "shipping": address("US", "")}), 422, "region_required"),
+        (json!({"email": "", "shipping": address("US", "IL")}), 400, "address_incomplete"),
+    ] {
+        let (got, refused) = mock.call("PUT", &at("checkout"), Some(body)).await;
+        assert_eq!((got, refused["code"].as_str()), (status, Some(code)));
+        assert!(!refused["error"].as_str().unwrap_or_default().contains("Main St"), "no echo of the address");
+    }
+    let body = json!({"email": "a@b.io", "shipping": address("US", "IL")});
+    let (status, set) = mock.call("PUT", &at("checkout"), Some(body)).await;
+    assert_eq!((status, set["shipping_address"]["region"].as_str()), (200, Some("IL")));
+    let (_, options) = mock.call("GET", &at("shipping-options"), None).await;
+    assert_eq!(options["options"][1], json!({"id": "express", "label": "Express (next working day)", "price": 15.0}));
+    let (status, refused) = mock.call("PUT", &at("shipping"), Some(json!({"option": "drone"}))).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("unknown_shipping_option")));
+    let (status, _) = mock.call("PUT", &at("shipping"), Some(json!({"option": "standard"}))).await;
+    assert_eq!(status, 200);
+    let (status, refused) = mock.call("POST", &at("order"), None).await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("empty_cart")));
+
+    // With a line: 10 % tax on the items, shipping on top, then a numbered order.
+    let (_, with_line) = mock.call("POST", &at("lines"), Some(json!({"variant": "1002", "quantity": 2}))).await;
+    let subtotal = with_line["subtotal"].as_f64().unwrap_or_default();
+    let (_, summary) = mock.call("GET", &at("checkout"), None).await;
+    let cents = |x: f64| (x * 100.0).round() / 100.0;
+    assert_eq!(summary["totals"]["tax"].as_f64(), Some(cents(subtotal * 0.1)));
+    assert_eq!(summary["totals"]["total"].as_f64(), Some(cents(subtotal + cents(subtotal * 0.1) + 5.0)));
+    let (status, order) = mock.call("POST", &at("order"), None).await;
+    assert_eq!((status, order["lines"][0]["quantity"].as_u64()), (201, Some(2)));
+    let number = order["number"].as_str().unwrap_or_default().to_owned();
+    assert!(number.starts_with("M-1000"), "{number}");
+
+    // The cart is gone, like any gone cart; the order is the backend's record.
+    for (method, step) in [("GET", "checkout"), ("POST", "order")] {
+        assert_eq!(mock.call(method, &at(step), None).await.0, 404, "{method} {step}");
+    }
+    assert_eq!(mock.call("GET", &format!("/api/carts/{id}"), None).await.0, 404);
+    let (status, kept) = mock.call("GET", &format!("/api/orders/{number}"), None).await;
+    assert_eq!((status, kept["totals"].clone()), (200, order["totals"].clone()));
+    assert_eq!(mock.call("GET", "/api/orders/M-1", None).await.0, 404);
+}

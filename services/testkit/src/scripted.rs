@@ -9,9 +9,10 @@ use tonic::{Code, Request, Response, Status};
 use vitrine_common::Shutdown;
 use vitrine_proto::v1::adapter_server::{Adapter, AdapterServer};
 use vitrine_proto::v1::{
-    AdapterDescription, AddToCartRequest, Cart, CartRequest, CategoryList, CategoryPage, CategoryRequest,
-    ClearCacheResponse, ContentPage, DescribeRequest, DriverRequest, NavigationNode, Product, ProductList, ProductPage,
-    ProductRequest, ProductResponse, ProductsRequest, RemoveCartLineRequest, RouteResolution, SearchRequest,
+    AdapterDescription, AddToCartRequest, Cart, CartRequest, CategoryList, CategoryPage, CategoryRequest, Checkout,
+    CheckoutAddressRequest, ClearCacheResponse, ContentPage, DescribeRequest, DriverRequest, NavigationNode, Order,
+    PlaceOrderRequest, Product, ProductList, ProductPage, ProductRequest, ProductResponse, ProductsRequest,
+    RemoveCartLineRequest, RouteResolution, SearchRequest, ShippingOptionRequest, ShippingOptions,
     UpdateCartLineRequest, UrlRequest,
 };
 
@@ -28,6 +29,11 @@ pub struct Script {
     /// issue 23: what each cart call answers, by its name (`create_cart`, `get_cart`,
     /// `add_to_cart`, `update_cart_line`, `remove_cart_line`).
     pub carts: HashMap<&'static str, Result<Cart, Code>>,
+    /// issue 26: what each checkout call answering a checkout answers, by its name
+    /// (`get_checkout`, `set_checkout_address`, `set_shipping_option`).
+    pub checkouts: HashMap<&'static str, Result<Checkout, Code>>,
+    pub shipping_options: Option<Result<ShippingOptions, Code>>,
+    pub order: Option<Result<Order, Code>>,
 }
 
 type Calls = Arc<Mutex<Vec<String>>>;
@@ -133,6 +139,28 @@ impl Adapter for Scripted {
         let r = req.get_ref();
         self.record(format!("remove_cart_line {} {} {}", driver_name(r.driver), r.cart_id, r.line));
         answer(self.script.carts.get("remove_cart_line"))
+    }
+    // issue 26: recorded by driver and cart only: what a shopper typed is never kept.
+    async fn get_checkout(&self, req: Request<CartRequest>) -> Result<Response<Checkout>, Status> {
+        self.record(format!("get_checkout {} {}", driver_name(req.get_ref().driver), req.get_ref().cart_id));
+        answer(self.script.checkouts.get("get_checkout"))
+    }
+    async fn set_checkout_address(&self, req: Request<CheckoutAddressRequest>) -> Result<Response<Checkout>, Status> {
+        self.record(format!("set_checkout_address {} {}", driver_name(req.get_ref().driver), req.get_ref().cart_id));
+        answer(self.script.checkouts.get("set_checkout_address"))
+    }
+    async fn list_shipping_options(&self, req: Request<CartRequest>) -> Result<Response<ShippingOptions>, Status> {
+        self.record(format!("list_shipping_options {} {}", driver_name(req.get_ref().driver), req.get_ref().cart_id));
+        answer(self.script.shipping_options.as_ref())
+    }
+    async fn set_shipping_option(&self, req: Request<ShippingOptionRequest>) -> Result<Response<Checkout>, Status> {
+        let r = req.get_ref();
+        self.record(format!("set_shipping_option {} {} {}", driver_name(r.driver), r.cart_id, r.option));
+        answer(self.script.checkouts.get("set_shipping_option"))
+    }
+    async fn place_order(&self, req: Request<PlaceOrderRequest>) -> Result<Response<Order>, Status> {
+        self.record(format!("place_order {} {}", driver_name(req.get_ref().driver), req.get_ref().cart_id));
+        answer(self.script.order.as_ref())
     }
     async fn describe(&self, _: Request<DescribeRequest>) -> Result<Response<AdapterDescription>, Status> {
         self.record("describe".to_owned());

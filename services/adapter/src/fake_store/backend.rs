@@ -8,6 +8,7 @@ use vitrine_domain::Backend;
 use super::{FakeStoreCarts, FakeStoreDriver};
 use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
+use crate::checkout::NoCheckout;
 use crate::drivers::{Drivers, Unconfigured};
 use crate::rest::RestClient;
 
@@ -41,7 +42,9 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
         let navigation = Unconfigured::drivers(Backend::Fake).navigation;
         // issue 23: the store keeps no carts; Vitrine keeps them, in its own store.
         let carts = Arc::new(FakeStoreCarts::new(driver.clone(), store));
-        Drivers { catalogue: driver.clone(), navigation, routes: driver, carts, configured: true }
+        // issue 26: the fake store has no checkout; the cart page says so.
+        let checkout = Arc::new(NoCheckout::NONE);
+        Drivers { catalogue: driver.clone(), navigation, routes: driver, carts, checkout, configured: true }
     }))
 }
 

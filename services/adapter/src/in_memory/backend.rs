@@ -6,7 +6,7 @@ use std::sync::Arc;
 use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
-use super::{InMemoryCarts, InMemoryDriver};
+use super::{InMemoryCarts, InMemoryCheckout, InMemoryDriver};
 use crate::backend::{BackendDescriptor, Built, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
 use crate::drivers::Drivers;
@@ -34,6 +34,9 @@ pub static DESCRIPTOR: BackendDescriptor = BackendDescriptor {
 fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Built {
     let url = settings.get(MOCK_DATA_URL)?;
     Some(RestClient::new(Backend::InMemory, url, limits, store).map(|c| {
-        Drivers::all_three(Arc::new(InMemoryDriver::new(c.clone()))).with_carts(Arc::new(InMemoryCarts::new(c)))
+        Drivers::all_three(Arc::new(InMemoryDriver::new(c.clone())))
+            .with_carts(Arc::new(InMemoryCarts::new(c.clone())))
+            // issue 26: mock-data checks its carts out and places mock orders.
+            .with_checkout(Arc::new(InMemoryCheckout::new(c)))
     }))
 }

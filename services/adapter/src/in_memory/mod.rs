@@ -6,10 +6,12 @@
 
 pub mod backend;
 mod carts;
+mod checkout;
 mod driver;
 pub mod models;
 pub mod transform;
 
 pub use backend::MOCK_DATA_URL;
 pub use carts::InMemoryCarts;
+pub use checkout::InMemoryCheckout;
 pub use driver::InMemoryDriver;

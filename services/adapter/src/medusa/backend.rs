@@ -9,6 +9,7 @@ use vitrine_domain::Backend;
 use super::{MedusaCarts, MedusaConfig, MedusaDriver};
 use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
+use crate::checkout::NoCheckout;
 use crate::drivers::Drivers;
 use crate::rest::RestClient;
 
@@ -76,7 +77,10 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
         .and_then(|headers| Ok(RestClient::new(Backend::Medusa, &medusa.url, limits, store)?.with_headers(headers)));
     Some(client.map(|c| {
         let driver = Arc::new(MedusaDriver::new(c, medusa.region_id.clone()));
-        Drivers::all_three(driver.clone()).with_carts(Arc::new(MedusaCarts::new(driver)))
+        Drivers::all_three(driver.clone())
+            .with_carts(Arc::new(MedusaCarts::new(driver)))
+            // issue 26: not wired yet; its GetCheckout says so, its steps are refused.
+            .with_checkout(Arc::new(NoCheckout::NOT_YET))
     }))
 }
 

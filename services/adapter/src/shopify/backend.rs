@@ -8,7 +8,8 @@ use vitrine_domain::Backend;
 use super::{ShopifyCarts, ShopifyConfig, ShopifyDriver};
 use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
-use crate::drivers::Drivers;
+use crate::checkout::Handoff;
+use crate::drivers::{CartDriver, Drivers};
 use crate::graphql::{GraphQlClient, GraphQlConfig};
 
 /// The shop, e.g. `https://shop.myshopify.com`.
@@ -62,7 +63,11 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
     };
     // issue 23: the carts share the client (its bounds, its token), on its write path.
     Some(GraphQlClient::new(Backend::Shopify, &graphql, store).map(|c| {
-        Drivers::all_three(Arc::new(ShopifyDriver::new(c.clone()))).with_carts(Arc::new(ShopifyCarts::new(c)))
+        let carts: Arc<dyn CartDriver> = Arc::new(ShopifyCarts::new(c.clone()));
+        // issue 26: Shopify completes checkout on its own site, at the cart's checkoutUrl.
+        Drivers::all_three(Arc::new(ShopifyDriver::new(c)))
+            .with_carts(carts.clone())
+            .with_checkout(Arc::new(Handoff::new(carts)))
     }))
 }
 

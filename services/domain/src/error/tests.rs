@@ -1,4 +1,5 @@
 use super::*;
+use crate::checkout::{CheckoutField, Problem, Role};
 
 /// Every case, with the code it travels as, its exact user text and its label.
 #[test]
@@ -60,6 +61,27 @@ fn every_case_has_its_code_and_text() {
         ),
         (DriverError::CartGone, Code::NotFound, "The cart is no longer known to the backend.", "cart_gone"),
         (DriverError::Refused("Only 2 left in stock.".into()), Code::Aborted, "Only 2 left in stock.", "refused"),
+        (
+            DriverError::InvalidFields(vec![
+                FieldError { role: None, field: CheckoutField::Email, problem: Problem::Malformed },
+                FieldError { role: Some(Role::Billing), field: CheckoutField::City, problem: Problem::Missing },
+            ]),
+            Code::InvalidArgument,
+            "Some fields need attention: Enter an email address like name@example.com Enter a town or city.",
+            "invalid_fields",
+        ),
+        (
+            DriverError::NoCheckout("This shop has no checkout.".into()),
+            Code::FailedPrecondition,
+            "This shop has no checkout.",
+            "no_checkout",
+        ),
+        (
+            DriverError::CheckoutGone,
+            Code::NotFound,
+            "There is no cart to check out: it was ordered, or it expired.",
+            "checkout_gone",
+        ),
     ];
     for (error, code, text, kind) in cases {
         assert_eq!(error.kind(), kind, "{error:?}");
@@ -79,4 +101,20 @@ fn internals_never_reach_the_text() {
         let text = e.user_text();
         assert!(!text.contains("10.1.2.3") && !text.contains("secret") && !text.contains("abc"), "{text}");
     }
+}
+
+#[test]
+fn refused_fields_travel_in_the_details_by_name_never_by_value() {
+    let error = DriverError::InvalidFields(vec![FieldError {
+        role: Some(Role::Shipping),
+        field: CheckoutField::PostalCode,
+        problem: Problem::Malformed,
+    }]);
+    assert_eq!(error.to_string(), "invalid checkout fields: shipping.postal_code");
+    let fields = checkout::field_errors(&error.to_status());
+    assert_eq!(
+        fields.iter().map(|f| (f.field.as_str(), f.text.as_str())).collect::<Vec<_>>(),
+        [("shipping.postal_code", "Enter a postal code of 2 to 12 letters, digits, spaces or hyphens.")]
+    );
+    assert!(checkout::field_errors(&DriverError::CartGone.to_status()).is_empty());
 }
