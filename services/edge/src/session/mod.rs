@@ -314,7 +314,8 @@ pub(crate) async fn restored(req: &HttpRequest, state: &AppState, session: &str)
     state_cookies(req, state, &Carried { issued_s: now_s(), kept, faults }).unwrap_or_default()
 }
 
-/// A fresh state for the setting of the debug tools, keeping what else the visitor keeps.
+/// `carried` with the debug tools' setting `faults` (`None`: none) for its hour from now,
+/// the rest as it was.
 pub(crate) fn with_faults(mut carried: Carried, faults: Option<Faults>) -> Carried {
     carried.faults = faults.map(|f| (f, now_s() + FAULTS_LIFETIME_S));
     carried
