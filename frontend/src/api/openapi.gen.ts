@@ -174,10 +174,10 @@ export interface paths {
         /**
          * PUT /api/driver: spec §4. Unknown values are ignored, and a driver is refused where its
          *     adapter has no shop (issue 13); both answer the unchanged driver with a notice saying
-         *     why. A switch is one store write
-         *     (the driver and when; issue 11): from then on this visitor's reads skip whatever was
-         *     cached before it, on every layer, while everyone else's caches stay as they are. It
-         *     is published for the session's other tabs, and rate-limited per session and address.
+         *     why. A switch is one store write (the driver and when; issue 11) and the visitor's
+         *     state cookie signed again (issue 25): from then on this visitor's reads skip whatever
+         *     was cached before it, on every layer, while everyone else's caches stay as they are.
+         *     It is published for the session's other tabs, and rate-limited per session and address.
          */
         put: operations["put_driver"];
         post?: never;

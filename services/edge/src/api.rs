@@ -34,16 +34,16 @@ type ApiResult = Result<HttpResponse, ApiError>;
 pub(crate) async fn get_driver(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let visitor = session::Visitor::of(&req, &state).await;
     let mut res = HttpResponse::Ok().json(driver_info(&state, visitor.choice, None));
-    visitor.finish(&req, &mut res);
+    visitor.finish(&mut res);
     res
 }
 
 /// PUT /api/driver: spec §4. Unknown values are ignored, and a driver is refused where its
 /// adapter has no shop (issue 13); both answer the unchanged driver with a notice saying
-/// why. A switch is one store write
-/// (the driver and when; issue 11): from then on this visitor's reads skip whatever was
-/// cached before it, on every layer, while everyone else's caches stay as they are. It
-/// is published for the session's other tabs, and rate-limited per session and address.
+/// why. A switch is one store write (the driver and when; issue 11) and the visitor's
+/// state cookie signed again (issue 25): from then on this visitor's reads skip whatever
+/// was cached before it, on every layer, while everyone else's caches stay as they are.
+/// It is published for the session's other tabs, and rate-limited per session and address.
 #[utoipa::path(put, path = "/api/driver", tag = "driver", request_body = DriverChange,
     responses((status = 200, description = "The session's driver after the change, with a notice when it was refused",
         body = DriverInfo), InputError, TooManySwitches, SwitchFailed))]
@@ -52,25 +52,31 @@ pub(crate) async fn put_driver(
     state: web::Data<AppState>,
     body: web::Json<DriverChange>,
 ) -> ApiResult {
-    let current = session::choice(&state, session::id(&req).as_deref()).await;
+    // A session whose store key cannot be read keeps its switch; its carts are what
+    // cannot be read.
+    let current = session::current(&req, &state).await.unwrap_or_else(|_| session::nothing_kept(&state));
     let Some(next) = Driver::parse(&body.driver) else {
         let notice = format!("Unknown driver '{}' ignored.", body.driver.chars().take(64).collect::<String>());
-        return Ok(HttpResponse::Ok().json(driver_info(&state, current, Some(notice))));
+        return Ok(HttpResponse::Ok().json(driver_info(&state, current.kept.choice, Some(notice))));
     };
     if !state.availability.enabled(next) {
         let notice = format!("The {next} driver is coming soon; it cannot be selected yet.");
-        return Ok(HttpResponse::Ok().json(driver_info(&state, current, Some(notice))));
+        return Ok(HttpResponse::Ok().json(driver_info(&state, current.kept.choice, Some(notice))));
     }
     // A refused change keeps nothing, so only a switch issues a session.
-    let (session, cookie) = session::id_or_new(&req, &state);
+    let (session, issued) = session::id_or_new(&req, &state);
     let address = switch_limit::client_address(&req, state.trust_forwarded_for);
     if !state.switch_limiter.allow(&session, &address) {
         state.metrics.switches_refused.with_label_values(&["rate_limited"]).inc();
         return Err(ApiError::TooManySwitches);
     }
     let choice = session::Choice::switched(next, unix_ms());
-    let kept = session::save(&state, &session, choice).await.map_err(|e| {
-        tracing::warn!(error = %e, "session store write failed");
+    let mut kept = current;
+    kept.kept.choice = choice;
+    // A choice that keeps nothing (back on the default, no cart) removes the cookies:
+    // the visitor's answers are shared ones again.
+    let cookies = session::save(&req, &state, Some((&session, issued)), kept).await.map_err(|e| {
+        tracing::warn!(error = %e, "the switch was not saved");
         ApiError::DriverNotSaved
     })?;
     state.metrics.switches.with_label_values(&[next.as_str()]).inc();
@@ -84,10 +90,7 @@ pub(crate) async fn put_driver(
     if let Err(e) = state.store.publish(CHANNEL, &event).await {
         tracing::warn!(error = %e, "switch event not published; other tabs will not follow");
     }
-    // A session that keeps nothing (back on the default) needs no cookie: the visitor's
-    // answers are shared ones again.
     let mut res = HttpResponse::Ok();
-    let cookies = if kept { cookie.into_iter().collect() } else { session::removal(&req) };
     for cookie in cookies {
         res.cookie(cookie);
     }
@@ -108,7 +111,7 @@ where
         Some(encoded) => crate::encoded::respond(req, encoded, StatusCode::OK, "application/json", visitor.sharing),
         None => HttpResponse::Ok().content_type("application/json").body(read.body),
     };
-    visitor.finish(req, &mut res);
+    visitor.finish(&mut res);
     Ok(res)
 }
 

@@ -20,8 +20,12 @@ pub struct Config {
     pub cart_url: String,
     /// The driver of a visitor who has not chosen one (spec §4: in-memory).
     pub default_driver: Driver,
-    /// Mark the session cookie `Secure` and name it `__Host-vitrine_session` (behind TLS).
+    /// Mark the cookies `Secure` and name them `__Host-…` (behind TLS).
     pub secure_cookies: bool,
+    /// The keys that sign the visitor's state cookie (issue 25): the first signs, a
+    /// second still verifies (a rotation). Every replica must hold the same ones.
+    /// `Config::new`: a random key of this process's own.
+    pub cookie_keys: crate::CookieKeys,
     /// Where the edge's Prometheus figures go. `None`: a registry of its own, answered at
     /// `/metrics` on the public port (the one-command demo, tests). `Some`: this registry,
     /// which the internal metrics port (`VITRINE_METRICS_ADDR`) serves; the public port
@@ -91,6 +95,7 @@ impl Config {
             cart_url: DEFAULT_CART_URL.to_owned(),
             default_driver: Driver::DEFAULT,
             secure_cookies: false,
+            cookie_keys: crate::CookieKeys::ephemeral(),
             metrics_registry: None,
             workers: 2,
             static_dir: None,

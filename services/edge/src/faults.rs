@@ -1,42 +1,28 @@
 //! Latency and faults a visitor injects into one backend's upstream calls, for their own
 //! requests only (issue 24 b), when the debug tools are on (`Config::debug_faults`).
 //!
-//! - The setting travels with the visitor, in a cookie of its own ([`COOKIE`]; no store
-//!   read), and on from the edge in each service call's metadata
-//!   (`vitrine_common::hop`): [`attach`] opens it for the request. The adapter applies it
-//!   after coalescing, outside the upstream concurrency limit and never in a background
-//!   refresh (`adapter/src/upstream.rs`), so nobody else's request is slowed or failed.
+//! - The setting travels with the visitor, in their signed state cookie (issue 25:
+//!   `session`, an hour; no store read), and on from the edge in each service call's
+//!   metadata (`vitrine_common::hop`): [`attach`] opens it for the request. The adapter
+//!   applies it after coalescing, outside the upstream concurrency limit and never in a
+//!   background refresh (`adapter/src/upstream.rs`), so nobody else's request is slowed
+//!   or failed.
 //! - The visitor's reads of the affected backend skip the caches, as after a switch
 //!   (`session::Visitor::of`): an injected latency is paid on every read, not hidden by
 //!   a cached answer.
 //! - `GET`, `PUT`, `DELETE /api/debug/faults`: what is set, set it, clear it.
 
 use actix_web::body::MessageBody;
-use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::{HttpRequest, HttpResponse, web};
 use vitrine_domain::Backend;
 use vitrine_domain::faults::Faults;
 
-use crate::AppState;
 use crate::dto::{FaultsSetting, FaultsState};
 use crate::error::ApiError;
 use crate::openapi::InputError;
-
-/// The visitor's setting, in its text form (`vitrine_domain::faults`).
-pub(crate) const COOKIE: &str = "vitrine_faults";
-
-/// A setting lasts an hour: long enough to look around, not a trap for tomorrow.
-const LIFETIME: actix_web::cookie::time::Duration = actix_web::cookie::time::Duration::hours(1);
-
-/// The max-age of the cookie that removes it.
-const GONE: actix_web::cookie::time::Duration = actix_web::cookie::time::Duration::ZERO;
-
-/// The request's setting, if the tools are on and its cookie holds a valid one.
-fn of(req: &actix_web::HttpRequest) -> Option<Faults> {
-    req.cookie(COOKIE).and_then(|c| Faults::parse(c.value()))
-}
+use crate::{AppState, session};
 
 /// Middleware: the request's injected faults, for every service call it makes.
 pub(crate) async fn attach(
@@ -44,7 +30,7 @@ pub(crate) async fn attach(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let faults = if enabled { of(req.request()) } else { None };
+    let faults = if enabled { session::faults_of_service_request(&req) } else { None };
     vitrine_common::hop::with_faults(faults, next.call(req)).await
 }
 
@@ -56,8 +42,23 @@ fn enabled(state: &AppState) -> Result<(), ApiError> {
     if state.debug_faults { Ok(()) } else { Err(ApiError::DebugToolsOff) }
 }
 
-fn cookie(value: String, max_age: actix_web::cookie::time::Duration) -> Cookie<'static> {
-    Cookie::build(COOKIE, value).path("/").http_only(true).same_site(SameSite::Lax).max_age(max_age).finish()
+/// Keeps `faults` (`None`: no setting) with what else the visitor keeps, and answers the
+/// setting now with the cookie that carries it. A visitor from before the signed cookie
+/// whose session the store cannot read now starts from nothing kept: this is a debug
+/// tool, and the setting ends within the hour.
+async fn set(req: &HttpRequest, state: &AppState, faults: Option<Faults>) -> Result<HttpResponse, ApiError> {
+    let carried = session::current(req, state).await.unwrap_or_else(|_| session::nothing_kept(state));
+    // The store's copy of the session holds no setting: only the cookie is written.
+    let cookies = session::save(req, state, None, session::with_faults(carried, faults)).await.map_err(|e| {
+        tracing::warn!(error = %e, "the fault setting was not kept");
+        ApiError::EncodingFailed
+    })?;
+    let mut res = HttpResponse::Ok().json(state_of(state, faults));
+    for cookie in &cookies {
+        // Only an invalid cookie fails to be written; ours are valid.
+        let _ = res.add_cookie(cookie);
+    }
+    Ok(res)
 }
 
 /// GET /api/debug/faults: whether the tools are on, and this visitor's setting.
@@ -65,7 +66,7 @@ fn cookie(value: String, max_age: actix_web::cookie::time::Duration) -> Cookie<'
     responses((status = 200, description = "Whether faults can be injected here, and this visitor's setting",
         body = FaultsState)))]
 pub(crate) async fn get_faults(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let faults = if state.debug_faults { of(&req) } else { None };
+    let faults = if state.debug_faults { session::faults(&req, &state) } else { None };
     HttpResponse::Ok().json(state_of(&state, faults))
 }
 
@@ -84,11 +85,7 @@ pub(crate) async fn put_faults(
     enabled(&state)?;
     crate::same_site::check(&req, &state)?;
     let faults = Faults::try_from(body.into_inner())?;
-    let mut res = HttpResponse::Ok().json(state_of(&state, (!faults.is_idle()).then_some(faults)));
-    let cookie = if faults.is_idle() { cookie(String::new(), GONE) } else { cookie(faults.encode(), LIFETIME) };
-    // Only an invalid cookie fails to be written; this one is valid.
-    let _ = res.add_cookie(&cookie);
-    Ok(res)
+    set(&req, &state, (!faults.is_idle()).then_some(faults)).await
 }
 
 /// DELETE /api/debug/faults: no more injected faults for this visitor.
@@ -99,9 +96,7 @@ pub(crate) async fn put_faults(
 pub(crate) async fn delete_faults(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     enabled(&state)?;
     crate::same_site::check(&req, &state)?;
-    let mut res = HttpResponse::Ok().json(state_of(&state, None));
-    let _ = res.add_cookie(&cookie(String::new(), GONE));
-    Ok(res)
+    set(&req, &state, None).await
 }
 
 impl TryFrom<FaultsSetting> for Faults {

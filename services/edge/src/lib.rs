@@ -9,7 +9,8 @@
 //! - [`availability`]: which drivers can be chosen (some only where their adapter has a shop).
 //! - [`dto`]: the public JSON shapes, apart from the proto messages.
 //! - [`openapi`]: the API's OpenAPI 3.1 document, generated from the two above.
-//! - [`session`]: the visitor's session cookie and the driver it holds in the store.
+//! - [`session`]: the visitor's session, and what they keep (driver, carts, debug
+//!   settings) in a signed cookie, with the store's copy.
 //! - [`sse`]: per-session driver-switch events.
 //! - [`error`]: every error's HTTP status, code and text, in one table.
 //! - [`metrics`]: Prometheus counters and the request middleware.
@@ -75,6 +76,7 @@ use vitrine_common::{SharedStore, Shutdown};
 
 pub use config::Config;
 pub use image::{ImageSource, InvalidImageSource};
+pub use session::{CookieKeys, KeyError, MAX_KEYS, MIN_KEY_BYTES};
 pub use state::AppState;
 pub use stream_slots::StreamLimits;
 pub use switch_limit::SwitchLimits;

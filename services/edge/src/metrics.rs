@@ -24,6 +24,9 @@ pub(crate) struct Metrics {
     /// Server renders of pages (`crate::ssr`), by outcome, and the time of each.
     pub(crate) ssr_renders: IntCounterVec,
     pub(crate) ssr_render_seconds: prometheus::Histogram,
+    /// State cookies that opened with the previous key, or did not open, by outcome
+    /// (issue 25): when `previous_key` stays at 0, the previous key can be retired.
+    pub(crate) state_cookies: IntCounterVec,
 }
 
 impl Metrics {
@@ -93,6 +96,16 @@ impl Metrics {
                 .buckets(vec![0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5]),
         )
         .unwrap();
+        let state_cookies = IntCounterVec::new(
+            Opts::new(
+                "vitrine_edge_state_cookies_total",
+                "State cookies signed with the previous key (previous_key) or refused: too_long, malformed, \
+                 version, unknown_key, signature, payload, expired",
+            ),
+            &["outcome"],
+        )
+        .unwrap();
+        registry.register(Box::new(state_cookies.clone()))?;
         registry.register(Box::new(ssr_renders.clone()))?;
         registry.register(Box::new(ssr_render_seconds.clone()))?;
         registry.register(Box::new(page_heads.clone()))?;
@@ -111,6 +124,7 @@ impl Metrics {
             page_heads,
             ssr_renders,
             ssr_render_seconds,
+            state_cookies,
         })
     }
 

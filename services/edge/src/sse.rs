@@ -138,7 +138,7 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Resu
     // Subscribed first: a switch landing while the current driver is read is then sent
     // after it, not lost between the two.
     let mut switches = state.events.subscribe();
-    let current = session::choice(&state, session.as_deref()).await;
+    let current = session::choice(&req, &state).await;
     let shutdown = state.shutdown.clone();
     let keep_alive = state.sse_keep_alive;
     let (tx, rx) = mpsc::channel::<Bytes>(16);

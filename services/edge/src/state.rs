@@ -25,6 +25,8 @@ pub struct AppState {
     pub(crate) store: SharedStore,
     pub(crate) default_driver: Driver,
     pub(crate) secure_cookies: bool,
+    /// What signs and verifies the visitor's state cookie (issue 25).
+    pub(crate) cookie_keys: crate::CookieKeys,
     /// Driver switches of every session, as published on the store; SSE streams filter.
     pub(crate) events: broadcast::Sender<crate::sse::Switch>,
     /// This edge's id, the `origin` of the switch events it publishes (for logs and
@@ -110,6 +112,7 @@ impl AppState {
             store,
             default_driver: config.default_driver,
             secure_cookies: config.secure_cookies,
+            cookie_keys: config.cookie_keys.clone(),
             events,
             edge_id,
             metrics,

@@ -85,8 +85,10 @@ async fn sessions_keep_their_own_driver_across_an_edge_restart() {
     let newcomer = browser();
     assert!(get(&newcomer, &app, "/api/driver").await.headers().get("set-cookie").is_none(), "nothing to keep");
     let res = newcomer.put(app.url("/api/driver")).json(&json!({ "driver": "fake" })).send().await.expect("put");
-    let cookie = res.headers().get("set-cookie").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
-    assert!(cookie.starts_with("vitrine_session=") && cookie.contains("HttpOnly"), "{cookie}");
+    let cookies: Vec<&str> = res.headers().get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).collect();
+    assert_eq!(cookies.len(), 2, "the session and its signed state: {cookies:?}");
+    assert!(cookies[0].starts_with("vitrine_session=") && cookies[0].contains("HttpOnly"), "{cookies:?}");
+    assert!(cookies[1].starts_with("vitrine_state=") && cookies[1].contains("HttpOnly"), "{cookies:?}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -155,30 +157,40 @@ async fn a_switch_deletes_nothing_and_only_a_real_choice_is_kept() {
         assert!(app.store.get(key).await.expect("get").is_some(), "{key} is still there");
     }
     let back = c.put(app.url("/api/driver")).json(&json!({ "driver": "in-memory" })).send().await.expect("put");
-    let gone = back.cookies().find(|c| c.name() == "vitrine_session").map(|c| (c.value().to_owned(), c.max_age()));
-    assert_eq!(gone, Some((String::new(), Some(Duration::ZERO))), "back on the default: the cookie goes");
+    for name in ["vitrine_session", "vitrine_state"] {
+        let gone = back.cookies().find(|c| c.name() == name).map(|c| (c.value().to_owned(), c.max_age()));
+        assert_eq!(gone, Some((String::new(), Some(Duration::ZERO))), "back on the default: {name} goes");
+    }
     assert_eq!(app.store.get(&key).await.expect("get"), None, "and so does the key");
     assert!(get(&c, &app, "/api/navigation").await.headers().get("set-cookie").is_none(), "and stays gone");
 }
 
-/// A cookie naming a session the store no longer holds (it expired, or the store was
-/// emptied) is dropped by the next answer, which is then shared again (a store that
-/// cannot answer drops nothing: `redis_outage.rs`).
+/// A session cookie alone (a visitor from before the signed state cookie, issue 25)
+/// naming a session the store no longer holds (it expired, or the store was emptied) is
+/// dropped by the next answer, which is then shared again (a store that cannot answer
+/// drops nothing: `redis_outage.rs`). While the store holds it, the answer signs its
+/// state into the state cookie.
 #[tokio::test(flavor = "multi_thread")]
-async fn a_cookie_naming_nothing_is_dropped() {
+async fn a_session_cookie_alone_naming_nothing_is_dropped() {
     let app = TestApp::builder().with_redis().start().await;
-    let c = browser();
-    let res = c.put(app.url("/api/driver")).json(&json!({ "driver": "fake" })).send().await.expect("put");
+    let res = browser().put(app.url("/api/driver")).json(&json!({ "driver": "fake" })).send().await.expect("put");
     let key = session_key(&res);
+    let session = res.cookies().find(|c| c.name() == "vitrine_session").map(|c| c.value().to_owned());
     assert::ok_json(res).await;
-    let kept = get(&c, &app, "/api/navigation").await;
+    let earlier = reqwest::Client::new();
+    let get = |path: &str| {
+        let cookie = format!("vitrine_session={}", session.as_deref().unwrap_or_default());
+        earlier.get(app.url(path)).header("cookie", cookie).send()
+    };
+    let kept = get("/api/navigation").await.expect("nav");
     assert_eq!(kept.headers()["cache-control"], "private, no-cache", "a session's answer");
-    assert!(kept.headers().get("set-cookie").is_none());
+    let signed = kept.cookies().find(|c| c.name() == "vitrine_state").map(|c| c.value().is_empty());
+    assert_eq!(signed, Some(false), "the store's state, signed into its cookie");
     app.store.delete(&key).await.expect("the session expires");
-    let res = get(&c, &app, "/api/products/1001").await;
+    let res = get("/api/products/1001").await.expect("product");
     let dropped = res.cookies().find(|c| c.name() == "vitrine_session").map(|c| c.max_age());
     assert_eq!(dropped, Some(Some(Duration::ZERO)), "the cookie is removed");
-    let shared = get(&c, &app, "/api/products/1001").await;
+    let shared = reqwest::Client::new().get(app.url("/api/products/1001")).send().await.expect("product");
     assert!(shared.headers()["cache-control"].to_str().unwrap_or_default().starts_with("public"), "shared again");
 }
 

@@ -1,7 +1,7 @@
 //! Settings a deployment turns on (issue 11, item 5), each beside the default that the
 //! one-command demo and the tests run with: the edge's figures on the internal metrics
-//! port only (`VITRINE_METRICS_ADDR`), and the session cookie `Secure` under the
-//! `__Host-` prefix (`VITRINE_SECURE_COOKIES`).
+//! port only (`VITRINE_METRICS_ADDR`), and the session and state cookies `Secure` under
+//! the `__Host-` prefix (`VITRINE_SECURE_COOKIES`).
 
 use reqwest::header::{COOKIE, SET_COOKIE};
 use serde_json::json;
@@ -46,8 +46,9 @@ async fn with_a_metrics_port_the_figures_are_there_and_the_public_port_does_not_
     shutdown.cancel();
 }
 
-/// A new session's `Set-Cookie`, from a switch on `edge`.
-async fn new_session_cookie(edge: &str) -> String {
+/// A new session's `Set-Cookie` lines, from a switch on `edge`: the session's, then
+/// the signed state's (issue 25).
+async fn new_session_cookies(edge: &str) -> Vec<String> {
     let res = reqwest::Client::new()
         .put(format!("{edge}/api/driver"))
         .json(&json!({ "driver": "fake" }))
@@ -55,7 +56,7 @@ async fn new_session_cookie(edge: &str) -> String {
         .await
         .expect("put");
     assert_eq!(res.status(), 200);
-    res.headers().get(SET_COOKIE).and_then(|v| v.to_str().ok()).expect("a session cookie").to_owned()
+    res.headers().get_all(SET_COOKIE).iter().filter_map(|v| v.to_str().ok()).map(str::to_owned).collect()
 }
 
 /// `name=value` of a `Set-Cookie` line, and its attributes in lower case.
@@ -72,30 +73,43 @@ async fn driver_with_cookie(edge: &str, cookie: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn the_session_cookie_is_secure_with_the_host_prefix_when_asked_and_either_name_is_read() {
+async fn the_cookies_are_secure_with_the_host_prefix_when_asked_and_either_name_is_read() {
     let app = TestApp::builder().start().await;
     let shutdown = Shutdown::new();
     let secure = app.another_edge(app.store.clone(), |c| c.secure_cookies = true, &shutdown).await;
 
-    let plain = new_session_cookie(&app.edge_url).await;
-    let (pair, attributes) = split(&plain);
-    assert!(pair.starts_with("vitrine_session="), "{plain}");
-    assert!(!attributes.contains(&"secure".to_owned()), "not Secure by default: {plain}");
-
-    let tls = new_session_cookie(&secure).await;
-    let (pair, attributes) = split(&tls);
-    let id = pair.strip_prefix("__Host-vitrine_session=").unwrap_or_else(|| panic!("the __Host- name: {tls}"));
-    for attribute in ["secure", "httponly", "path=/", "samesite=lax"] {
-        assert!(attributes.contains(&attribute.to_owned()), "{attribute}: {tls}");
+    let plain = new_session_cookies(&app.edge_url).await;
+    let names: Vec<&str> = plain.iter().map(|c| split(c).0.split('=').next().unwrap_or_default()).collect();
+    assert_eq!(names, ["vitrine_session", "vitrine_state"], "{plain:?}");
+    for cookie in &plain {
+        let (_, attributes) = split(cookie);
+        assert!(!attributes.contains(&"secure".to_owned()), "not Secure by default: {cookie}");
+        assert!(attributes.contains(&"httponly".to_owned()), "HttpOnly: {cookie}");
     }
-    // A __Host- cookie with a Domain is one browsers refuse.
-    assert!(!attributes.iter().any(|a| a.starts_with("domain")), "no Domain: {tls}");
 
-    // Both edges share the store: the session the secure edge issued is the same under
-    // either name, on either edge (turning the setting on or off keeps every session).
+    let tls = new_session_cookies(&secure).await;
+    let mut pairs = Vec::new();
+    for (cookie, name) in tls.iter().zip(["__Host-vitrine_session", "__Host-vitrine_state"]) {
+        let (pair, attributes) = split(cookie);
+        let value = pair.strip_prefix(&format!("{name}=")).unwrap_or_else(|| panic!("the __Host- name: {cookie}"));
+        pairs.push(value.to_owned());
+        for attribute in ["secure", "httponly", "path=/", "samesite=lax"] {
+            assert!(attributes.contains(&attribute.to_owned()), "{attribute}: {cookie}");
+        }
+        // A __Host- cookie with a Domain is one browsers refuse.
+        assert!(!attributes.iter().any(|a| a.starts_with("domain")), "no Domain: {cookie}");
+    }
+    let [id, state] = [&pairs[0], &pairs[1]];
+
+    // Both edges share the store and the keys: the session the secure edge issued, and
+    // its signed state, are read under either name, on either edge (turning the setting
+    // on or off keeps every visitor's choice).
     for edge in [&secure, &app.edge_url] {
         for name in ["__Host-vitrine_session", "vitrine_session"] {
             assert_eq!(driver_with_cookie(edge, &format!("{name}={id}")).await, "fake", "{name} on {edge}");
+        }
+        for name in ["__Host-vitrine_state", "vitrine_state"] {
+            assert_eq!(driver_with_cookie(edge, &format!("{name}={state}")).await, "fake", "{name} on {edge}");
         }
     }
     assert_eq!(driver_with_cookie(&secure, "other_cookie=x").await, "in-memory", "no session: the default");

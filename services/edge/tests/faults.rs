@@ -152,3 +152,36 @@ async fn a_crawler_waits_for_a_slow_page_and_a_browser_does_not() {
     let html = res.text().await.expect("html");
     assert!(!html.contains("application/ld+json"), "the plain shell, no head written: {html}");
 }
+
+/// issue 25: the setting travels in the visitor's signed state cookie (no cookie of its
+/// own any more, no session made for it), for its hour; a changed copy is no setting.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_setting_travels_signed_and_a_changed_copy_is_no_setting() {
+    let app = app().await;
+    let setting = json!({"backend": "in-memory", "latency_ms": 50, "error_percent": 0, "timeout": false});
+    let res = reqwest::Client::new()
+        .put(app.url("/api/debug/faults"))
+        .header("origin", app.url(""))
+        .json(&setting)
+        .send()
+        .await
+        .expect("put");
+    let cookies: Vec<(String, String, Option<Duration>)> =
+        res.cookies().map(|c| (c.name().to_owned(), c.value().to_owned(), c.max_age())).collect();
+    assert_eq!(cookies.iter().map(|c| c.0.as_str()).collect::<Vec<_>>(), ["vitrine_state"], "{cookies:?}");
+    let (_, value, max_age) = cookies[0].clone();
+    assert!(max_age.is_some_and(|a| a > Duration::ZERO && a <= Duration::from_secs(3600)), "its hour: {max_age:?}");
+    let url = app.url("/api/debug/faults");
+    let faults = |cookie: String| {
+        let res = reqwest::Client::new().get(&url).header("cookie", cookie).send();
+        async move { assert::ok_json(res.await.expect("get")).await["faults"].clone() }
+    };
+    assert_eq!(faults(format!("vitrine_state={value}")).await["latency_ms"], 50);
+    // A byte of the payload changed, the signature left as it was: ignored.
+    let mut parts: Vec<String> = value.split('.').map(str::to_owned).collect();
+    let mut payload = parts[2].clone().into_bytes();
+    payload[0] = if payload[0] == b'M' { b'N' } else { b'M' };
+    parts[2] = String::from_utf8(payload).expect("ascii");
+    assert_eq!(faults(format!("vitrine_state={}", parts.join("."))).await, Value::Null);
+    assert_eq!(faults("vitrine_faults=in-memory~5000~0~0".to_owned()).await, Value::Null, "the old cookie is not read");
+}

@@ -106,11 +106,16 @@ async fn a_hostile_corpus_gets_designed_answers_only() {
     // Headers: cookies of every shape, odd accepts and forwarded-for values.
     for value in HOSTILE.iter().chain(&["x".repeat(8_000).as_str()]) {
         let cookie = format!("vitrine_session={value}");
+        // issue 25: the signed state cookie, under both its names, and a forged one of
+        // the right shape.
+        let state = format!("vitrine_state={value}; __Host-vitrine_state=1.00000000.{value}.{value}");
         let header_safe = |v: &str| v.chars().all(|c| c.is_ascii_graphic() || c == ' ');
         if !header_safe(value) {
             continue;
         }
-        for (name, header) in [("cookie", cookie.as_str()), ("accept", value), ("x-forwarded-for", value)] {
+        for (name, header) in
+            [("cookie", cookie.as_str()), ("cookie", state.as_str()), ("accept", value), ("x-forwarded-for", value)]
+        {
             let what = format!("{name}: {value}");
             let status = check(c.get(app.url("/api/driver")).header(name, header).send().await, &what).await;
             tally(status);

@@ -1,9 +1,11 @@
 //! One visitor: its own session, asking as a browser asks (`Accept`, `Accept-Encoding:
-//! gzip, br`, the session cookie), walking [`crate::plan`]'s path on one backend, then
+//! gzip, br`, its cookies), walking [`crate::plan`]'s path on one backend, then
 //! switching to the next every [`crate::bounds::switch_interval`].
 //!
-//! The cookie is kept by hand ([`Cookies`]): the edge behind TLS names it
-//! `__Host-vitrine_session` and marks it `Secure`, which a generic cookie store would not
+//! The cookies are kept by hand ([`Cookies`]): every one the edge sets, so a visitor
+//! sends its signed state cookie too (issue 25) and is answered without a store read, as
+//! a browser is. Behind TLS the edge names them `__Host-vitrine_session` and
+//! `__Host-vitrine_state` and marks them `Secure`, which a generic cookie store would not
 //! send back over the plain HTTP of compose's network; a browser on `http://localhost`
 //! does, and so does this.
 
@@ -274,7 +276,19 @@ mod tests {
                 "__Host-vitrine_session=0123abcd; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=2592000",
                 Some("__Host-vitrine_session=0123abcd"),
             ),
-            ("other=1; Path=/", Some("__Host-vitrine_session=0123abcd; other=1")),
+            (
+                "__Host-vitrine_state=1.0a1b2c3d.ZmFrZUAx.bWFj; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=2592000",
+                Some("__Host-vitrine_session=0123abcd; __Host-vitrine_state=1.0a1b2c3d.ZmFrZUAx.bWFj"),
+            ),
+            (
+                "other=1; Path=/",
+                Some("__Host-vitrine_session=0123abcd; __Host-vitrine_state=1.0a1b2c3d.ZmFrZUAx.bWFj; other=1"),
+            ),
+            (
+                "__Host-vitrine_state=1.0a1b2c3d.c2hvcGlmeUAy.bWFj; Path=/",
+                Some("__Host-vitrine_session=0123abcd; __Host-vitrine_state=1.0a1b2c3d.c2hvcGlmeUAy.bWFj; other=1"),
+            ),
+            ("__Host-vitrine_state=; Path=/; Max-Age=0", Some("__Host-vitrine_session=0123abcd; other=1")),
             ("other=2", Some("__Host-vitrine_session=0123abcd; other=2")),
             ("__Host-vitrine_session=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT", Some("other=2")),
             ("other=2; max-age=0", None),

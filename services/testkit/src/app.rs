@@ -316,8 +316,9 @@ impl TestApp {
     }
 
     /// Another edge in front of this app's services, on its own port, with `store` and
-    /// a default edge config that `adjust` changes (e.g. a deployment's settings); its
-    /// URL once it answers. It stops with `shutdown`.
+    /// a default edge config (with this app's cookie keys, as replicas share theirs) that
+    /// `adjust` changes (e.g. a deployment's settings); its URL once it answers. It stops
+    /// with `shutdown`.
     ///
     /// # Panics
     /// When the edge cannot bind or does not come up.
@@ -329,6 +330,7 @@ impl TestApp {
     ) -> String {
         let mut config = vitrine_edge::Config {
             cart_url: self.cart_url.clone(),
+            cookie_keys: self.edge_config.cookie_keys.clone(),
             ..vitrine_edge::Config::new(&self.catalogue_url, &self.navigation_url, &self.url_resolution_url)
         };
         adjust(&mut config);

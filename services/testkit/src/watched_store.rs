@@ -1,6 +1,7 @@
 //! A store that notes the keys its callers read and write, in front of a real one: for
-//! tests that show what a call left in the store (a refresh's entries) or that it left
-//! nothing (a cart call, issue 23), without knowing how a driver spells its keys.
+//! tests that show what a call left in the store (a refresh's entries), that it left
+//! nothing (a cart call, issue 23), or that it read nothing (a page read with a signed
+//! cookie, issue 25), without knowing how a driver spells its keys.
 
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
@@ -31,6 +32,13 @@ impl WatchedStore {
     #[must_use]
     pub fn new(inner: SharedStore) -> Self {
         Self { inner, read: Mutex::default(), written: Mutex::default() }
+    }
+
+    /// Every key read, in the order read, as often as read: for tests that count reads
+    /// (issue 25: a page with a signed cookie reads nothing).
+    #[must_use]
+    pub fn reads(&self) -> Vec<String> {
+        self.read.lock().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
     /// Every key written (set, or claimed), sorted, once each.

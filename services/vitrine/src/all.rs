@@ -49,7 +49,7 @@ pub(crate) async fn run(
             metrics_registry: edge_metrics,
             // The demo is where an evaluator injects faults (issue 24).
             debug_faults: args.edge.debug_faults.unwrap_or(true),
-            ..config::edge(vitrine_suite::Config::default().edge, &args.edge, &backends)?
+            ..config::edge(vitrine_suite::Config::default().edge, &args.edge, &backends, config::WithoutKeys::Generate)?
         },
     };
     let edge = std_listener(args.http_addr)?;

@@ -182,9 +182,15 @@ pub(crate) struct EdgeOptions {
     /// The driver of a visitor who has not chosen one.
     #[arg(long, env = "VITRINE_DEFAULT_DRIVER", default_value = "in-memory")]
     pub(crate) default_driver: String,
-    /// Mark the session cookie Secure (when served over TLS).
+    /// Mark the cookies Secure and name them `__Host-…` (when served over TLS).
     #[arg(long, env = "VITRINE_SECURE_COOKIES", default_value_t = false)]
     pub(crate) secure_cookies: bool,
+    /// The keys that sign each visitor's state cookie (their driver, cart ids and debug
+    /// setting; issue 25), comma-separated, each at least 32 bytes: the first signs, a
+    /// second still verifies (a rotation). Every edge replica needs the same keys, so
+    /// `edge` does not start without them; `all` makes a random one for its own life.
+    #[arg(long, env = "VITRINE_COOKIE_KEYS", hide_env_values = true)]
+    pub(crate) cookie_keys: Option<String>,
     /// HTTP worker threads of the edge.
     #[arg(long, env = "VITRINE_HTTP_WORKERS", default_value_t = 2)]
     pub(crate) http_workers: usize,

@@ -32,11 +32,13 @@ pub(crate) fn edge(
     mut config: vitrine_edge::Config,
     opts: &EdgeOptions,
     backends: &Backends,
+    without_keys: WithoutKeys,
 ) -> anyhow::Result<vitrine_edge::Config> {
     config.default_driver = Driver::parse(&opts.default_driver)
         .filter(|d| backends.offers(*d))
         .with_context(|| format!("VITRINE_DEFAULT_DRIVER {:?} is not an enabled driver", opts.default_driver))?;
     config.secure_cookies = opts.secure_cookies;
+    config.cookie_keys = cookie_keys(opts.cookie_keys.as_deref(), without_keys)?;
     config.workers = opts.http_workers.max(1);
     if opts.static_dir.join("index.html").is_file() {
         config.static_dir = Some(opts.static_dir.clone());
@@ -68,6 +70,40 @@ pub(crate) fn edge(
     config.crawler_head_budget = std::time::Duration::from_millis(opts.crawler_head_budget_ms);
     config.jaeger_ui_url = jaeger_ui_url(opts.jaeger_ui_url.as_deref())?;
     Ok(config)
+}
+
+/// What an edge does without `VITRINE_COOKIE_KEYS`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WithoutKeys {
+    /// `vitrine edge`: a replicated deployment. Each replica making its own key would
+    /// refuse the others' cookies (a visitor's choice lost on every other request behind
+    /// a balancer, and on every restart), silently: so it does not start.
+    Refuse,
+    /// `vitrine all`: one process, the demo: a random key for its life.
+    Generate,
+}
+
+/// `VITRINE_COOKIE_KEYS` (issue 25): the keys of the visitors' state cookies; blank is unset.
+fn cookie_keys(list: Option<&str>, without: WithoutKeys) -> anyhow::Result<vitrine_edge::CookieKeys> {
+    let keys = match (list.map(str::trim).filter(|l| !l.is_empty()), without) {
+        (Some(list), _) => {
+            vitrine_edge::CookieKeys::parse(list).map_err(|e| anyhow::anyhow!("VITRINE_COOKIE_KEYS: {e}"))?
+        }
+        (None, WithoutKeys::Refuse) => anyhow::bail!(
+            "VITRINE_COOKIE_KEYS is required by `vitrine edge`: every replica signs visitors' cookies with the same \
+             key (at least {} bytes, e.g. `openssl rand -base64 48`; a previous key after a comma while rotating)",
+            vitrine_edge::MIN_KEY_BYTES
+        ),
+        (None, WithoutKeys::Generate) => {
+            tracing::info!(
+                "VITRINE_COOKIE_KEYS unset: visitors' state cookies are signed with a random key of this process \
+                 (ephemeral: after a restart they are refused, and visitors read the store's copy or the default driver)"
+            );
+            return Ok(vitrine_edge::CookieKeys::ephemeral());
+        }
+    };
+    tracing::info!(signing = keys.signing_id(), "cookie keys read (the id of the signing key)");
+    Ok(keys)
 }
 
 /// `VITRINE_JAEGER_UI_URL`: an http(s) address, a path prefix allowed (a UI behind a
@@ -168,6 +204,34 @@ mod tests {
         ] {
             assert!(store(wrong).is_err(), "{wrong:?}");
         }
+    }
+
+    #[test]
+    fn cookie_keys_are_required_by_the_edge_and_made_up_by_the_demo() {
+        use super::{WithoutKeys, cookie_keys};
+        let (a, b) = ("a".repeat(32), "b".repeat(48));
+        for (given, without, ok) in [
+            (Some(a.clone()), WithoutKeys::Refuse, true),
+            (Some(format!("{b},{a}")), WithoutKeys::Refuse, true),
+            (Some(format!(" {b} , {a}\n")), WithoutKeys::Refuse, true),
+            (None, WithoutKeys::Refuse, false),
+            (Some("  ".to_owned()), WithoutKeys::Refuse, false),
+            (None, WithoutKeys::Generate, true),
+            (Some(String::new()), WithoutKeys::Generate, true),
+            (Some("short".to_owned()), WithoutKeys::Generate, false),
+            (Some(format!("{a},{b},{a}")), WithoutKeys::Generate, false),
+        ] {
+            let got = cookie_keys(given.as_deref(), without);
+            assert_eq!(got.is_ok(), ok, "{given:?} {without:?}");
+            if let Err(e) = got {
+                let text = format!("{e:#}");
+                assert!(text.starts_with("VITRINE_COOKIE_KEYS"), "names the variable: {text}");
+                assert!(!text.contains(&a) && !text.contains(&b), "never quotes a key: {text}");
+            }
+        }
+        // Given keys are the same on every replica: the same signing key id.
+        let id = |list: &str| cookie_keys(Some(list), WithoutKeys::Refuse).map(|k| k.signing_id().to_owned()).ok();
+        assert_eq!(id(&a), id(&format!("{a},{b}")));
     }
 
     #[test]

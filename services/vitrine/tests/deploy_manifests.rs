@@ -606,6 +606,14 @@ fn kubernetes_secrets_reach_only_the_pods_that_use_them() {
     )
     .expect("overlay parses");
     assert_eq!(overlay["secretGenerator"][0]["name"], "vitrine-redis", "the local overlay makes a dev password");
+    // issue 25: the edge's cookie keys likewise: never a key shared by every deployment.
+    assert!(
+        !docs.iter().any(|(_, d)| d["kind"] == "Secret" && name(d) == "vitrine-cookie-keys"),
+        "no cookie key in the base"
+    );
+    let generated: Vec<&str> =
+        overlay["secretGenerator"].as_sequence().into_iter().flatten().filter_map(|g| g["name"].as_str()).collect();
+    assert!(generated.contains(&"vitrine-cookie-keys"), "the local overlay makes a dev cookie key: {generated:?}");
 
     let mut users: std::collections::BTreeMap<String, Vec<String>> = std::collections::BTreeMap::new();
     for deployment in docs.iter().map(|(_, d)| d).filter(|d| d["kind"] == "Deployment") {
@@ -637,7 +645,8 @@ fn kubernetes_secrets_reach_only_the_pods_that_use_them() {
     let redis_users =
         ["adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-medusa", "adapter-shopify", "edge", "redis"];
     assert_eq!(users["vitrine-redis"], redis_users);
-    assert_eq!(users.len(), 3, "no other Secret is mounted: {users:?}");
+    assert_eq!(users["vitrine-cookie-keys"], ["edge"], "the cookie keys reach the edge only");
+    assert_eq!(users.len(), 4, "no other Secret is mounted: {users:?}");
     let config = docs.iter().find(|(_, d)| d["kind"] == "ConfigMap").expect("config");
     assert!(config.1["data"].get("VITRINE_REDIS_URL").is_none(), "the store URL is not in the ConfigMap");
 }
@@ -662,6 +671,8 @@ fn kubernetes_redis_has_a_password_and_a_memory_cap_and_the_edge_its_settings() 
     let container = containers(edge)[0];
     let (vars, _) = env_of(container);
     assert!(vars.contains(&("VITRINE_SECURE_COOKIES".to_owned(), "true".to_owned())), "the cookie is Secure");
+    let keys = ("VITRINE_COOKIE_KEYS".to_owned(), "secret:vitrine-cookie-keys/keys".to_owned());
+    assert!(vars.contains(&keys), "the cookie keys come from their Secret: {vars:?}");
     let config = docs.iter().find(|(_, d)| d["kind"] == "ConfigMap").expect("config");
     let metrics = config.1["data"]["VITRINE_METRICS_ADDR"].as_str().and_then(port_of).expect("a metrics port");
     let declared: Vec<u64> =

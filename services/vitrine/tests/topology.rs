@@ -87,6 +87,8 @@ impl Topology {
             ("VITRINE_REDIS_URL".to_owned(), redis.url()),
             ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned()),
             ("VITRINE_WARM_PAGES".to_owned(), "0".to_owned()),
+            // issue 25: a restarted edge opens the cookies its predecessor signed.
+            ("VITRINE_COOKIE_KEYS".to_owned(), "topology-test-only-cookie-key-0123456789".to_owned()),
         ];
         Self { _redis: redis, env, mock: None, adapter_gate: None, adapter: None, domain: Vec::new(), edge: None }
     }
@@ -167,7 +169,8 @@ async fn every_service_as_its_own_process_with_redis() {
     assert_eq!(put_driver(&alice, &t.base(), "fake").await["driver"], "fake");
     assert_eq!(put_driver(&bob, &t.base(), "shopify").await["driver"], "shopify");
 
-    // The driver lives in Redis: a crashed and restarted edge still knows it.
+    // The driver lives in the signed cookie (and Redis): a crashed and restarted edge,
+    // holding the same key, still knows it.
     t.edge.as_mut().expect("edge").kill();
     t.restart_edge();
     wait_ready(&t.base()).await;

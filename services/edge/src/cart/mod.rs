@@ -1,10 +1,11 @@
 //! The visitor's cart (issue 23): `GET /api/cart`, `POST /api/cart/lines`,
 //! `PATCH` and `DELETE /api/cart/lines/{line}`, each answering the whole cart.
 //!
-//! - The cart is the session's, on the session's driver's backend: the session keeps one
-//!   cart id per backend (`session::Kept`), so switching back finds the earlier cart. A
-//!   visitor never names a cart: only the session does, so no one reaches another's
-//!   cart by its id, and a line id only means something inside the session's own cart.
+//! - The cart is the visitor's, on their driver's backend: they keep one cart id per
+//!   backend (`session::Kept`, in their signed cookie and the session's store key), so
+//!   switching back finds the earlier cart. A visitor never names a cart: only what the
+//!   edge signed does, so no one reaches another's cart by its id, and a line id only
+//!   means something inside the visitor's own cart.
 //! - Reading creates nothing: a visitor without a session, or without a cart on this
 //!   backend, is answered an empty cart, and no session or backend cart is made.
 //! - A change must come from this site ([`guard`]), may carry an `Idempotency-Key`
@@ -14,6 +15,7 @@
 
 mod idempotency;
 
+use actix_web::cookie::Cookie;
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 use tonic::Status;
@@ -51,32 +53,37 @@ fn json(answer: CartAnswer) -> Result<String, ApiError> {
     responses((status = 200, description = "The visitor's cart (empty when there is none); never cached",
         body = Cart), ServiceErrors))]
 pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    let Some(session) = session::id(&req) else {
+    let carried = session::current(&req, &state).await.map_err(|_| ApiError::CartNotSaved)?;
+    let driver = carried.kept.choice.driver;
+    let Some(cart_id) = carried.kept.carts.get(&driver.backend()).cloned() else {
         return json(empty()).map(respond);
     };
-    let kept = session::kept(&state, &session).await.map_err(|_| ApiError::CartNotSaved)?;
-    let backend = kept.choice.driver.backend();
-    let Some(cart_id) = kept.carts.get(&backend).cloned() else {
-        return json(empty()).map(respond);
-    };
-    let request = CartRequest { driver: kept.choice.driver.into(), cart_id };
+    let request = CartRequest { driver: driver.into(), cart_id };
     let answer = state.carts.clone().get_cart(request).await?.into_inner();
-    if answer.replaced {
-        forget(&state, &session, kept.choice.driver).await;
+    let replaced = answer.replaced;
+    let mut res = json(answer).map(respond)?;
+    if replaced {
+        for cookie in forget(&req, &state, carried).await {
+            // Only an invalid cookie fails to be written; ours are valid.
+            let _ = res.add_cookie(&cookie);
+        }
     }
-    json(answer).map(respond)
+    Ok(res)
 }
 
 fn empty() -> CartAnswer {
     CartAnswer { cart: Some(vitrine_domain::cart::empty()), replaced: false }
 }
 
-/// Drops the session's cart on `driver`'s backend (it is gone); a store failure only
-/// means the next read asks the backend again.
-async fn forget(state: &AppState, session: &str, driver: Driver) {
-    if let Err(e) = session::set_cart(state, session, driver.backend(), None).await {
-        tracing::warn!(error = %e, "a gone cart stays in the session");
-    }
+/// Drops the visitor's cart on their driver's backend (it is gone): the cookies that say
+/// so. A failure only means the next read asks the backend again.
+async fn forget(req: &HttpRequest, state: &AppState, mut carried: session::Carried) -> Vec<Cookie<'static>> {
+    carried.kept.carts.remove(&carried.kept.choice.driver.backend());
+    let session = session::id(req);
+    session::save(req, state, session.as_deref().map(|s| (s, None)), carried).await.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "a gone cart stays with the visitor");
+        Vec::new()
+    })
 }
 
 /// POST /api/cart/lines: adds a variant (merged into its line when the cart has it);
@@ -146,15 +153,15 @@ fn header(req: &HttpRequest, name: impl actix_web::http::header::AsHeaderName) -
     req.headers().get(name).and_then(|v| v.to_str().ok())
 }
 
-/// One change of the session's cart (from this site, checked before): the limits, the
-/// idempotency key, then `call` with the session's driver and its cart id there (empty:
-/// none yet), and the session updated with the cart the answer names.
+/// One change of the visitor's cart (from this site, checked before): the limits, the
+/// idempotency key, then `call` with the visitor's driver and their cart id there
+/// (empty: none yet), and what they keep updated with the cart the answer names.
 async fn change<F, Fut>(req: &HttpRequest, state: &AppState, body: &[u8], call: F) -> ApiResult
 where
     F: FnOnce(Carts, Driver, String) -> Fut,
     Fut: Future<Output = Result<CartAnswer, Status>>,
 {
-    let (session, cookie) = session::id_or_new(req, state);
+    let (session, issued) = session::id_or_new(req, state);
     let address = switch_limit::client_address(req, state.trust_forwarded_for);
     if !state.cart_limiter.allow(&session, &address) {
         return Err(ApiError::TooManyCartChanges);
@@ -168,46 +175,61 @@ where
     if let Some(key) = &key {
         match idempotency::begin(&state.store, &session, key, &fingerprint).await {
             Ok(Decision::Run) => {}
-            Ok(Decision::Replay(answer)) => return Ok(respond(answer)),
+            // The first answer's cookie may never have arrived (that is why the visitor
+            // asks again): the store's record of the session says what it keeps now.
+            Ok(Decision::Replay(answer)) => {
+                let cookies = session::restored(req, state, &session).await;
+                return Ok(with_cookies(respond(answer), &cookies));
+            }
             Ok(Decision::InFlight) => return Err(ApiError::IdempotencyInFlight),
             Ok(Decision::Reused) => return Err(ApiError::IdempotencyKeyReused),
             Err(_) => return Err(ApiError::CartNotSaved),
         }
     }
-    let result = run(state, &session, call).await;
+    let result = run(req, state, (&session, issued), call).await;
     if let Some(key) = &key {
         let answer = result.as_ref().ok().map(|(json, _)| json.as_str());
         idempotency::finish(&state.store, &session, key, &fingerprint, answer).await;
     }
-    let (json, kept) = result?;
-    let mut res = respond(json);
-    if kept && let Some(cookie) = cookie {
-        // Only an invalid cookie fails to be written; ours are valid.
-        let _ = res.add_cookie(&cookie);
-    }
-    Ok(res)
+    let (json, cookies) = result?;
+    Ok(with_cookies(respond(json), &cookies))
 }
 
-/// The change itself: the answer's JSON, and whether the session is kept (its cookie
-/// then names something).
-async fn run<F, Fut>(state: &AppState, session: &str, call: F) -> Result<(String, bool), ApiError>
+fn with_cookies(mut res: HttpResponse, cookies: &[Cookie<'static>]) -> HttpResponse {
+    for cookie in cookies {
+        // Only an invalid cookie fails to be written; ours are valid.
+        let _ = res.add_cookie(cookie);
+    }
+    res
+}
+
+/// The change itself: the answer's JSON, and the cookies that carry what the visitor
+/// keeps after it (none when the cart id did not change).
+async fn run<F, Fut>(
+    req: &HttpRequest,
+    state: &AppState,
+    session: (&str, Option<Cookie<'static>>),
+    call: F,
+) -> Result<(String, Vec<Cookie<'static>>), ApiError>
 where
     F: FnOnce(Carts, Driver, String) -> Fut,
     Fut: Future<Output = Result<CartAnswer, Status>>,
 {
-    let kept = session::kept(state, session).await.map_err(|_| ApiError::CartNotSaved)?;
-    let driver = kept.choice.driver;
-    let before = kept.carts.get(&driver.backend()).cloned().unwrap_or_default();
+    let mut carried = session::current(req, state).await.map_err(|_| ApiError::CartNotSaved)?;
+    let driver = carried.kept.choice.driver;
+    let before = carried.kept.carts.get(&driver.backend()).cloned().unwrap_or_default();
     let answer = call(state.carts.clone(), driver, before.clone()).await?;
     let after = answer.cart.as_ref().map(|c| c.id.clone()).unwrap_or_default();
-    // A session that existed already has its cookie; a new one needs it once it keeps a cart.
-    let mut session_kept = false;
+    let mut cookies = Vec::new();
     if after != before {
-        let id = Some(after).filter(|id| !id.is_empty());
-        session_kept = session::set_cart(state, session, driver.backend(), id).await.map_err(|e| {
-            tracing::warn!(error = %e, "the session could not keep its cart");
+        match Some(after).filter(|id| !id.is_empty()) {
+            Some(id) => carried.kept.carts.insert(driver.backend(), id),
+            None => carried.kept.carts.remove(&driver.backend()),
+        };
+        cookies = session::save(req, state, Some(session), carried).await.map_err(|e| {
+            tracing::warn!(error = %e, "the visitor's cart was not kept");
             ApiError::CartNotSaved
         })?;
     }
-    Ok((json(answer)?, session_kept))
+    Ok((json(answer)?, cookies))
 }

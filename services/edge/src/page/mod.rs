@@ -123,7 +123,7 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
             res
         }
     };
-    visitor.finish(&req, &mut res);
+    visitor.finish(&mut res);
     res
 }
 

@@ -1,0 +1,190 @@
+//! What a visitor keeps, and its one text form: the driver they chose and when, and
+//! their cart id on each backend. The signed cookie carries it ([`super::signed`]) and
+//! the session's store key holds it; both write it as [`Kept::encode`] does.
+
+use std::collections::BTreeMap;
+
+use vitrine_domain::{Backend, Driver};
+
+/// Everything a visitor keeps: `driver@ms`, then `;backend=cart-id` per backend with a
+/// cart (the id percent-encoded, so no id can end the field early).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Kept {
+    pub(crate) choice: Choice,
+    pub(crate) carts: BTreeMap<Backend, String>,
+}
+
+impl Kept {
+    pub(super) fn parse(text: &str) -> Option<Self> {
+        let mut fields = text.split(';');
+        let choice = Choice::parse(fields.next()?)?;
+        let mut carts = BTreeMap::new();
+        for field in fields {
+            let (backend, id) = field.split_once('=')?;
+            carts.insert(Backend::parse(backend)?, urlencoding::decode(id).ok()?.into_owned());
+        }
+        Some(Self { choice, carts })
+    }
+
+    pub(super) fn encode(&self) -> String {
+        let mut text = self.choice.encode();
+        for (backend, id) in &self.carts {
+            text.push_str(&format!(";{}={}", backend.as_str(), urlencoding::encode(id)));
+        }
+        text
+    }
+
+    /// Whether it needs keeping: a choice worth keeping, or a cart.
+    pub(super) fn worth_keeping(&self, default: Driver) -> bool {
+        self.choice.worth_keeping(default) || !self.carts.is_empty()
+    }
+
+    /// A visitor who has kept nothing yet.
+    pub(super) const fn fresh(default: Driver) -> Self {
+        Self { choice: Choice::default_for(default), carts: BTreeMap::new() }
+    }
+}
+
+/// The driver a visitor chose and when (ms since the Unix epoch). The time is what makes
+/// a switch freshen this visitor's view alone (issue 11): reads send it as
+/// `fresh_after_ms`, and no cache layer answers them with an entry written before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Choice {
+    pub(crate) driver: Driver,
+    pub(crate) switched_at_ms: u64,
+    /// No cached answer read before it is used, as after a switch (0: none; never
+    /// kept): set when this request's visitor has faults injected into the driver's
+    /// backend, so the injected latency is paid on every read, and for the cold reads
+    /// of a comparison (issue 24).
+    pub(crate) uncached_before_ms: u64,
+}
+
+impl Choice {
+    /// A visitor who never chose: the default driver, nothing to freshen.
+    pub(crate) const fn default_for(driver: Driver) -> Self {
+        Self { driver, switched_at_ms: 0, uncached_before_ms: 0 }
+    }
+
+    /// `driver`, read past every cache (issue 24: a comparison's cold reads).
+    pub(crate) fn uncached(driver: Driver) -> Self {
+        Self { uncached_before_ms: vitrine_common::clock::unix_ms(), ..Self::default_for(driver) }
+    }
+
+    /// A switch to `driver` at `switched_at_ms`.
+    pub(crate) const fn switched(driver: Driver, switched_at_ms: u64) -> Self {
+        Self { driver, switched_at_ms, uncached_before_ms: 0 }
+    }
+
+    /// The kept form `driver@ms`; a bare driver (written before issue 11) reads as a
+    /// switch at 0. Anything else is `None`.
+    fn parse(text: &str) -> Option<Self> {
+        let (driver, at) = text.split_once('@').unwrap_or((text, "0"));
+        Some(Self::switched(Driver::parse(driver)?, at.parse().ok()?))
+    }
+
+    fn encode(self) -> String {
+        format!("{}@{}", self.driver.as_str(), self.switched_at_ms)
+    }
+
+    /// What a read sends as `fresh_after_ms`: the switch time for a driver whose answers
+    /// must be fresh after a switch to it (spec §4: Magento and Shopify), else 0.
+    /// Later for a visitor with faults injected into the driver's backend (issue 24).
+    pub(crate) const fn fresh_after_ms(self) -> u64 {
+        let switched = self.fresh_after_switch_ms();
+        if self.uncached_before_ms > switched { self.uncached_before_ms } else { switched }
+    }
+
+    const fn fresh_after_switch_ms(self) -> u64 {
+        if self.driver.clears_cache_on_switch() { self.switched_at_ms } else { 0 }
+    }
+
+    /// Whether it needs keeping: a choice of the default driver with nothing to freshen
+    /// is no choice at all (issue 11: no key, no cookie per drive-by PUT).
+    fn worth_keeping(self, default: Driver) -> bool {
+        self.driver != default || self.fresh_after_switch_ms() > 0
+    }
+
+    /// This choice for a request whose visitor injected faults (`hop::faults`): when they
+    /// are on its driver's backend, nothing cached before now answers it.
+    pub(crate) fn faulted(mut self) -> Self {
+        if vitrine_common::hop::faults().is_some_and(|f| f.backend == self.driver.backend()) {
+            self.uncached_before_ms = vitrine_common::clock::unix_ms();
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_read_their_kept_form_and_the_old_one() {
+        for (text, expected) in [
+            ("magento@1700000000123", Some((Driver::Magento, 1_700_000_000_123))),
+            ("shopify@0", Some((Driver::Shopify, 0))),
+            ("fake", Some((Driver::Fake, 0))),
+            ("magento@", None),
+            ("magento@soon", None),
+            ("oracle@5", None),
+            ("", None),
+        ] {
+            assert_eq!(Choice::parse(text).map(|c| (c.driver, c.switched_at_ms)), expected, "{text:?}");
+        }
+        let choice = Choice::switched(Driver::MageOs, 42);
+        assert_eq!(Choice::parse(&choice.encode()), Some(choice), "round trip");
+    }
+
+    #[test]
+    fn a_visitor_keeps_their_choice_and_a_cart_per_backend_in_one_value() {
+        let choice = Choice::switched(Driver::Shopify, 42);
+        let carts = BTreeMap::from([
+            (Backend::Shopify, "gid://shopify/Cart/c1?key=a;b=c".to_owned()),
+            (Backend::InMemory, "9f2c".to_owned()),
+        ]);
+        let kept = Kept { choice, carts };
+        assert_eq!(
+            kept.encode(),
+            "shopify@42;in-memory=9f2c;shopify=gid%3A%2F%2Fshopify%2FCart%2Fc1%3Fkey%3Da%3Bb%3Dc"
+        );
+        assert_eq!(Kept::parse(&kept.encode()), Some(kept.clone()), "round trip");
+        for (text, expected) in [
+            ("magento@7", Some((Driver::Magento, 0))),
+            ("in-memory@0;fake=abc", Some((Driver::InMemory, 1))),
+            ("in-memory@0;oracle=abc", None),
+            ("in-memory@0;fake", None),
+            ("in-memory@0;fake=%E0%A4%A", None),
+        ] {
+            assert_eq!(Kept::parse(text).map(|k| (k.choice.driver, k.carts.len())), expected, "{text:?}");
+        }
+        // A cart alone is worth keeping, on the default driver too.
+        let cart_only = Kept {
+            choice: Choice::default_for(Driver::InMemory),
+            carts: BTreeMap::from([(Backend::Fake, "c".into())]),
+        };
+        assert!(cart_only.worth_keeping(Driver::InMemory));
+        assert!(!Kept::fresh(Driver::InMemory).worth_keeping(Driver::InMemory));
+    }
+
+    #[test]
+    fn only_drivers_that_freshen_on_a_switch_send_its_time() {
+        for (driver, fresh) in
+            [(Driver::Magento, 7), (Driver::MageOs, 7), (Driver::Shopify, 7), (Driver::InMemory, 0), (Driver::Fake, 0)]
+        {
+            assert_eq!(Choice::switched(driver, 7).fresh_after_ms(), fresh, "{driver}");
+        }
+    }
+
+    #[test]
+    fn a_choice_of_the_default_with_nothing_to_freshen_is_not_kept() {
+        for (driver, at, default, kept) in [
+            (Driver::InMemory, 9, Driver::InMemory, false),
+            (Driver::Fake, 9, Driver::InMemory, true),
+            (Driver::Magento, 9, Driver::InMemory, true),
+            (Driver::Magento, 9, Driver::Magento, true),
+            (Driver::Magento, 0, Driver::Magento, false),
+        ] {
+            assert_eq!(Choice::switched(driver, at).worth_keeping(default), kept, "{driver} on {default}");
+        }
+    }
+}
