@@ -79,17 +79,22 @@ struct Topology {
     edge: Option<ServiceProcess>,
 }
 
+/// The variables every process of a topology gets.
+fn topology_env(redis: &RedisServer) -> Vec<(String, String)> {
+    vec![
+        ("VITRINE_REDIS_URL".to_owned(), redis.url()),
+        ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned()),
+        // No warming at start: the tests count the calls one page view makes.
+        ("VITRINE_WARM_PAGES".to_owned(), "0".to_owned()),
+        // issue 25: a restarted edge opens the cookies its predecessor signed.
+        ("VITRINE_COOKIE_KEYS".to_owned(), "topology-test-only-cookie-key-0123456789".to_owned()),
+    ]
+}
+
 impl Topology {
     fn new() -> Self {
         let redis = RedisServer::start();
-        // No warming at start: the tests count the calls one page view makes.
-        let env = vec![
-            ("VITRINE_REDIS_URL".to_owned(), redis.url()),
-            ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned()),
-            ("VITRINE_WARM_PAGES".to_owned(), "0".to_owned()),
-            // issue 25: a restarted edge opens the cookies its predecessor signed.
-            ("VITRINE_COOKIE_KEYS".to_owned(), "topology-test-only-cookie-key-0123456789".to_owned()),
-        ];
+        let env = topology_env(&redis);
         Self { _redis: redis, env, mock: None, adapter_gate: None, adapter: None, domain: Vec::new(), edge: None }
     }
 
@@ -289,11 +294,7 @@ async fn replicas_share_the_load_and_a_killed_one_loses_no_request() {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     let redis = RedisServer::start();
-    let mut env = vec![
-        ("VITRINE_REDIS_URL".to_owned(), redis.url()),
-        ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned()),
-        ("VITRINE_WARM_PAGES".to_owned(), "0".to_owned()),
-    ];
+    let mut env = topology_env(&redis);
     let start = |env: &[(String, String)], name: &str, args: &[&str], extra: &[(&str, String)], serves: &[Serves]| {
         let mut env = env.to_vec();
         env.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), v.clone())));
