@@ -360,7 +360,9 @@ fn every_redis_client_asks_the_sentinels_with_variables_it_reads() {
     let mut redis_users: BTreeSet<String> = clients.into_iter().collect();
     redis_users.insert("redis".to_owned());
     assert_eq!(users["vitrine-redis"], redis_users);
-    assert_eq!(users.len(), 3, "the shops' Secrets as in the base, no other: {users:?}");
+    // The others as in the base: the shops' own, and the edge's cookie keys.
+    assert_eq!(users["vitrine-cookie-keys"], BTreeSet::from(["edge".to_owned()]));
+    assert_eq!(users.len(), 4, "the base's Secrets, no other: {users:?}");
 }
 
 /// The control: a client left with its store URL, one naming two Sentinels and one asking
