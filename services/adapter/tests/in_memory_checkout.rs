@@ -18,6 +18,7 @@ use vitrine_proto::v1::{
     PlaceOrderRequest, ShippingOptionRequest,
 };
 use vitrine_testkit::adapter::RunningAdapter;
+use vitrine_testkit::checkout::address;
 use vitrine_testkit::mock::{MockDataConfig, MockDataServer};
 use vitrine_testkit::watched_store::WatchedStore;
 
@@ -39,19 +40,6 @@ async fn setup() -> Setup {
 
 fn d() -> i32 {
     Driver::InMemory.into()
-}
-
-fn address(country: &str, region: &str) -> Address {
-    Address {
-        first_name: "Ada".into(),
-        last_name: "Lovelace".into(),
-        street: "1 Main St".into(),
-        city: "Springfield".into(),
-        postal_code: "62701".into(),
-        country: country.into(),
-        region: region.into(),
-        telephone: "555 0100 00".into(),
-    }
 }
 
 impl Setup {

@@ -19,6 +19,7 @@ use vitrine_proto::v1::{
     RemoveCartLineRequest, ShippingOptionRequest,
 };
 use vitrine_testkit::adapter::RunningAdapter;
+use vitrine_testkit::checkout::address;
 use vitrine_testkit::mock::{MockDataConfig, MockDataServer};
 use vitrine_testkit::scripted::{Script, ScriptedAdapter};
 
@@ -40,19 +41,6 @@ async fn serve(adapters: Vec<(Backend, String)>, driver: Driver) -> Setup {
     let shutdown = Shutdown::new();
     tokio::spawn(vitrine_cart::serve(vitrine_cart::Config { adapters }, listener, shutdown.clone()));
     Setup { carts: CartsClient::new(vitrine_common::grpc::lazy_channel(&url).expect("url")), driver, shutdown }
-}
-
-fn address(country: &str, region: &str) -> Address {
-    Address {
-        first_name: "Ada".into(),
-        last_name: "Lovelace".into(),
-        street: "1 Main St".into(),
-        city: "Springfield".into(),
-        postal_code: "62701".into(),
-        country: country.into(),
-        region: region.into(),
-        telephone: "+1 555-0100".into(),
-    }
 }
 
 impl Setup {

@@ -21,6 +21,7 @@
 pub mod adapter;
 pub mod app;
 pub mod assert;
+pub mod checkout;
 pub mod fake_store;
 pub mod gate;
 pub mod misbehaving;
