@@ -228,7 +228,8 @@ fn resolvers(catalogue: Value, carts: Arc<Mutex<carts::Carts>>) -> (Resolver, Fi
             Value::Array(all.into_iter().filter(|c| c["uid"].as_str() == uid).collect())
         }
         "storeConfig" => json!({ "root_category_uid": catalogue["root_category_uid"], "store_code": "default" }),
-        cart if carts::FIELDS.contains(&cart) => {
+        "countries" => carts::checkout::countries(),
+        cart if carts::FIELDS.contains(&cart) || carts::checkout::FIELDS.contains(&cart) => {
             carts.lock().unwrap_or_else(PoisonError::into_inner).resolve(&catalogue, cart, args)
         }
         _ => Value::Null,
@@ -259,6 +260,19 @@ impl MagentoShop {
     /// order: a call naming one then answers `graphql-no-such-entity`.
     pub fn forget_carts(&self) {
         self.carts().forget();
+    }
+
+    /// The shop's own record of order `number` (issue 26): the cart as placed, with its
+    /// email, addresses and method, and `order_number`.
+    #[must_use]
+    pub fn order(&self, number: &str) -> Option<serde_json::Value> {
+        self.carts().order(number)
+    }
+
+    /// How many orders the shop keeps (at most [`carts::checkout::MAX_ORDERS`]).
+    #[must_use]
+    pub fn order_count(&self) -> usize {
+        self.carts().order_count()
     }
 
     /// How many carts the shop keeps (at most [`carts::MAX_CARTS`]).

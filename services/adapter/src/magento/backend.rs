@@ -5,10 +5,9 @@ use std::sync::Arc;
 use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
-use super::{MagentoCarts, MagentoConfig, MagentoDriver};
+use super::{MagentoCarts, MagentoCheckout, MagentoConfig, MagentoDriver};
 use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
-use crate::checkout::NoCheckout;
 use crate::drivers::Drivers;
 use crate::graphql::{GraphQlClient, GraphQlConfig};
 
@@ -83,9 +82,8 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
     // One client: the carts' calls take its write path, beside the reads' cache.
     Some(GraphQlClient::new(Backend::Magento, &graphql, store).map(|c| {
         Drivers::all_three(Arc::new(MagentoDriver::new(c.clone(), magento.media_base())))
-            .with_carts(Arc::new(MagentoCarts::new(c)))
-            // issue 26: not wired yet; its GetCheckout says so, its steps are refused.
-            .with_checkout(Arc::new(NoCheckout::NOT_YET))
+            .with_carts(Arc::new(MagentoCarts::new(c.clone())))
+            .with_checkout(Arc::new(MagentoCheckout::new(c)))
     }))
 }
 

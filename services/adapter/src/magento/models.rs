@@ -227,3 +227,4 @@ pub struct RouteData<T> {
 }
 
 pub mod cart;
+pub mod checkout;

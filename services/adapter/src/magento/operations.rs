@@ -88,11 +88,46 @@ with_cart_fragment!(ADD_TO_CART, "MagentoAddToCart", "mutations/add_to_cart.grap
 with_cart_fragment!(UPDATE_CART_ITEM, "MagentoUpdateCartItem", "mutations/update_cart_item.graphql");
 with_cart_fragment!(REMOVE_CART_ITEM, "MagentoRemoveCartItem", "mutations/remove_cart_item.graphql");
 
+// issue 26: the checkout's read (the cart with its checkout, `magentoCheckout`, and the
+// countries) and its steps, each answering only the cart's id: the checkout is read after.
+pub const GET_CHECKOUT: Operation = Operation {
+    name: "MagentoGetCheckout",
+    document: concat!(
+        include_str!("queries/get_checkout.graphql"),
+        "\n",
+        include_str!("fragments/checkout.graphql"),
+        "\n",
+        include_str!("fragments/cart.graphql")
+    ),
+};
+macro_rules! mutation {
+    ($const:ident, $name:literal, $file:literal) => {
+        pub const $const: Operation = Operation { name: $name, document: include_str!(concat!("mutations/", $file)) };
+    };
+}
+mutation!(SET_GUEST_EMAIL, "MagentoSetGuestEmail", "set_guest_email.graphql");
+mutation!(SET_SHIPPING_ADDRESS, "MagentoSetShippingAddress", "set_shipping_address.graphql");
+mutation!(SET_BILLING_ADDRESS, "MagentoSetBillingAddress", "set_billing_address.graphql");
+mutation!(SET_SHIPPING_METHOD, "MagentoSetShippingMethod", "set_shipping_method.graphql");
+mutation!(SET_PAYMENT_METHOD, "MagentoSetPaymentMethod", "set_payment_method.graphql");
+mutation!(PLACE_ORDER, "MagentoPlaceOrder", "place_order.graphql");
+
+/// The checkout's operations (issue 26): never cached, never batched, as the cart's.
+pub const CHECKOUT: [Operation; 7] = [
+    GET_CHECKOUT,
+    SET_GUEST_EMAIL,
+    SET_SHIPPING_ADDRESS,
+    SET_BILLING_ADDRESS,
+    SET_SHIPPING_METHOD,
+    SET_PAYMENT_METHOD,
+    PLACE_ORDER,
+];
+
 /// The cart's operations (issue 23): never cached, never batched (`GraphQlClient::mutate`).
 pub const CART: [Operation; 5] = [CREATE_CART, GET_CART, ADD_TO_CART, UPDATE_CART_ITEM, REMOVE_CART_ITEM];
 
 /// Every Magento operation, for the schema conformance check.
-pub const ALL: [Operation; 15] = [
+pub const ALL: [Operation; 22] = [
     GET_ALL_PRODUCTS,
     GET_A_PRODUCT,
     GET_A_PRODUCT_BY_URL,
@@ -108,6 +143,13 @@ pub const ALL: [Operation; 15] = [
     ADD_TO_CART,
     UPDATE_CART_ITEM,
     REMOVE_CART_ITEM,
+    GET_CHECKOUT,
+    SET_GUEST_EMAIL,
+    SET_SHIPPING_ADDRESS,
+    SET_BILLING_ADDRESS,
+    SET_SHIPPING_METHOD,
+    SET_PAYMENT_METHOD,
+    PLACE_ORDER,
 ];
 
 #[cfg(test)]
@@ -117,11 +159,16 @@ mod tests {
     #[test]
     fn every_document_names_its_operation_and_carries_its_fragments() {
         for op in ALL {
-            let kind = if CART.contains(&op) && op.name != GET_CART.name { "mutation" } else { "query" };
+            let read = op.name == GET_CART.name || op.name == GET_CHECKOUT.name;
+            let kind = if (CART.contains(&op) || CHECKOUT.contains(&op)) && !read { "mutation" } else { "query" };
             assert!(op.document.contains(&format!("{kind} {}", op.name)), "{}", op.name);
-            for spread in
-                ["...magentoProductPage", "...magentoProductPreview", "...magentoCategoryNode", "...magentoCart"]
-            {
+            for spread in [
+                "...magentoProductPage",
+                "...magentoProductPreview",
+                "...magentoCategoryNode",
+                "...magentoCart",
+                "...magentoCheckout",
+            ] {
                 if op.document.contains(spread) {
                     let fragment = spread.trim_start_matches("...");
                     assert!(op.document.contains(&format!("fragment {fragment} on")), "{} lacks {fragment}", op.name);

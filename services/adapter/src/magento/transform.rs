@@ -325,6 +325,7 @@ pub fn content_page(route: Option<&MagentoCmsPage>, url: &str) -> Result<Content
 }
 
 pub mod cart;
+pub mod checkout;
 
 #[cfg(test)]
 mod tests;

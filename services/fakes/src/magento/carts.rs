@@ -22,7 +22,7 @@ use serde_json::{Map, Value, json};
 
 use crate::graphql::field_error;
 
-/// The root fields these carts answer.
+/// The root fields these carts answer (their checkout's in [`checkout::FIELDS`]).
 pub(super) const FIELDS: [&str; 5] =
     ["createEmptyCart", "addProductsToCart", "updateCartItems", "removeItemFromCart", "cart"];
 /// How many carts the shop keeps; past it the oldest is dropped (as if expired).
@@ -45,6 +45,10 @@ struct Line {
 #[derive(Debug, Default)]
 struct Cart {
     lines: Vec<Line>,
+    /// Its checkout so far (issue 26).
+    checkout: checkout::Progress,
+    /// Placed: Magento keeps the cart, inactive, and refuses every call naming it.
+    ordered: bool,
 }
 
 /// The shop's carts by masked id.
@@ -56,11 +60,22 @@ pub(super) struct Carts {
     next_cart: u64,
     /// Random keys, so masked ids cannot be guessed from one another.
     keys: RandomState,
+    /// The orders placed, oldest first (issue 26).
+    orders: VecDeque<checkout::Placed>,
+    next_order: u64,
 }
 
 impl Default for Carts {
     fn default() -> Self {
-        Self { carts: HashMap::new(), order: VecDeque::new(), next_item: 1, next_cart: 1, keys: RandomState::new() }
+        Self {
+            carts: HashMap::new(),
+            order: VecDeque::new(),
+            next_item: 1,
+            next_cart: 1,
+            keys: RandomState::new(),
+            orders: VecDeque::new(),
+            next_order: 1,
+        }
     }
 }
 
@@ -82,6 +97,15 @@ fn input_error(message: &str) -> Value {
 
 fn cart_not_found(id: &str) -> Value {
     no_such_entity(&format!("Could not find a cart with ID \"{id}\""))
+}
+
+/// The cart `id` if a guest may still use it: not an unknown one, nor one ordered.
+fn open<'a>(carts: &'a mut HashMap<String, Cart>, id: &str) -> Result<&'a mut Cart, Value> {
+    match carts.get_mut(id) {
+        None => Err(cart_not_found(id)),
+        Some(cart) if cart.ordered => Err(no_such_entity("The cart isn't active.")),
+        Some(cart) => Ok(cart),
+    }
 }
 
 fn product<'a>(catalogue: &'a Value, sku: &str) -> Option<&'a Value> {
@@ -118,8 +142,12 @@ impl Carts {
             }
             "cart" => {
                 let id = text(&args["cart_id"]);
-                self.carts.get(&id).map_or_else(|| cart_not_found(&id), |c| cart_json(catalogue, &id, c))
+                match open(&mut self.carts, &id) {
+                    Ok(c) => cart_json(catalogue, &id, c),
+                    Err(gone) => gone,
+                }
             }
+            step if checkout::FIELDS.contains(&step) => self.checkout(catalogue, step, args),
             _ => Value::Null,
         }
     }
@@ -169,7 +197,10 @@ impl Carts {
     }
 
     fn add(&mut self, catalogue: &Value, id: &str, items: &Value) -> Value {
-        let Some(cart) = self.carts.get_mut(id) else { return cart_not_found(id) };
+        let cart = match open(&mut self.carts, id) {
+            Ok(cart) => cart,
+            Err(gone) => return gone,
+        };
         let mut user_errors = Vec::new();
         for (position, item) in items.as_array().into_iter().flatten().enumerate() {
             if let Err((code, message)) = add_item(cart, catalogue, item, &mut self.next_item) {
@@ -180,7 +211,10 @@ impl Carts {
     }
 
     fn update(&mut self, catalogue: &Value, id: &str, items: &Value) -> Value {
-        let Some(cart) = self.carts.get_mut(id) else { return cart_not_found(id) };
+        let cart = match open(&mut self.carts, id) {
+            Ok(cart) => cart,
+            Err(gone) => return gone,
+        };
         for item in items.as_array().into_iter().flatten() {
             let uid = item["cart_item_uid"].as_str().unwrap_or_default();
             let Some(item_id) = item_id(uid) else {
@@ -204,7 +238,10 @@ impl Carts {
     }
 
     fn remove(&mut self, catalogue: &Value, id: &str, uid: &str) -> Value {
-        let Some(cart) = self.carts.get_mut(id) else { return cart_not_found(id) };
+        let cart = match open(&mut self.carts, id) {
+            Ok(cart) => cart,
+            Err(gone) => return gone,
+        };
         let Some(item_id) = item_id(uid) else { return input_error(&format!("Value of uid \"{uid}\" is incorrect.")) };
         let Some(at) = cart.lines.iter().position(|l| l.id == item_id) else {
             return no_such_entity(&format!("The cart doesn't contain the {item_id} item."));
@@ -271,7 +308,7 @@ fn cart_json(catalogue: &Value, id: &str, cart: &Cart) -> Value {
     let items: Vec<Value> = cart.lines.iter().filter_map(|l| item_json(catalogue, l)).collect();
     let subtotal = cents(items.iter().filter_map(|i| i["prices"]["row_total"]["value"].as_f64()).sum::<f64>());
     let quantity: f64 = cart.lines.iter().map(|l| l.quantity).sum();
-    json!({
+    let mut json = json!({
         "id": id,
         "items": items,
         "prices": {
@@ -288,7 +325,9 @@ fn cart_json(catalogue: &Value, id: &str, cart: &Cart) -> Value {
         "shipping_addresses": [],
         "billing_address": null,
         "applied_coupons": null,
-    })
+    });
+    checkout::extend(&mut json, &cart.checkout, subtotal, quantity);
+    json
 }
 
 /// A product as a cart item's `product` (or `configured_variant`) shows it: its image is
@@ -410,6 +449,8 @@ mod base64 {
         String::from_utf8(out).ok()
     }
 }
+
+pub mod checkout;
 
 #[cfg(test)]
 mod tests;
