@@ -30,15 +30,19 @@ pub(in crate::magento) const FIELDS: [&str; 6] = [
 pub const MAX_ORDERS: usize = 10_000;
 /// The one payment method: offline, on in Magento's default configuration.
 pub const PAYMENT: (&str, &str) = ("checkmo", "Check / Money order");
-/// The countries the shop ships to, with their regions (code, name).
-pub const COUNTRIES: [(&str, &str, &[(&str, &str)]); 4] = [
+/// A country the shop ships to: code, name, its regions (code, name).
+pub type ShipsTo = (&'static str, &'static str, &'static [(&'static str, &'static str)]);
+/// The countries the shop ships to.
+pub const COUNTRIES: [ShipsTo; 4] = [
     ("US", "United States", &[("CA", "California"), ("NY", "New York"), ("TX", "Texas"), ("WA", "Washington")]),
     ("CA", "Canada", &[("BC", "British Columbia"), ("ON", "Ontario"), ("QC", "Québec")]),
     ("GB", "United Kingdom", &[]),
     ("DE", "Germany", &[]),
 ];
-/// The shipping methods: carrier, method, their titles, the price per item and per order.
-pub const METHODS: [(&str, &str, &str, &str, f64, f64); 2] = [
+/// A shipping method: carrier, method, their titles, the price per item and per order.
+pub type Method = (&'static str, &'static str, &'static str, &'static str, f64, f64);
+/// The shipping methods.
+pub const METHODS: [Method; 2] = [
     ("flatrate", "flatrate", "Flat Rate", "Fixed", 5.0, 0.0),
     ("tablerate", "bestway", "Best Way", "Table Rate", 0.0, 15.0),
 ];
