@@ -225,3 +225,18 @@ async fn the_shop_s_refusals_are_vitrine_s_words() {
     assert_eq!(s.shop.order_count(), 0);
     assert_eq!(s.store.touched(), Vec::<String>::new(), "no cache read or write");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_shop_failing_is_unavailable_and_places_nothing() {
+    let s = setup().await;
+    let cart = s.cart(true).await;
+    s.address(&cart, address("GB", ""), None).await.expect("address");
+    s.shipping(&cart, "flatrate/flatrate").await.expect("shipping");
+    s.shop.fail_with(500);
+    assert_eq!(refused(s.checkout(&cart).await).0, Code::Unavailable);
+    assert_eq!(refused(s.place(&cart).await).0, Code::Unavailable);
+    s.shop.fail_with(0);
+    assert_eq!(s.shop.order_count(), 0, "nothing was placed");
+    // The shop back, the same cart places its one order.
+    assert_eq!(s.place(&cart).await.expect("placed").number, "000000001");
+}
