@@ -6,19 +6,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tonic::{Code, Status};
-use vitrine_common::grpc::GrpcChannel;
+use tonic::Code;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::checkout::{Refusal, field_errors};
 use vitrine_domain::error::CART_GONE;
 use vitrine_domain::{Backend, Driver};
-use vitrine_proto::v1::adapter_client::AdapterClient;
-use vitrine_proto::v1::{
-    AddToCartRequest, Address, CartRequest, Checkout, CheckoutAddressRequest, CheckoutKind, DriverRequest, Order,
-    PlaceOrderRequest, ShippingOptionRequest,
-};
+use vitrine_proto::v1::{Address, CheckoutKind};
 use vitrine_testkit::adapter::RunningAdapter;
-use vitrine_testkit::checkout::address;
+use vitrine_testkit::checkout::{AdapterCheckout, aborted, address, refused};
 use vitrine_testkit::mock::{MockDataConfig, MockDataServer};
 use vitrine_testkit::watched_store::WatchedStore;
 
@@ -26,7 +21,7 @@ struct Setup {
     /// First: the adapter stops before its upstream goes.
     _adapter: RunningAdapter,
     mock: MockDataServer,
-    client: AdapterClient<GrpcChannel>,
+    calls: AdapterCheckout,
     store: Arc<WatchedStore>,
 }
 
@@ -35,58 +30,15 @@ async fn setup() -> Setup {
     let store = Arc::new(WatchedStore::new(Arc::new(EmbeddedStore::default())));
     let config = vitrine_adapter::Config::for_test(Backend::InMemory, &mock.url);
     let adapter = RunningAdapter::start_with_store(config, store.clone()).await;
-    Setup { client: adapter.client(), _adapter: adapter, mock, store }
+    let calls = AdapterCheckout { client: adapter.client(), driver: Driver::InMemory };
+    Setup { calls, _adapter: adapter, mock, store }
 }
 
-fn d() -> i32 {
-    Driver::InMemory.into()
-}
-
-impl Setup {
-    async fn cart(&self, variant: Option<&str>) -> String {
-        let mut c = self.client.clone();
-        let id = c.create_cart(DriverRequest { driver: d(), fresh_after_ms: 0 }).await.expect("create").into_inner().id;
-        if let Some(variant) = variant {
-            let add = AddToCartRequest { driver: d(), cart_id: id.clone(), variant: variant.into(), quantity: 2 };
-            c.add_to_cart(add).await.expect("add");
-        }
-        id
+impl std::ops::Deref for Setup {
+    type Target = AdapterCheckout;
+    fn deref(&self) -> &AdapterCheckout {
+        &self.calls
     }
-
-    async fn checkout(&self, cart: &str) -> Result<Checkout, Status> {
-        let request = CartRequest { driver: d(), cart_id: cart.into() };
-        self.client.clone().get_checkout(request).await.map(tonic::Response::into_inner)
-    }
-
-    async fn address(&self, cart: &str, email: &str, shipping: Address) -> Result<Checkout, Status> {
-        let request = CheckoutAddressRequest {
-            driver: d(),
-            cart_id: cart.into(),
-            email: email.into(),
-            shipping: Some(shipping),
-            billing: None,
-        };
-        self.client.clone().set_checkout_address(request).await.map(tonic::Response::into_inner)
-    }
-
-    async fn shipping(&self, cart: &str, option: &str) -> Result<Checkout, Status> {
-        let request = ShippingOptionRequest { driver: d(), cart_id: cart.into(), option: option.into() };
-        self.client.clone().set_shipping_option(request).await.map(tonic::Response::into_inner)
-    }
-
-    async fn place(&self, cart: &str) -> Result<Order, Status> {
-        let request = PlaceOrderRequest { driver: d(), cart_id: cart.into() };
-        self.client.clone().place_order(request).await.map(tonic::Response::into_inner)
-    }
-}
-
-fn refused(result: Result<impl std::fmt::Debug, Status>) -> (Code, String) {
-    let status = result.expect_err("refused");
-    (status.code(), status.message().to_owned())
-}
-
-fn aborted(refusal: Refusal) -> (Code, String) {
-    (Code::Aborted, refusal.text().to_owned())
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -99,23 +51,22 @@ async fn a_cart_checks_out_into_an_order_in_the_mock() {
     let subtotal = fresh.cart.as_ref().and_then(|c| c.subtotal).expect("priced");
 
     // Steps out of order are the backend's refusals, in Vitrine's words.
-    let options = CartRequest { driver: d(), cart_id: cart.clone() };
-    assert_eq!(refused(s.client.clone().list_shipping_options(options.clone()).await), aborted(Refusal::AddressFirst));
+    assert_eq!(refused(s.options(&cart).await), aborted(Refusal::AddressFirst));
     assert_eq!(refused(s.shipping(&cart, "standard").await), aborted(Refusal::AddressFirst));
     assert_eq!(refused(s.place(&cart).await), aborted(Refusal::AddressFirst));
 
     // The adapter checks the fields too; the country list is the backend's to refuse.
-    let bad = refused(s.address(&cart, "not-an-email", address("US", "IL")).await);
+    let bad = refused(s.address(&cart, "not-an-email", address("US", "IL"), None).await);
     assert_eq!(bad.0, Code::InvalidArgument);
-    let status = s.address(&cart, "a@b.io", Address { postal_code: "!".into(), ..address("US", "IL") }).await;
+    let status = s.address(&cart, "a@b.io", Address { postal_code: "!".into(), ..address("US", "IL") }, None).await;
     let fields = field_errors(&status.expect_err("postal code"));
     assert_eq!(fields.iter().map(|f| f.field.as_str()).collect::<Vec<_>>(), ["shipping.postal_code"]);
-    assert_eq!(refused(s.address(&cart, "a@b.io", address("BR", "")).await), aborted(Refusal::NoShippingTo));
-    assert_eq!(refused(s.address(&cart, "a@b.io", address("US", "")).await), aborted(Refusal::AddressRejected));
+    assert_eq!(refused(s.address(&cart, "a@b.io", address("BR", ""), None).await), aborted(Refusal::NoShippingTo));
+    assert_eq!(refused(s.address(&cart, "a@b.io", address("US", ""), None).await), aborted(Refusal::AddressRejected));
 
-    let set = s.address(&cart, " a@b.io ", address("us", "IL")).await.expect("address");
+    let set = s.address(&cart, " a@b.io ", address("us", "IL"), None).await.expect("address");
     assert_eq!((set.email.as_str(), set.shipping_address.map(|a| a.country)), ("a@b.io", Some("US".to_owned())));
-    let listed = s.client.clone().list_shipping_options(options).await.expect("options").into_inner().options;
+    let listed = s.options(&cart).await.expect("options");
     assert_eq!(
         listed.iter().map(|o| (o.id.as_str(), o.price)).collect::<Vec<_>>(),
         [("standard", Some(5.0)), ("express", Some(15.0))]
@@ -139,7 +90,7 @@ async fn a_cart_checks_out_into_an_order_in_the_mock() {
 
     // An empty cart is refused at placing.
     let empty = s.cart(None).await;
-    s.address(&empty, "a@b.io", address("GB", "")).await.expect("address");
+    s.address(&empty, "a@b.io", address("GB", ""), None).await.expect("address");
     s.shipping(&empty, "standard").await.expect("shipping");
     assert_eq!(refused(s.place(&empty).await), aborted(Refusal::EmptyCart));
 

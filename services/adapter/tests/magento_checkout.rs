@@ -7,20 +7,15 @@
 
 use std::sync::Arc;
 
-use tonic::{Code, Status};
+use tonic::Code;
 use vitrine_adapter::magento::transform::checkout::PAYMENT_TITLE;
-use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::checkout::Refusal;
 use vitrine_domain::error::CART_GONE;
 use vitrine_domain::{Backend, Driver};
-use vitrine_proto::v1::adapter_client::AdapterClient;
-use vitrine_proto::v1::{
-    AddToCartRequest, Address, CartRequest, Checkout, CheckoutAddressRequest, CheckoutKind, DriverRequest, Order,
-    PlaceOrderRequest, ShippingOption, ShippingOptionRequest,
-};
+use vitrine_proto::v1::CheckoutKind;
 use vitrine_testkit::adapter::RunningAdapter;
-use vitrine_testkit::checkout::address;
+use vitrine_testkit::checkout::{AdapterCheckout, aborted, address, refused};
 use vitrine_testkit::magento::{self, MagentoShop};
 use vitrine_testkit::watched_store::WatchedStore;
 
@@ -28,7 +23,7 @@ struct Setup {
     /// First: the adapter stops before the shop goes.
     _adapter: RunningAdapter,
     shop: MagentoShop,
-    client: AdapterClient<GrpcChannel>,
+    calls: AdapterCheckout,
     /// In front of the adapter, remembering every key read or written.
     store: Arc<WatchedStore>,
 }
@@ -39,69 +34,28 @@ async fn setup() -> Setup {
     let mut config = vitrine_adapter::Config::new(Backend::Magento);
     config.set(Backend::Magento, vitrine_adapter::magento::backend::BASE_URL, shop.url.clone());
     let adapter = RunningAdapter::start_with_store(config, store.clone()).await;
-    Setup { client: adapter.client(), _adapter: adapter, shop, store }
+    let calls = AdapterCheckout { client: adapter.client(), driver: Driver::Magento };
+    Setup { calls, _adapter: adapter, shop, store }
 }
 
-fn d() -> i32 {
-    Driver::Magento.into()
+/// What the shopper types as their email.
+const EMAIL: &str = "ada@example.com";
+
+/// A simple product the shop sells.
+const SIMPLE: Option<&str> = Some("24-MB01");
+
+impl std::ops::Deref for Setup {
+    type Target = AdapterCheckout;
+    fn deref(&self) -> &AdapterCheckout {
+        &self.calls
+    }
 }
 
 impl Setup {
-    /// A cart, with two of a simple product (`24-MB01`) when `filled`.
-    async fn cart(&self, filled: bool) -> String {
-        let mut c = self.client.clone();
-        let id = c.create_cart(DriverRequest { driver: d(), fresh_after_ms: 0 }).await.expect("create").into_inner().id;
-        if filled {
-            let add = AddToCartRequest { driver: d(), cart_id: id.clone(), variant: "24-MB01".into(), quantity: 2 };
-            c.add_to_cart(add).await.expect("add");
-        }
-        id
-    }
-
-    async fn checkout(&self, cart: &str) -> Result<Checkout, Status> {
-        let request = CartRequest { driver: d(), cart_id: cart.into() };
-        self.client.clone().get_checkout(request).await.map(tonic::Response::into_inner)
-    }
-
-    async fn address(&self, cart: &str, shipping: Address, billing: Option<Address>) -> Result<Checkout, Status> {
-        let request = CheckoutAddressRequest {
-            driver: d(),
-            cart_id: cart.into(),
-            email: "ada@example.com".into(),
-            shipping: Some(shipping),
-            billing,
-        };
-        self.client.clone().set_checkout_address(request).await.map(tonic::Response::into_inner)
-    }
-
-    async fn options(&self, cart: &str) -> Result<Vec<ShippingOption>, Status> {
-        let request = CartRequest { driver: d(), cart_id: cart.into() };
-        self.client.clone().list_shipping_options(request).await.map(|r| r.into_inner().options)
-    }
-
-    async fn shipping(&self, cart: &str, option: &str) -> Result<Checkout, Status> {
-        let request = ShippingOptionRequest { driver: d(), cart_id: cart.into(), option: option.into() };
-        self.client.clone().set_shipping_option(request).await.map(tonic::Response::into_inner)
-    }
-
-    async fn place(&self, cart: &str) -> Result<Order, Status> {
-        let request = PlaceOrderRequest { driver: d(), cart_id: cart.into() };
-        self.client.clone().place_order(request).await.map(tonic::Response::into_inner)
-    }
-
     /// The operations the shop received, in order.
     fn operations(&self) -> Vec<String> {
         self.shop.received().iter().flat_map(|r| r.operations.clone()).collect()
     }
-}
-
-fn refused(result: Result<impl std::fmt::Debug, Status>) -> (Code, String) {
-    let status = result.expect_err("refused");
-    (status.code(), status.message().to_owned())
-}
-
-fn aborted(refusal: Refusal) -> (Code, String) {
-    (Code::Aborted, refusal.text().to_owned())
 }
 
 fn cents(x: f64) -> f64 {
@@ -111,7 +65,7 @@ fn cents(x: f64) -> f64 {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_cart_checks_out_into_an_order_the_shop_keeps() {
     let s = setup().await;
-    let cart = s.cart(true).await;
+    let cart = s.cart(SIMPLE).await;
 
     let fresh = s.checkout(&cart).await.expect("checkout");
     assert_eq!(
@@ -124,7 +78,7 @@ async fn a_cart_checks_out_into_an_order_the_shop_keeps() {
     let subtotal = fresh.cart.as_ref().and_then(|c| c.subtotal).expect("priced");
     assert!(fresh.shipping_address.is_none() && fresh.shipping_option.is_none());
 
-    let set = s.address(&cart, address("US", "TX"), None).await.expect("address");
+    let set = s.address(&cart, EMAIL, address("US", "TX"), None).await.expect("address");
     assert_eq!(set.email, "ada@example.com");
     let shipped_to = set.shipping_address.clone().expect("shipping address");
     assert_eq!(
@@ -166,8 +120,8 @@ async fn a_cart_checks_out_into_an_order_the_shop_keeps() {
     assert_eq!(s.shop.order_count(), 1);
 
     // The next order counts up.
-    let next = s.cart(true).await;
-    s.address(&next, address("GB", ""), Some(address("DE", ""))).await.expect("address");
+    let next = s.cart(SIMPLE).await;
+    s.address(&next, EMAIL, address("GB", ""), Some(address("DE", ""))).await.expect("address");
     s.shipping(&next, "flatrate/flatrate").await.expect("shipping");
     assert_eq!(s.place(&next).await.expect("placed").number, "000000002");
 
@@ -191,7 +145,7 @@ async fn a_cart_checks_out_into_an_order_the_shop_keeps() {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_shop_s_refusals_are_vitrine_s_words() {
     let s = setup().await;
-    let cart = s.cart(true).await;
+    let cart = s.cart(SIMPLE).await;
 
     // Steps out of order.
     assert_eq!(refused(s.options(&cart).await), aborted(Refusal::AddressFirst));
@@ -199,24 +153,27 @@ async fn the_shop_s_refusals_are_vitrine_s_words() {
     assert_eq!(refused(s.place(&cart).await), aborted(Refusal::AddressFirst));
 
     // A country the shop does not ship to; a region missing where the country has them.
-    assert_eq!(refused(s.address(&cart, address("FR", ""), None).await), aborted(Refusal::NoShippingTo));
-    assert_eq!(refused(s.address(&cart, address("US", ""), None).await), aborted(Refusal::AddressRejected));
-    assert_eq!(refused(s.address(&cart, address("CA", "Nowhere"), None).await), aborted(Refusal::AddressRejected));
+    assert_eq!(refused(s.address(&cart, EMAIL, address("FR", ""), None).await), aborted(Refusal::NoShippingTo));
+    assert_eq!(refused(s.address(&cart, EMAIL, address("US", ""), None).await), aborted(Refusal::AddressRejected));
+    assert_eq!(
+        refused(s.address(&cart, EMAIL, address("CA", "Nowhere"), None).await),
+        aborted(Refusal::AddressRejected)
+    );
     // A billing address refused as the shipping one is.
     assert_eq!(
-        refused(s.address(&cart, address("GB", ""), Some(address("FR", ""))).await),
+        refused(s.address(&cart, EMAIL, address("GB", ""), Some(address("FR", ""))).await),
         aborted(Refusal::NoShippingTo)
     );
 
     // Placing without a shipping method; a method the shop does not offer.
-    s.address(&cart, address("CA", "ON"), None).await.expect("address");
+    s.address(&cart, EMAIL, address("CA", "ON"), None).await.expect("address");
     assert_eq!(refused(s.place(&cart).await), aborted(Refusal::ShippingFirst));
     assert_eq!(refused(s.shipping(&cart, "ups/ground").await), aborted(Refusal::UnknownShippingOption));
     assert_eq!(refused(s.shipping(&cart, "not-one-of-ours").await), aborted(Refusal::UnknownShippingOption));
 
     // An empty cart is refused at placing.
-    let empty = s.cart(false).await;
-    s.address(&empty, address("DE", ""), None).await.expect("address");
+    let empty = s.cart(None).await;
+    s.address(&empty, EMAIL, address("DE", ""), None).await.expect("address");
     s.shipping(&empty, "flatrate/flatrate").await.expect("shipping");
     assert_eq!(refused(s.place(&empty).await), aborted(Refusal::EmptyCart));
 
@@ -229,8 +186,8 @@ async fn the_shop_s_refusals_are_vitrine_s_words() {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_shop_failing_is_unavailable_and_places_nothing() {
     let s = setup().await;
-    let cart = s.cart(true).await;
-    s.address(&cart, address("GB", ""), None).await.expect("address");
+    let cart = s.cart(SIMPLE).await;
+    s.address(&cart, EMAIL, address("GB", ""), None).await.expect("address");
     s.shipping(&cart, "flatrate/flatrate").await.expect("shipping");
     s.shop.fail_with(500);
     assert_eq!(refused(s.checkout(&cart).await).0, Code::Unavailable);
