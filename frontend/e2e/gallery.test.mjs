@@ -136,8 +136,16 @@ test("a colour with a picture of its own shows it first, in the same box", async
   // Away from the first picture, then the colour: the gallery starts at the colour's picture.
   await page.getByRole("tab").nth(1).click();
   const value = other.selected.find((s) => s.name === "Color").value;
-  await page.getByRole("group", { name: /^Color/ }).getByRole("radio", { name: new RegExp(`^${value}( \\(|$)`) }).check();
+  // A click, not `check()`: the choice is the address's (`?variant=`), so the radio turns
+  // checked once the router has moved, which `check()` does not wait for on a busy machine.
+  const radio = page.getByRole("group", { name: /^Color/ }).getByRole("radio", { name: new RegExp(`^${value}( \\(|$)`) });
+  await radio.click();
   await page.waitForURL(new RegExp(`\\?variant=${other.id}$`));
+  // The radio is found again on each look: React may have replaced the element.
+  for (let look = 0; !(await radio.isChecked()); look++) {
+    assert.ok(look < 600, "the colour turns checked");
+    await page.waitForTimeout(50);
+  }
   await drawn(page, `/img?src=${encodeURIComponent(other.image.url)}&w=256`);
   assert.match(await selected(page), /^Image 1 of /);
   assert.deepEqual(await mainBox(page), before);
