@@ -126,8 +126,8 @@ pub const CHECKOUT: [Operation; 7] = [
 /// The cart's operations (issue 23): never cached, never batched (`GraphQlClient::mutate`).
 pub const CART: [Operation; 5] = [CREATE_CART, GET_CART, ADD_TO_CART, UPDATE_CART_ITEM, REMOVE_CART_ITEM];
 
-/// Every Magento operation, for the schema conformance check.
-pub const ALL: [Operation; 22] = [
+/// The catalogue's reads (cached as the upstream cache's policies say).
+pub const READS: [Operation; 10] = [
     GET_ALL_PRODUCTS,
     GET_A_PRODUCT,
     GET_A_PRODUCT_BY_URL,
@@ -138,19 +138,12 @@ pub const ALL: [Operation; 22] = [
     GET_CATEGORY_PAGE,
     SEARCH_PRODUCTS,
     GET_CONTENT_PAGE,
-    CREATE_CART,
-    GET_CART,
-    ADD_TO_CART,
-    UPDATE_CART_ITEM,
-    REMOVE_CART_ITEM,
-    GET_CHECKOUT,
-    SET_GUEST_EMAIL,
-    SET_SHIPPING_ADDRESS,
-    SET_BILLING_ADDRESS,
-    SET_SHIPPING_METHOD,
-    SET_PAYMENT_METHOD,
-    PLACE_ORDER,
 ];
+
+/// Every Magento operation, for the schema conformance check: each is in one list above.
+pub fn all() -> impl Iterator<Item = Operation> {
+    READS.into_iter().chain(CART).chain(CHECKOUT)
+}
 
 #[cfg(test)]
 mod tests {
@@ -158,7 +151,7 @@ mod tests {
 
     #[test]
     fn every_document_names_its_operation_and_carries_its_fragments() {
-        for op in ALL {
+        for op in all() {
             let read = op.name == GET_CART.name || op.name == GET_CHECKOUT.name;
             let kind = if (CART.contains(&op) || CHECKOUT.contains(&op)) && !read { "mutation" } else { "query" };
             assert!(op.document.contains(&format!("{kind} {}", op.name)), "{}", op.name);
