@@ -99,6 +99,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/checkout: the visitor's cart with what is set so far, the countries the
+         *     backend ships to, its payment for test orders, and how it checks out.
+         */
+        get: operations["get_checkout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PUT /api/checkout/address: the email and the shipping address, and the billing
+         *     address when it is not the same. Every field is checked before the backend is asked.
+         */
+        put: operations["set_address"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/checkout/order: places the order (no body). A double submit or a retry
+         *     makes one order; the visitor's cart on this backend is then a fresh, empty one.
+         */
+        post: operations["place_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** PUT /api/checkout/shipping: the shipping method, one of the listed options. */
+        put: operations["set_shipping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/shipping-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/checkout/shipping-options: the backend's shipping methods for the cart and its
+         *     address, with their prices.
+         */
+        get: operations["shipping_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/debug": {
         parameters: {
             query?: never;
@@ -224,6 +321,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/head/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/head/checkout: the checkout page's head (issue 26: titled, not to be
+         *     indexed), for the SPA to apply after a client-side navigation.
+         */
+        get: operations["checkout_head"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/head/compare": {
         parameters: {
             query?: never;
@@ -256,6 +373,26 @@ export interface paths {
          *     navigation (the edge writes the same into the page it serves).
          */
         get: operations["home_head"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/head/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/head/order: the head of an order's page, `/order/{number}` (issue 26: titled,
+         *     not to be indexed), the same for every number.
+         */
+        get: operations["order_head"];
         put?: never;
         post?: never;
         delete?: never;
@@ -310,6 +447,26 @@ export interface paths {
         };
         /** GET /api/openapi.json */
         get: operations["openapi_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/orders/{number}: an order this session placed. Any other number, or another
+         *     session's order, is not found: numbers are guessable.
+         */
+        get: operations["get_order"];
         put?: never;
         post?: never;
         delete?: never;
@@ -479,6 +636,26 @@ export interface components {
             /** @description A variant id, as the product lists it. */
             variant: string;
         };
+        /** @description Where an order goes, or who pays for it. */
+        Address: {
+            city: string;
+            /** @description ISO 3166-1 alpha-2, one of the checkout's `countries`. */
+            country: string;
+            first_name: string;
+            last_name: string;
+            postal_code: string;
+            /** @description A region's code of the country, where it has regions; empty otherwise. */
+            region?: string;
+            /** @description The street and house number, one line. */
+            street: string;
+            telephone: string;
+        };
+        /** @description The body of `PUT /api/checkout/address`. */
+        AddressStep: {
+            billing?: null | components["schemas"]["Address"];
+            email: string;
+            shipping: components["schemas"]["Address"];
+        };
         /**
          * @description One backend's times: per page kind, and the median and 95th percentile of all its
          *     warm reads, in ms.
@@ -579,6 +756,32 @@ export interface components {
             category: components["schemas"]["Category"];
             listing: components["schemas"]["ProductPage"];
         };
+        /**
+         * @description `GET /api/checkout` and the steps' answers: the visitor's cart with what is set so
+         *     far. Never cached.
+         */
+        Checkout: {
+            billing_address?: null | components["schemas"]["Address"];
+            cart: components["schemas"]["Cart"];
+            /** @description The countries the backend ships to. */
+            countries: components["schemas"]["Country"][];
+            /** @description Null until set. */
+            email?: string | null;
+            kind: components["schemas"]["CheckoutKind"];
+            /** @description Why, in the shopper's words, where `kind` is not `native`; null otherwise. */
+            notice?: string | null;
+            /** @description The payment the backend takes for test orders; null where there is no checkout here. */
+            payment_method?: string | null;
+            shipping_address?: null | components["schemas"]["Address"];
+            shipping_option?: null | components["schemas"]["ShippingOption"];
+            totals: components["schemas"]["Totals"];
+        };
+        /**
+         * @description How the backend checks out: `native` (here: address, shipping, place order),
+         *     `handoff` (on its own site, at the cart's `checkout_url`) or `none`.
+         * @enum {string}
+         */
+        CheckoutKind: "native" | "handoff" | "none";
         /** @description `POST /api/debug/compare`: each enabled backend's read times (issue 24). */
         Comparison: {
             backends: components["schemas"]["BackendTimes"][];
@@ -598,6 +801,15 @@ export interface components {
             title: string;
             /** @description Path with a leading slash. */
             url: string;
+        };
+        /** @description A country the backend ships to. */
+        Country: {
+            /** @description ISO 3166-1 alpha-2. */
+            code: string;
+            name: string;
+            /** @description An address in this country names one of `regions`. */
+            region_required: boolean;
+            regions: components["schemas"]["Region"][];
         };
         /** @description `GET /api/debug` (issue 24): what the debug bar's Timings panel links to. */
         DebugInfo: {
@@ -648,6 +860,11 @@ export interface components {
              *     upstream_timeout, upstream_unavailable, unavailable.
              */
             code: string;
+            /**
+             * @description issue 26: each refused field of a checkout step (code invalid_fields); absent
+             *     otherwise.
+             */
+            fields?: components["schemas"]["FieldError"][];
             /** @description Safe to show a visitor: never hosts, upstream bodies or internal paths. */
             message: string;
         };
@@ -675,6 +892,13 @@ export interface components {
         FaultsState: {
             enabled: boolean;
             faults?: null | components["schemas"]["FaultsSetting"];
+        };
+        /** @description One refused field of a checkout step, in an `invalid_fields` error. */
+        FieldError: {
+            /** @description `email`, `shipping.postal_code`, `billing.region`, `shipping_option` … */
+            field: string;
+            /** @description What to fix, in the shopper's words (never what was typed). */
+            text: string;
         };
         /**
          * @description `GET /api/head/home`, `/api/head/search`, `/api/head/cart`: the head of a page the
@@ -738,6 +962,23 @@ export interface components {
             /** Format: int32 */
             total_products: number;
             url: string;
+        };
+        /**
+         * @description `POST /api/checkout/order` and `GET /api/orders/{number}`: a placed order as the
+         *     session that placed it sees it. Nothing personal: the edge keeps this summary.
+         */
+        Order: {
+            /** @description The driver it was placed on. */
+            driver: string;
+            lines: components["schemas"]["CartLine"][];
+            /** @description The backend's order number. */
+            number: string;
+            /**
+             * Format: int64
+             * @description When Vitrine placed it, ms since the Unix epoch.
+             */
+            placed_at_ms: number;
+            totals: components["schemas"]["Totals"];
         };
         /**
          * @description What the browser does with a resolution (spec §4 "Route matching").
@@ -862,6 +1103,10 @@ export interface components {
             id: string;
             products: components["schemas"]["Product"][];
         };
+        Region: {
+            code: string;
+            name: string;
+        };
         /**
          * @description `GET /api/resolve`: spec §3 "Route resolution result" flattened with what to do with
          *     it. Fields are alphabetical (the body used to be a `json!` map).
@@ -905,12 +1150,45 @@ export interface components {
             name: string;
             value: string;
         };
+        /** @description The body of `PUT /api/checkout/shipping`. */
+        ShippingChoice: {
+            /** @description A shipping option's `id`. */
+            option: string;
+        };
+        /** @description A shipping method, with its price for the cart and address. */
+        ShippingOption: {
+            /** @description What `PUT /api/checkout/shipping` names. */
+            id: string;
+            label: string;
+            /** Format: double */
+            price?: number | null;
+        };
+        /** @description `GET /api/checkout/shipping-options`. */
+        ShippingOptions: {
+            options: components["schemas"]["ShippingOption"][];
+        };
         /**
          * @description An order a listing can be shown in; `position` is the backend's own order (relevance
          *     for search). A listing names only the orders its backend can do.
          * @enum {string}
          */
         Sort: "position" | "name" | "price_asc" | "price_desc";
+        /**
+         * @description What the order costs, in the backend's currency; a figure the backend cannot tell
+         *     yet (shipping before a method is chosen, and so the total) is null.
+         */
+        Totals: {
+            /** @description ISO 4217. */
+            currency?: string | null;
+            /** Format: double */
+            shipping?: number | null;
+            /** Format: double */
+            subtotal?: number | null;
+            /** Format: double */
+            tax?: number | null;
+            /** Format: double */
+            total?: number | null;
+        };
         /** @description One sellable form of a product; `id` is what a cart adds. */
         Variant: {
             discount?: null | components["schemas"]["Discount"];
@@ -1445,6 +1723,486 @@ export interface operations {
             };
         };
     };
+    get_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visitor's checkout; never cached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend has no checkout here (code no_checkout) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressStep"];
+            };
+        };
+        responses: {
+            /** @description The checkout with the address set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Fields refused, each with its text in `fields` (code invalid_fields), or a body that is not the step's JSON (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A step from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend has no checkout here (code no_checkout), refused the step (code refused), or this cart's order is being placed (code order_in_flight, idempotency_in_flight) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code idempotency_key_reused) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many cart and checkout changes from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    place_order: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key answers the first result; without one, a retry of a placed cart answers its order too */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order placed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Fields refused, each with its text in `fields` (code invalid_fields), or a body that is not the step's JSON (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A step from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend has no checkout here (code no_checkout), refused the step (code refused), or this cart's order is being placed (code order_in_flight, idempotency_in_flight) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code idempotency_key_reused) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many cart and checkout changes from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingChoice"];
+            };
+        };
+        responses: {
+            /** @description The checkout with the method set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Fields refused, each with its text in `fields` (code invalid_fields), or a body that is not the step's JSON (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A step from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend has no checkout here (code no_checkout), refused the step (code refused), or this cart's order is being placed (code order_in_flight, idempotency_in_flight) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code idempotency_key_reused) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many cart and checkout changes from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shipping_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipping methods; never cached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingOptions"];
+                };
+            };
+            /** @description Fields refused, each with its text in `fields` (code invalid_fields), or a body that is not the step's JSON (code bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A step from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing there (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend has no checkout here (code no_checkout), refused the step (code refused), or this cart's order is being placed (code order_in_flight, idempotency_in_flight) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code idempotency_key_reused) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many cart and checkout changes from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend or a service failed (code upstream_unavailable) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver's backend cannot be used: not configured or disabled (code driver_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The backend did not answer in time (code upstream_timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     debug: {
         parameters: {
             query?: never;
@@ -1759,6 +2517,26 @@ export interface operations {
             };
         };
     };
+    checkout_head: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout page's head */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeadAnswer"];
+                };
+            };
+        };
+    };
     compare_head: {
         parameters: {
             query?: never;
@@ -1789,6 +2567,26 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The home page's head */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeadAnswer"];
+                };
+            };
+        };
+    };
+    order_head: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An order confirmation page's head */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1908,6 +2706,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The backend's order number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's summary; never cached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description No such order in this session (code not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store cannot be reached (code unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

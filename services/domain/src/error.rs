@@ -19,6 +19,8 @@ pub const CART_GONE: &str = "The cart is no longer known to the backend.";
 pub const CHECKOUT_GONE: &str = "There is no cart to check out: it was ordered, or it expired.";
 /// issue 26: the text of refused checkout fields (each field's own is in the details).
 pub const INVALID_FIELDS: &str = "Some fields need attention:";
+/// issue 26: the details of a [`DriverError::NoCheckout`] status ([`is_no_checkout`]).
+const NO_CHECKOUT_DETAILS: &[u8] = b"vitrine.no_checkout";
 /// spec §8: client set twice.
 pub const CLIENT_ALREADY_DEFINED: &str = "Client has been already defined";
 
@@ -177,9 +179,21 @@ impl DriverError {
             Self::InvalidFields(errors) => {
                 tonic::Status::with_details(self.code(), self.user_text(), checkout::details(errors).into())
             }
+            // FAILED_PRECONDITION is also an unusable driver (503 at the edge); the
+            // marker tells a shop without checkout here from that.
+            Self::NoCheckout(_) => {
+                tonic::Status::with_details(self.code(), self.user_text(), NO_CHECKOUT_DETAILS.into())
+            }
             _ => tonic::Status::new(self.code(), self.user_text()),
         }
     }
+}
+
+/// Whether `status` says the backend has no checkout here ([`DriverError::NoCheckout`]),
+/// rather than that the driver cannot be used at all.
+#[must_use]
+pub fn is_no_checkout(status: &tonic::Status) -> bool {
+    status.code() == Code::FailedPrecondition && status.details() == NO_CHECKOUT_DETAILS
 }
 
 impl From<DriverError> for tonic::Status {

@@ -352,6 +352,22 @@ pub(crate) async fn compare_head(req: HttpRequest, state: web::Data<AppState>) -
     own_head(&req, &state, crate::page::Own::Compare)
 }
 
+/// GET /api/head/checkout: the checkout page's head (issue 26: titled, not to be
+/// indexed), for the SPA to apply after a client-side navigation.
+#[utoipa::path(get, path = "/api/head/checkout", tag = "routing",
+    responses((status = 200, description = "The checkout page's head", body = dto::HeadAnswer)))]
+pub(crate) async fn checkout_head(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    own_head(&req, &state, crate::page::Own::Checkout)
+}
+
+/// GET /api/head/order: the head of an order's page, `/order/{number}` (issue 26: titled,
+/// not to be indexed), the same for every number.
+#[utoipa::path(get, path = "/api/head/order", tag = "routing",
+    responses((status = 200, description = "An order confirmation page's head", body = dto::HeadAnswer)))]
+pub(crate) async fn order_head(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    own_head(&req, &state, crate::page::Own::Order)
+}
+
 fn own_head(req: &HttpRequest, state: &AppState, page: crate::page::Own) -> HttpResponse {
     let origin = crate::origin::public_origin(req, state.public_url.as_deref());
     HttpResponse::Ok().json(head::answer(head::own(page, &origin)))

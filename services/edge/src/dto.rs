@@ -12,6 +12,8 @@ use utoipa::ToSchema;
 use vitrine_domain::Driver;
 use vitrine_proto::v1 as proto;
 
+pub(crate) mod checkout;
+
 /// spec §3: a product image.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct Image {
@@ -508,6 +510,11 @@ pub(crate) struct ErrorDetail {
     pub(crate) code: String,
     /// Safe to show a visitor: never hosts, upstream bodies or internal paths.
     pub(crate) message: String,
+    /// issue 26: each refused field of a checkout step (code invalid_fields); absent
+    /// otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(nullable = false)]
+    pub(crate) fields: Vec<checkout::FieldError>,
 }
 
 /// issue 23: one line of the visitor's cart.

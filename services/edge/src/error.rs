@@ -11,8 +11,10 @@ use std::borrow::Cow;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use tonic::Code;
-use vitrine_domain::{DriverError, listing};
+use vitrine_domain::error::{INVALID_FIELDS, is_no_checkout};
+use vitrine_domain::{DriverError, checkout, listing};
 
+use crate::dto::checkout::FieldError;
 use crate::dto::{ErrorBody, ErrorDetail, Sort};
 use crate::image_widths;
 
@@ -97,6 +99,15 @@ pub(crate) enum ApiError {
     CartNotSaved,
     /// The session or its address changed carts too often.
     TooManyCartChanges,
+    // issue 26: checkout.
+    /// Checkout fields refused, each with its text.
+    InvalidFields(Vec<FieldError>),
+    /// The backend has no checkout here; the shopper's text (the backend's notice).
+    NoCheckout(String),
+    /// Another request is placing this cart's order now.
+    OrderInFlight,
+    /// No order of this number was placed by this session.
+    NoSuchOrder,
     /// An `Idempotency-Key` that is not 1 to 128 visible characters.
     IdempotencyKeyInvalid,
     /// An `Idempotency-Key` already used for another request.
@@ -208,7 +219,9 @@ impl ApiError {
             Self::SitemapUnavailable => {
                 (S::SERVICE_UNAVAILABLE, "unavailable", "The sitemap cannot be built now; try again later.".into())
             }
-            Self::CrossSite => (S::FORBIDDEN, "forbidden", "A cart can only be changed from this site.".into()),
+            Self::CrossSite => {
+                (S::FORBIDDEN, "forbidden", "A cart or a checkout can only be changed from this site.".into())
+            }
             Self::CartRefused(why) => (S::CONFLICT, "refused", why.as_str().into()),
             Self::CartNotSaved => {
                 (S::SERVICE_UNAVAILABLE, "unavailable", "Your cart cannot be reached now; try again shortly.".into())
@@ -218,6 +231,14 @@ impl ApiError {
                 "too_many_requests",
                 "Too many cart changes from this session or address; try again in a minute.".into(),
             ),
+            Self::InvalidFields(_) => (S::BAD_REQUEST, "invalid_fields", INVALID_FIELDS.into()),
+            Self::NoCheckout(why) => (S::CONFLICT, "no_checkout", why.as_str().into()),
+            Self::OrderInFlight => (
+                S::CONFLICT,
+                "order_in_flight",
+                "Your order is being placed; wait a moment, then look at your orders.".into(),
+            ),
+            Self::NoSuchOrder => (S::NOT_FOUND, "not_found", "There is no such order in this session.".into()),
             Self::IdempotencyKeyInvalid => {
                 (S::BAD_REQUEST, "bad_request", "Idempotency-Key must be 1 to 128 visible characters.".into())
             }
@@ -254,7 +275,8 @@ impl ApiError {
 
     pub(crate) fn body(&self) -> ErrorBody {
         let (_, code, message) = self.parts();
-        ErrorBody { error: ErrorDetail { code: code.to_owned(), message: message.into_owned() } }
+        let fields = if let Self::InvalidFields(fields) = self { fields.clone() } else { Vec::new() };
+        ErrorBody { error: ErrorDetail { code: code.to_owned(), message: message.into_owned(), fields } }
     }
 }
 
@@ -271,7 +293,11 @@ impl From<tonic::Status> for ApiError {
         let text = || status.message().to_owned();
         let error = match status.code() {
             Code::NotFound => Self::NotFound(text()),
-            Code::InvalidArgument => Self::BadInput(text()),
+            Code::InvalidArgument => match checkout::field_errors(&status) {
+                fields if fields.is_empty() => Self::BadInput(text()),
+                fields => Self::InvalidFields(fields.into_iter().map(FieldError::from).collect()),
+            },
+            Code::FailedPrecondition if is_no_checkout(&status) => Self::NoCheckout(text()),
             Code::FailedPrecondition => Self::DriverUnavailable(text()),
             Code::DeadlineExceeded => Self::UpstreamTimeout,
             Code::Aborted => Self::CartRefused(text()),

@@ -39,6 +39,7 @@
 mod api;
 mod availability;
 mod cart;
+mod checkout;
 mod compare;
 mod compress;
 pub mod config;

@@ -11,7 +11,7 @@ use actix_web::HttpResponse;
 use utoipa::{IntoResponses, OpenApi};
 
 use crate::dto::ErrorBody;
-use crate::{api, cart, compare, faults, sse};
+use crate::{api, cart, checkout, compare, faults, sse};
 
 mod bounds;
 
@@ -35,6 +35,8 @@ use self::bounds::Bounds;
         api::home_head,
         api::cart_head,
         api::compare_head,
+        api::checkout_head,
+        api::order_head,
         api::search_head,
         api::products,
         api::best_sellers,
@@ -48,6 +50,12 @@ use self::bounds::Bounds;
         cart::add,
         cart::update,
         cart::remove,
+        checkout::get,
+        checkout::set_address,
+        checkout::shipping_options,
+        checkout::set_shipping,
+        checkout::place,
+        checkout::order,
         api::debug,
         faults::get_faults,
         faults::put_faults,
@@ -63,6 +71,7 @@ use self::bounds::Bounds;
         (name = "catalogue", description = "Products and the menu, from the session's driver"),
         (name = "routing", description = "What a storefront path is (spec §4 \"Route matching\")"),
         (name = "cart", description = "The visitor's cart on their driver's backend (issue 23); never cached"),
+        (name = "checkout", description = "Checkout to a test order, and the orders this session placed (issue 26); never cached"),
         (name = "debug", description = "The debug bar's tools (issue 24): injected faults and the backends compared, where they are on"),
         (name = "meta", description = "This document"),
     )
@@ -138,6 +147,36 @@ pub(crate) enum CartChangeErrors {
     #[response(
         status = 429,
         description = "Too many cart changes from this session or address (code too_many_requests)"
+    )]
+    TooMany(ErrorBody),
+}
+
+/// What a checkout step can answer besides success and the service errors (issue 26).
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub(crate) enum CheckoutErrors {
+    #[response(
+        status = 400,
+        description = "Fields refused, each with its text in `fields` (code invalid_fields), or a body that is not \
+                       the step's JSON (code bad_request)"
+    )]
+    Invalid(ErrorBody),
+    #[response(status = 403, description = "A step from another site (code forbidden)")]
+    CrossSite(ErrorBody),
+    #[response(
+        status = 409,
+        description = "The backend has no checkout here (code no_checkout), refused the step (code refused), or \
+                       this cart's order is being placed (code order_in_flight, idempotency_in_flight)"
+    )]
+    Conflict(ErrorBody),
+    #[response(
+        status = 422,
+        description = "The Idempotency-Key was used for another request (code idempotency_key_reused)"
+    )]
+    KeyReused(ErrorBody),
+    #[response(
+        status = 429,
+        description = "Too many cart and checkout changes from this session or address (code too_many_requests)"
     )]
     TooMany(ErrorBody),
 }

@@ -9,7 +9,7 @@
 use actix_web::http::Method;
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use crate::{AppState, api, cart, compare, faults, health, image, openapi, page, sitemap, spa, sse};
+use crate::{AppState, api, cart, checkout, compare, faults, health, image, openapi, page, sitemap, spa, sse};
 
 /// `static_dir`: the built SPA, served for every path no route above claims.
 /// `public_metrics`: whether `/metrics` is answered here; when the metrics have a port of
@@ -26,6 +26,8 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .route("/head/home", read().to(api::home_head))
             .route("/head/cart", read().to(api::cart_head))
             .route("/head/compare", read().to(api::compare_head))
+            .route("/head/checkout", read().to(api::checkout_head))
+            .route("/head/order", read().to(api::order_head))
             .route("/head/search", read().to(api::search_head))
             .route("/products", read().to(api::products))
             .route("/products/best-sellers", read().to(api::best_sellers))
@@ -42,6 +44,13 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .route("/cart/lines", web::post().to(cart::add))
             .route("/cart/lines/{line}", web::patch().to(cart::update))
             .route("/cart/lines/{line}", web::delete().to(cart::remove))
+            // issue 26: checkout, and the orders this session placed (never cached).
+            .route("/checkout", read().to(checkout::get))
+            .route("/checkout/address", web::put().to(checkout::set_address))
+            .route("/checkout/shipping-options", read().to(checkout::shipping_options))
+            .route("/checkout/shipping", web::put().to(checkout::set_shipping))
+            .route("/checkout/order", web::post().to(checkout::place))
+            .route("/orders/{number}", read().to(checkout::order))
             // issue 24: the debug tools.
             .route("/debug/faults", read().to(faults::get_faults))
             .route("/debug/faults", web::put().to(faults::put_faults))

@@ -82,16 +82,21 @@ fn every_api_route_and_its_errors_are_described() {
             "get /api/cart",
             "get /api/categories",
             "get /api/categories/by-url",
+            "get /api/checkout",
+            "get /api/checkout/shipping-options",
             "get /api/debug",
             "get /api/debug/faults",
             "get /api/driver",
             "get /api/driver/events",
             "get /api/head/cart",
+            "get /api/head/checkout",
             "get /api/head/compare",
             "get /api/head/home",
+            "get /api/head/order",
             "get /api/head/search",
             "get /api/navigation",
             "get /api/openapi.json",
+            "get /api/orders/{number}",
             "get /api/page",
             "get /api/pages/by-url",
             "get /api/products",
@@ -102,7 +107,10 @@ fn every_api_route_and_its_errors_are_described() {
             "get /api/search",
             "patch /api/cart/lines/{line}",
             "post /api/cart/lines",
+            "post /api/checkout/order",
             "post /api/debug/compare",
+            "put /api/checkout/address",
+            "put /api/checkout/shipping",
             "put /api/debug/faults",
             "put /api/driver",
         ]
@@ -112,6 +120,12 @@ fn every_api_route_and_its_errors_are_described() {
     for status in ["200", "400", "403", "409", "422", "429", "503"] {
         assert!(add[status].is_object(), "adding answers {status}");
     }
+    // issue 26: placing an order says what it can be refused for, and a step its fields.
+    let place = &doc["paths"]["/api/checkout/order"]["post"]["responses"];
+    for status in ["200", "400", "403", "404", "409", "422", "429", "503"] {
+        assert!(place[status].is_object(), "placing answers {status}");
+    }
+    assert!(doc.pointer("/components/schemas/ErrorDetail/properties/fields").is_some(), "refused fields are described");
     // Generated clients name each operation by its id: one each (a handler's name).
     let mut ids: Vec<&str> = doc["paths"]
         .as_object()

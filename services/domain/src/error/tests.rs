@@ -118,3 +118,15 @@ fn refused_fields_travel_in_the_details_by_name_never_by_value() {
     );
     assert!(checkout::field_errors(&DriverError::CartGone.to_status()).is_empty());
 }
+
+#[test]
+fn no_checkout_is_told_from_an_unusable_driver() {
+    let none = DriverError::NoCheckout(checkout::NO_CHECKOUT.into()).to_status();
+    assert!(is_no_checkout(&none));
+    assert_eq!(none.message(), checkout::NO_CHECKOUT);
+    for other in
+        [DriverError::Disabled(Driver::Shopify), DriverError::NotConfigured(Backend::Medusa), DriverError::CartGone]
+    {
+        assert!(!is_no_checkout(&other.to_status()), "{other:?}");
+    }
+}

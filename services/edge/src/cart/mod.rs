@@ -37,7 +37,7 @@ const MAX_BODY_BYTES: usize = 2048;
 const IDEMPOTENCY_KEY: &str = "idempotency-key";
 
 /// `answer` as the browser gets it, never stored by anyone.
-fn respond(json: String) -> HttpResponse {
+pub(crate) fn respond(json: String) -> HttpResponse {
     let mut res = HttpResponse::Ok().content_type("application/json").body(json);
     res.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
@@ -143,7 +143,12 @@ pub(crate) async fn remove(req: HttpRequest, state: web::Data<AppState>, line: w
 }
 
 fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    if body.len() > MAX_BODY_BYTES {
+    parse_within(body, MAX_BODY_BYTES)
+}
+
+/// `body` as a `T`, when it is at most `max` bytes of the JSON `T` takes.
+pub(crate) fn parse_within<T: serde::de::DeserializeOwned>(body: &[u8], max: usize) -> Result<T, ApiError> {
+    if body.len() > max {
         return Err(ApiError::InvalidBody);
     }
     serde_json::from_slice(body).map_err(|_| ApiError::InvalidBody)
@@ -153,6 +158,10 @@ fn header(req: &HttpRequest, name: impl actix_web::http::header::AsHeaderName) -
     req.headers().get(name).and_then(|v| v.to_str().ok())
 }
 
+/// The new session a change made: its id, and the cookie that carries it (none when the
+/// visitor had one).
+pub(crate) type Session = (String, Option<Cookie<'static>>);
+
 /// One change of the visitor's cart (from this site, checked before): the limits, the
 /// idempotency key, then `call` with the visitor's driver and their cart id there
 /// (empty: none yet), and what they keep updated with the cart the answer names.
@@ -160,6 +169,17 @@ async fn change<F, Fut>(req: &HttpRequest, state: &AppState, body: &[u8], call: 
 where
     F: FnOnce(Carts, Driver, String) -> Fut,
     Fut: Future<Output = Result<CartAnswer, Status>>,
+{
+    guarded(req, state, body, |session| run(req, state, session, call)).await
+}
+
+/// A change of the visitor's cart or checkout (issues 23, 26), from this site (checked
+/// before): the session and address limits, then the `Idempotency-Key`, then `work`
+/// with the visitor's session, which answers the JSON and the cookies to send.
+pub(crate) async fn guarded<F, Fut>(req: &HttpRequest, state: &AppState, body: &[u8], work: F) -> ApiResult
+where
+    F: FnOnce(Session) -> Fut,
+    Fut: Future<Output = Result<(String, Vec<Cookie<'static>>), ApiError>>,
 {
     let (session, issued) = session::id_or_new(req, state);
     let address = switch_limit::client_address(req, state.trust_forwarded_for);
@@ -186,7 +206,7 @@ where
             Err(_) => return Err(ApiError::CartNotSaved),
         }
     }
-    let result = run(req, state, (&session, issued), call).await;
+    let result = work((session.clone(), issued)).await;
     if let Some(key) = &key {
         let answer = result.as_ref().ok().map(|(json, _)| json.as_str());
         idempotency::finish(&state.store, &session, key, &fingerprint, answer).await;
@@ -195,7 +215,7 @@ where
     Ok(with_cookies(respond(json), &cookies))
 }
 
-fn with_cookies(mut res: HttpResponse, cookies: &[Cookie<'static>]) -> HttpResponse {
+pub(crate) fn with_cookies(mut res: HttpResponse, cookies: &[Cookie<'static>]) -> HttpResponse {
     for cookie in cookies {
         // Only an invalid cookie fails to be written; ours are valid.
         let _ = res.add_cookie(cookie);
@@ -208,7 +228,7 @@ fn with_cookies(mut res: HttpResponse, cookies: &[Cookie<'static>]) -> HttpRespo
 async fn run<F, Fut>(
     req: &HttpRequest,
     state: &AppState,
-    session: (&str, Option<Cookie<'static>>),
+    (session, issued): Session,
     call: F,
 ) -> Result<(String, Vec<Cookie<'static>>), ApiError>
 where
@@ -226,7 +246,7 @@ where
             Some(id) => carried.kept.carts.insert(driver.backend(), id),
             None => carried.kept.carts.remove(&driver.backend()),
         };
-        cookies = session::save(req, state, Some(session), carried).await.map_err(|e| {
+        cookies = session::save(req, state, Some((&session, issued)), carried).await.map_err(|e| {
             tracing::warn!(error = %e, "the visitor's cart was not kept");
             ApiError::CartNotSaved
         })?;

@@ -231,7 +231,9 @@ fn driver_info_keeps_its_bytes_with_and_without_a_notice() {
 
 #[test]
 fn error_bodies_keep_their_bytes() {
-    let body = ErrorBody { error: ErrorDetail { code: "not_found".into(), message: "Not found: product 9".into() } };
+    let body = ErrorBody {
+        error: ErrorDetail { code: "not_found".into(), message: "Not found: product 9".into(), fields: Vec::new() },
+    };
     let legacy = json!({ "error": { "code": "not_found", "message": "Not found: product 9" } }).to_string();
     assert_eq!(now(&body), legacy);
 }

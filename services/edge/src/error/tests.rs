@@ -99,6 +99,21 @@ fn every_variant_has_its_status_code_and_text() {
         ),
         (ApiError::SitemapPageNotFound, 404, "not_found", text("There is no such sitemap page.")),
         (ApiError::SitemapUnavailable, 503, "unavailable", text("The sitemap cannot be built now; try again later.")),
+        (ApiError::CrossSite, 403, "forbidden", text("A cart or a checkout can only be changed from this site.")),
+        (ApiError::InvalidFields(Vec::new()), 400, "invalid_fields", text("Some fields need attention:")),
+        (
+            ApiError::NoCheckout("This shop has no checkout.".into()),
+            409,
+            "no_checkout",
+            text("This shop has no checkout."),
+        ),
+        (
+            ApiError::OrderInFlight,
+            409,
+            "order_in_flight",
+            text("Your order is being placed; wait a moment, then look at your orders."),
+        ),
+        (ApiError::NoSuchOrder, 404, "not_found", text("There is no such order in this session.")),
     ];
     for (error, status, code, message) in cases {
         let (s, c, m) = error.parts();
@@ -129,6 +144,27 @@ fn statuses_map_to_variants_once() {
     ] {
         assert_eq!(ApiError::from(tonic::Status::new(code, message)), expected, "{code:?}");
     }
+}
+
+/// issue 26: refused fields and a backend without checkout travel in a status's details.
+#[test]
+fn checkout_statuses_keep_their_details() {
+    use vitrine_domain::checkout::{CheckoutField, FieldError, Problem, Role};
+    let refused = DriverError::InvalidFields(vec![FieldError {
+        role: Some(Role::Billing),
+        field: CheckoutField::Region,
+        problem: Problem::Unknown,
+    }]);
+    let error = ApiError::from(refused.to_status());
+    let json = serde_json::to_value(error.body()).unwrap_or_default();
+    assert_eq!(json["error"]["code"], "invalid_fields");
+    assert_eq!(json["error"]["fields"][0]["field"], "billing.region");
+    assert_eq!(json["error"]["fields"][0]["text"], "Choose a state or province of the country from the list.");
+    let none = ApiError::from(DriverError::NoCheckout("This shop has no checkout.".into()));
+    assert_eq!(none, ApiError::NoCheckout("This shop has no checkout.".into()));
+    // Every other error's body has no `fields` at all.
+    let plain = serde_json::to_value(ApiError::NoSuchOrder.body()).unwrap_or_default();
+    assert!(plain["error"].get("fields").is_none(), "{plain}");
 }
 
 #[test]

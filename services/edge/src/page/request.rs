@@ -27,15 +27,25 @@ pub(crate) enum Own {
     Cart,
     /// The backends compared (issue 24), where the debug tools are on.
     Compare,
+    /// The visitor's checkout (issue 26).
+    Checkout,
+    /// `/order/{number}` (issue 26): an order the visitor placed, whatever the number.
+    Order,
 }
 
-impl Own {
-    const ALL: [Self; 2] = [Self::Cart, Self::Compare];
+/// Where an order's page is: `/order/{number}`, one segment.
+const ORDER_PREFIX: &str = "/order/";
 
+impl Own {
+    const FIXED: [Self; 3] = [Self::Cart, Self::Compare, Self::Checkout];
+
+    /// Its address, and its canonical link: an order's page names its checkout's (the
+    /// number is the visitor's alone, and neither is to be indexed).
     pub(crate) const fn path(self) -> &'static str {
         match self {
             Self::Cart => "/cart",
             Self::Compare => "/debug/compare",
+            Self::Checkout | Self::Order => "/checkout",
         }
     }
 
@@ -43,6 +53,8 @@ impl Own {
         match self {
             Self::Cart => "Cart",
             Self::Compare => "Compare backends",
+            Self::Checkout => "Checkout",
+            Self::Order => "Order confirmation",
         }
     }
 
@@ -51,11 +63,16 @@ impl Own {
         match self {
             Self::Cart => "/api/head/cart",
             Self::Compare => "/api/head/compare",
+            Self::Checkout => "/api/head/checkout",
+            Self::Order => "/api/head/order",
         }
     }
 
     fn at(path: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|own| own.path() == path)
+        if path.strip_prefix(ORDER_PREFIX).is_some_and(|number| !number.is_empty() && !number.contains('/')) {
+            return Some(Self::Order);
+        }
+        Self::FIXED.into_iter().find(|own| own.path() == path)
     }
 }
 
@@ -69,7 +86,7 @@ pub(crate) fn reserved(path: &str) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum PageRequest {
     Home,
-    /// `/cart`, `/debug/compare` (issues 23, 24): see [`Own`].
+    /// `/cart`, `/debug/compare`, `/checkout`, `/order/{number}` (issues 23, 24, 26): see [`Own`].
     Own(Own),
     /// `/search`; `words` is `None` without a query (the SPA then asks for nothing).
     Search {
@@ -203,6 +220,11 @@ mod tests {
             ("/debug", "", path("/debug", 1, S::Position)),
             ("/cart/x", "", path("/cart/x", 1, S::Position)),
             ("/carts", "", path("/carts", 1, S::Position)),
+            ("/checkout", "", PageRequest::Own(Own::Checkout)),
+            ("/order/000000001", "", PageRequest::Own(Own::Order)),
+            ("//order/M-100001/", "", PageRequest::Own(Own::Order)),
+            ("/order", "", path("/order", 1, S::Position)),
+            ("/order/1/x", "", path("/order/1/x", 1, S::Position)),
         ] {
             assert_eq!(PageRequest::parse(p, q), expected, "{p}?{q}");
         }
@@ -226,6 +248,7 @@ mod tests {
     fn only_the_spa_s_own_pages_are_reserved() {
         assert!(reserved("/search") && reserved("/cart") && reserved("/debug/compare"));
         assert!(!reserved("/") && !reserved("/cart/x") && !reserved("/carts") && !reserved("/1001"));
+        assert!(reserved("/checkout") && reserved("/order/7") && !reserved("/order") && !reserved("/checkouts"));
     }
 
     #[test]
