@@ -334,14 +334,16 @@ async fn pages_warmed_at_start_are_written_for_their_first_visitor() {
     }
 }
 
-/// issue 23: `/cart` is the SPA's own page, reserved as `/search` is: never looked up on
-/// the backend (even one whose menu links there), 200, titled "Cart", not to be indexed
-/// (in its head and in `X-Robots-Tag`), written for each request and never kept, with the
-/// menu but not the visitor's cart inlined, and never in the sitemap.
+/// issues 23, 26: `/cart`, `/checkout` and `/order/{number}` are the SPA's own pages,
+/// reserved as `/search` is: never looked up on the backend (even one whose menu links
+/// there), 200, titled, not to be indexed (in their head and in `X-Robots-Tag`), written
+/// for each request and never kept, with the menu but nothing of the visitor's inlined,
+/// and never in the sitemap.
 #[tokio::test(flavor = "multi_thread")]
-async fn the_cart_is_reserved_never_looked_up_kept_indexed_or_listed() {
+async fn the_own_pages_are_reserved_never_looked_up_kept_indexed_or_listed() {
     let node = |url: &str| NavigationNode { url: url.into(), name: url.into(), ..NavigationNode::default() };
-    let tree = NavigationNode { url: "/".into(), children: vec![node("/cart"), node("/shoes")], ..Default::default() };
+    let children = vec![node("/cart"), node("/checkout"), node("/order/1"), node("/shoes")];
+    let tree = NavigationNode { url: "/".into(), children, ..Default::default() };
     let boot = Product { id: "1".into(), name: "Boot".into(), url: "/boot".into(), ..Product::default() };
     let script = Script { navigation: Some(Ok(tree)), products: Some(Ok(vec![boot])), ..Script::default() };
     let adapter = ScriptedAdapter::start(script).await;
@@ -349,34 +351,51 @@ async fn the_cart_is_reserved_never_looked_up_kept_indexed_or_listed() {
     let app = TestApp::builder().static_dir(spa.path()).adapter(Backend::InMemory, &adapter.url).start().await;
     let c = browser();
 
-    let head = assert::ok_json(c.get(app.url("/api/head/cart")).send().await.expect("head")).await;
-    let tags = head["head_html"].as_str().expect("head_html").to_owned();
-    for path in ["/cart", "/cart/", "/cart?variant=1"] {
-        let res = c.get(app.url(path)).send().await.expect(path);
-        assert_eq!(res.status(), 200, "{path}");
-        assert_eq!(res.headers()["x-robots-tag"], "noindex", "{path}");
-        assert_eq!(res.headers()["cache-control"], "private, no-cache", "{path}: no shared cache keeps it");
-        let page = Page { status: 200, html: res.text().await.expect("html") };
-        assert_eq!(page.title(), "Cart", "{path}");
-        assert_eq!(page.meta("name", "robots").as_deref(), Some("noindex"), "{path}");
-        assert_eq!(page.canonical().as_deref(), Some(app.url("/cart").as_str()), "{path}");
-        assert!(page.html.contains(&tags), "{path}: the SPA swaps in the very tags the page has");
-        let data = page.data().expect("inlined data");
-        assert_eq!(data["/api/head/cart"], head, "{path}");
-        assert!(data["/api/navigation"].is_object(), "{path}: the menu is inlined");
-        assert!(data.get("/api/cart").is_none(), "{path}: the visitor's cart is the SPA's to fetch");
+    let pages: [(&str, &str, &str, &[&str]); 3] = [
+        ("/api/head/cart", "Cart", "/cart", &["/cart", "/cart/", "/cart?variant=1"]),
+        ("/api/head/checkout", "Checkout", "/checkout", &["/checkout", "/checkout/"]),
+        // An order's page names its checkout's as canonical: the number is the visitor's.
+        ("/api/head/order", "Order confirmation", "/checkout", &["/order/000000001", "/order/M-100001/"]),
+    ];
+    let mut written = 0;
+    for (head_key, title, canonical, paths) in pages {
+        let head = assert::ok_json(c.get(app.url(head_key)).send().await.expect("head")).await;
+        let tags = head["head_html"].as_str().expect("head_html").to_owned();
+        for path in paths {
+            let res = c.get(app.url(path)).send().await.expect(path);
+            assert_eq!(res.status(), 200, "{path}");
+            assert_eq!(res.headers()["x-robots-tag"], "noindex", "{path}");
+            assert_eq!(res.headers()["cache-control"], "private, no-cache", "{path}: no shared cache keeps it");
+            let page = Page { status: 200, html: res.text().await.expect("html") };
+            assert_eq!(page.title(), title, "{path}");
+            assert_eq!(page.meta("name", "robots").as_deref(), Some("noindex"), "{path}");
+            assert_eq!(page.canonical().as_deref(), Some(app.url(canonical).as_str()), "{path}");
+            assert!(page.html.contains(&tags), "{path}: the SPA swaps in the very tags the page has");
+            let data = page.data().expect("inlined data");
+            assert_eq!(data[head_key], head, "{path}");
+            assert!(data["/api/navigation"].is_object(), "{path}: the menu is inlined");
+            for visitors in ["/api/cart", "/api/checkout"] {
+                assert!(data.get(visitors).is_none(), "{path}: {visitors} is the SPA's to fetch");
+            }
+            assert!(!data.as_object().is_some_and(|d| d.keys().any(|k| k.starts_with("/api/orders"))), "{path}");
+            written += 1;
+        }
     }
-    assert_eq!((page_heads(&app, "written").await, page_heads(&app, "reused").await), (3, 0), "never kept");
-    let cart_calls = |calls: Vec<String>| calls.into_iter().filter(|c| c.contains("cart")).collect::<Vec<_>>();
-    assert_eq!(cart_calls(adapter.calls()), Vec::<String>::new(), "no lookup of /cart");
+    assert_eq!((page_heads(&app, "written").await, page_heads(&app, "reused").await), (written, 0), "never kept");
+    let own_calls = |calls: Vec<String>| {
+        calls.into_iter().filter(|c| ["cart", "checkout", "order"].iter().any(|p| c.contains(p))).collect::<Vec<_>>()
+    };
+    assert_eq!(own_calls(adapter.calls()), Vec::<String>::new(), "no lookup of an own page");
 
     // Another address is looked up (the calls are recorded), and the sitemap lists the
-    // backend's pages but not the cart, which its menu names: not walked either.
+    // backend's pages but not the own pages, which its menu names: not walked either.
     Page::get(&c, &app.url("/boot")).await;
     assert!(adapter.calls().iter().any(|c| c.starts_with("resolve ") && c.contains("boot")), "{:?}", adapter.calls());
     let sitemap = c.get(app.url("/sitemap-1.xml")).send().await.expect("sitemap").text().await.expect("xml");
     assert!(sitemap.contains(&format!("<loc>{}</loc>", app.url("/shoes"))), "{sitemap}");
     assert!(sitemap.contains(&format!("<loc>{}</loc>", app.url("/boot"))), "{sitemap}");
-    assert!(!sitemap.contains("/cart"), "{sitemap}");
-    assert_eq!(cart_calls(adapter.calls()), Vec::<String>::new(), "the menu's /cart is not walked");
+    for own in ["/cart", "/checkout", "/order/"] {
+        assert!(!sitemap.contains(own), "{own}: {sitemap}");
+    }
+    assert_eq!(own_calls(adapter.calls()), Vec::<String>::new(), "the menu's own pages are not walked");
 }

@@ -155,8 +155,10 @@ async fn place_once(
     let Some(lock) = lock else { return Err(ApiError::OrderInFlight) };
     let summary = summary_of(state, &session, driver, &cart).await;
     lock.release().await;
-    let summary = summary?;
+    let (number, summary) = summary?;
     carried.kept.carts.remove(&backend);
+    // What keeps the session, under which the summary is kept, once the cart is gone.
+    carried.kept.placed(&number);
     let cookies = session::save(req, state, Some((&session, issued)), carried).await.unwrap_or_else(|e| {
         // The order is placed; the next cart read finds the cart gone and forgets it.
         tracing::warn!(error = %e, "a placed cart stays with the visitor");
@@ -165,13 +167,12 @@ async fn place_once(
     Ok((summary, cookies))
 }
 
-/// The summary (JSON) of the order `cart` became: kept from an earlier placing, or placed
-/// now and kept.
-async fn summary_of(state: &AppState, session: &str, driver: Driver, cart: &str) -> Result<String, ApiError> {
+/// The number and summary (JSON) of the order `cart` became: kept from an earlier
+/// placing, or placed now and kept.
+async fn summary_of(state: &AppState, session: &str, driver: Driver, cart: &str) -> Result<(String, String), ApiError> {
     let backend = driver.backend();
-    if let Some(kept) =
-        orders::placed(&state.store, session, backend, cart).await.map_err(|_| ApiError::CartNotSaved)?
-    {
+    let kept = orders::placed(&state.store, session, backend, cart).await.map_err(|_| ApiError::CartNotSaved)?;
+    if let Some(kept) = kept {
         return Ok(kept);
     }
     let request = PlaceOrderRequest { driver: driver.into(), cart_id: cart.to_owned() };
@@ -179,7 +180,7 @@ async fn summary_of(state: &AppState, session: &str, driver: Driver, cart: &str)
     let summary = Order::placed(order, driver, unix_ms());
     let text = json(&summary)?;
     orders::keep(&state.store, session, backend, cart, &summary.number, &text).await;
-    Ok(text)
+    Ok((summary.number, text))
 }
 
 /// GET /api/orders/{number}: an order this session placed. Any other number, or another

@@ -75,7 +75,7 @@ impl Lock {
     }
 }
 
-/// The summary of the order `cart` became for `session`, if it became one.
+/// The number and summary of the order `cart` became for `session`, if it became one.
 ///
 /// # Errors
 /// When the store fails.
@@ -84,9 +84,18 @@ pub(crate) async fn placed(
     session: &str,
     backend: Backend,
     cart: &str,
-) -> Result<Option<String>, StoreError> {
+) -> Result<Option<(String, String)>, StoreError> {
     let held = store.get(&placed_key(session, backend, cart)).await?;
-    Ok(held.and_then(|b| String::from_utf8(b).ok()))
+    Ok(held.and_then(|b| String::from_utf8(b).ok()).and_then(|summary| Some((number_of(&summary)?, summary))))
+}
+
+/// The `number` of a kept summary.
+fn number_of(summary: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Numbered {
+        number: String,
+    }
+    serde_json::from_str::<Numbered>(summary).ok().map(|n| n.number)
 }
 
 /// Keeps `summary` (JSON) of order `number`, placed by `session` from `cart`. A store
@@ -163,7 +172,8 @@ mod tests {
         assert_eq!(summary(&store, "s1", "M-100001").await.ok().flatten().as_deref(), Some(r#"{"number":"M-100001"}"#));
         assert_eq!(summary(&store, "s2", "M-100001").await.ok().flatten(), None, "another session's");
         assert_eq!(summary(&store, "s1", "M-100002").await.ok().flatten(), None);
-        assert!(placed(&store, "s1", Backend::InMemory, "c1").await.ok().flatten().is_some());
+        let again = placed(&store, "s1", Backend::InMemory, "c1").await.ok().flatten();
+        assert_eq!(again.map(|(number, _)| number).as_deref(), Some("M-100001"));
         assert!(placed(&store, "s2", Backend::InMemory, "c1").await.ok().flatten().is_none());
     }
 }

@@ -1,5 +1,5 @@
-//! What a visitor keeps, and its one text form: the driver they chose and when, and
-//! their cart id on each backend. The signed cookie carries it ([`super::signed`]) and
+//! What a visitor keeps, and its one text form: the driver they chose and when, their
+//! cart id on each backend, and the numbers of the orders they placed (issue 26). The signed cookie carries it ([`super::signed`]) and
 //! the session's store key holds it; both write it as [`Kept::encode`] does.
 
 use std::collections::BTreeMap;
@@ -7,23 +7,36 @@ use std::collections::BTreeMap;
 use vitrine_domain::{Backend, Driver};
 
 /// Everything a visitor keeps: `driver@ms`, then `;backend=cart-id` per backend with a
-/// cart (the id percent-encoded, so no id can end the field early).
+/// cart (the id percent-encoded, so no id can end the field early), then `;order=number`
+/// per order placed, oldest first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Kept {
     pub(crate) choice: Choice,
     pub(crate) carts: BTreeMap<Backend, String>,
+    /// The orders this visitor placed (issue 26), the last [`MAX_ORDERS`]: what keeps the
+    /// session (under which their summaries are kept) once the cart is gone.
+    pub(crate) orders: Vec<String>,
 }
+
+/// The most orders a visitor keeps: a cookie holds a few kilobytes.
+pub(crate) const MAX_ORDERS: usize = 5;
+const ORDER_FIELD: &str = "order";
 
 impl Kept {
     pub(super) fn parse(text: &str) -> Option<Self> {
         let mut fields = text.split(';');
         let choice = Choice::parse(fields.next()?)?;
-        let mut carts = BTreeMap::new();
+        let mut kept = Self { choice, carts: BTreeMap::new(), orders: Vec::new() };
         for field in fields {
-            let (backend, id) = field.split_once('=')?;
-            carts.insert(Backend::parse(backend)?, urlencoding::decode(id).ok()?.into_owned());
+            let (name, value) = field.split_once('=')?;
+            let value = urlencoding::decode(value).ok()?.into_owned();
+            if name == ORDER_FIELD {
+                kept.orders.push(value);
+            } else {
+                kept.carts.insert(Backend::parse(name)?, value);
+            }
         }
-        Some(Self { choice, carts })
+        Some(kept)
     }
 
     pub(super) fn encode(&self) -> String {
@@ -31,17 +44,29 @@ impl Kept {
         for (backend, id) in &self.carts {
             text.push_str(&format!(";{}={}", backend.as_str(), urlencoding::encode(id)));
         }
+        for number in &self.orders {
+            text.push_str(&format!(";{ORDER_FIELD}={}", urlencoding::encode(number)));
+        }
         text
     }
 
-    /// Whether it needs keeping: a choice worth keeping, or a cart.
+    /// Whether it needs keeping: a choice worth keeping, a cart, or an order.
     pub(super) fn worth_keeping(&self, default: Driver) -> bool {
-        self.choice.worth_keeping(default) || !self.carts.is_empty()
+        self.choice.worth_keeping(default) || !self.carts.is_empty() || !self.orders.is_empty()
     }
 
     /// A visitor who has kept nothing yet.
     pub(super) const fn fresh(default: Driver) -> Self {
-        Self { choice: Choice::default_for(default), carts: BTreeMap::new() }
+        Self { choice: Choice::default_for(default), carts: BTreeMap::new(), orders: Vec::new() }
+    }
+
+    /// Adds order `number` (once), dropping the oldest past [`MAX_ORDERS`].
+    pub(crate) fn placed(&mut self, number: &str) {
+        if !self.orders.iter().any(|n| n == number) {
+            self.orders.push(number.to_owned());
+        }
+        let excess = self.orders.len().saturating_sub(MAX_ORDERS);
+        self.orders.drain(..excess);
     }
 }
 
@@ -142,10 +167,10 @@ mod tests {
             (Backend::Shopify, "gid://shopify/Cart/c1?key=a;b=c".to_owned()),
             (Backend::InMemory, "9f2c".to_owned()),
         ]);
-        let kept = Kept { choice, carts };
+        let kept = Kept { choice, carts, orders: vec!["000000001".into(), "M-1;x".into()] };
         assert_eq!(
             kept.encode(),
-            "shopify@42;in-memory=9f2c;shopify=gid%3A%2F%2Fshopify%2FCart%2Fc1%3Fkey%3Da%3Bb%3Dc"
+            "shopify@42;in-memory=9f2c;shopify=gid%3A%2F%2Fshopify%2FCart%2Fc1%3Fkey%3Da%3Bb%3Dc;order=000000001;order=M-1%3Bx"
         );
         assert_eq!(Kept::parse(&kept.encode()), Some(kept.clone()), "round trip");
         for (text, expected) in [
@@ -161,8 +186,18 @@ mod tests {
         let cart_only = Kept {
             choice: Choice::default_for(Driver::InMemory),
             carts: BTreeMap::from([(Backend::Fake, "c".into())]),
+            orders: Vec::new(),
         };
         assert!(cart_only.worth_keeping(Driver::InMemory));
+        // issue 26: so is an order alone, the last five of them.
+        let mut orders_only = Kept::fresh(Driver::InMemory);
+        for n in 1..=7 {
+            orders_only.placed(&format!("M-{n}"));
+            orders_only.placed(&format!("M-{n}"));
+        }
+        assert_eq!(orders_only.orders, ["M-3", "M-4", "M-5", "M-6", "M-7"]);
+        assert!(orders_only.worth_keeping(Driver::InMemory));
+        assert_eq!(Kept::parse(&orders_only.encode()), Some(orders_only));
         assert!(!Kept::fresh(Driver::InMemory).worth_keeping(Driver::InMemory));
     }
 

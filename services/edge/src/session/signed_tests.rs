@@ -20,7 +20,7 @@ fn carried() -> Carried {
     ]);
     Carried {
         issued_s: NOW - 60,
-        kept: Kept { choice: Choice::switched(Driver::Magento, 1_799_999_940_123), carts },
+        kept: Kept { choice: Choice::switched(Driver::Magento, 1_799_999_940_123), carts, orders: Vec::new() },
         faults: Some((Faults::parse("magento~800~0~0").expect("faults"), NOW + 600)),
     }
 }
