@@ -104,8 +104,9 @@ impl ServiceProcess {
             .args(args)
             // The error, not a backtrace, is what the last lines of a failed start show.
             .env("RUST_BACKTRACE", "0")
-            .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            // `info` unless the test asks for more (issue 26's personal-data test: debug).
             .env("RUST_LOG", "info")
+            .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .stdout(Stdio::piped())
             .stderr(stderr)
             .process_group(0)

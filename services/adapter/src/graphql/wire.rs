@@ -45,7 +45,52 @@ pub struct Response {
 pub fn graphql_error_line(e: &GraphQlError) -> String {
     let locations: Vec<String> = e.locations.iter().map(|l| format!("{}:{}", l.line, l.column)).collect();
     let path: Vec<String> = e.path.iter().map(|p| p.as_str().map_or_else(|| p.to_string(), str::to_owned)).collect();
-    format!("[GraphQL error]: Message: {}, Location: [{}], Path: {}", e.message, locations.join(", "), path.join("."))
+    format!(
+        "[GraphQL error]: Message: {}, Location: [{}], Path: {}",
+        scrub(&e.message),
+        locations.join(", "),
+        path.join(".")
+    )
+}
+
+/// What replaces a part of a backend's message that may repeat what was sent.
+const SCRUBBED: &str = "<scrubbed>";
+
+/// `message` with what may repeat the request left out (issue 26): Magento words a
+/// refusal with the value it refused (`Invalid value of "…" provided for the email
+/// field.`), and a value sent may be a shopper's email or address. Every quoted part
+/// goes (straight or curly, single or double quotes), and every word with an `@` or a
+/// digit (an email, a street number, a postal code, a telephone): what stays is the
+/// message's wording, which is what a developer reads a log for.
+#[must_use]
+pub fn scrub(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut closing: Option<char> = None;
+    for c in message.chars() {
+        match closing {
+            Some(end) if c == end => {
+                closing = None;
+                out.push(c);
+            }
+            Some(_) => {}
+            None => {
+                out.push(c);
+                closing = match c {
+                    '"' => Some('"'),
+                    '\u{201c}' => Some('\u{201d}'),
+                    '\u{2018}' => Some('\u{2019}'),
+                    _ => None,
+                };
+                if closing.is_some() {
+                    out.push_str(SCRUBBED);
+                }
+            }
+        }
+    }
+    out.split(' ')
+        .map(|word| if word.chars().any(|c| c == '@' || c.is_ascii_digit()) { SCRUBBED } else { word })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The log line of a transport failure (spec §8: '[Network error]').
@@ -64,7 +109,7 @@ pub fn into_data(operation: &str, response: Response) -> Result<Value, DriverErr
         for e in &response.errors {
             tracing::warn!(operation, "{}", graphql_error_line(e));
         }
-        return Err(DriverError::GraphQl(first.message.clone()));
+        return Err(DriverError::GraphQl(scrub(&first.message)));
     }
     response.data.filter(|d| !d.is_null()).ok_or_else(|| DriverError::Undecodable(format!("{operation}: no data")))
 }
@@ -103,6 +148,27 @@ mod tests {
             "[GraphQL error]: Message: Field x, Location: [2:5], Path: products.0"
         );
         assert_eq!(network_error_line("connection refused"), "[Network error]: connection refused");
+    }
+
+    #[test]
+    fn what_a_message_repeats_of_the_request_is_scrubbed() {
+        for (message, scrubbed) in [
+            ("Field x", "Field x"),
+            (
+                r#"Invalid value of "ada@example.com" provided for the email field."#,
+                r#"Invalid value of "<scrubbed>" provided for the email field."#,
+            ),
+            ("The email ada@example.com is invalid", "The email <scrubbed> is invalid"),
+            ("Street 12 Marker Lane is too long", "Street <scrubbed> Marker Lane is too long"),
+            ("Postcode \u{201c}W1A 1AA\u{201d} is wrong", "Postcode \u{201c}<scrubbed>\u{201d} is wrong"),
+            (r#"Unterminated "ada@example.com"#, r#"Unterminated "<scrubbed>"#),
+            ("The cart isn't active", "The cart isn't active"),
+        ] {
+            assert_eq!(scrub(message), scrubbed, "{message}");
+        }
+        let e = parse(json!({"errors": [{"message": "Email \"m@x.io\" is invalid"}]}));
+        assert!(!graphql_error_line(&e.errors[0]).contains("m@x.io"));
+        assert_eq!(into_data("Op", e), Err(DriverError::GraphQl(r#"Email "<scrubbed>" is invalid"#.into())));
     }
 
     #[test]

@@ -1,0 +1,255 @@
+//! issue 26: what a shopper types at checkout reaches no log line, span, metric,
+//! Server-Timing header or store entry of Vitrine's processes.
+//!
+//! Every service runs as its own process (as deployed) with a real Redis, logging at
+//! `debug` and exporting spans to an OTLP receiver. A shopper checks out on in-memory
+//! (mock-data places the order) and on Magento (its demo shop, in this test's process:
+//! the shop's own record is the backend's data), with a marker email, name, street,
+//! city and telephone, through every step: a refused address, the address, the
+//! shipping methods, placing, and the order's summary. Then the run's output is searched:
+//! each process's log, every span's name and attributes, each `/metrics`, each
+//! Server-Timing header, and every key and value in Redis.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use vitrine_testkit::otlp::OtlpReceiver;
+use vitrine_testkit::process::{Serves, ServiceProcess};
+use vitrine_testkit::{RedisServer, assert, browser, eventually, magento};
+
+const BIN: &str = env!("CARGO_BIN_EXE_vitrine");
+const ANY_PORT: &str = "127.0.0.1:0";
+
+/// What the shopper types; none of it may appear anywhere. Each is unusual enough that
+/// no other text holds it by chance.
+const MARKERS: [&str; 6] =
+    ["leakmarker7@example.com", "Zyxleakfirst", "Qwvleaklast", "Leakmarker Road", "Leakmarkerville", "555-0199"];
+
+fn address(country: &str, region: &str) -> Value {
+    json!({
+        "first_name": "Zyxleakfirst", "last_name": "Qwvleaklast", "street": "77 Leakmarker Road",
+        "city": "Leakmarkerville", "postal_code": "78701", "country": country, "region": region,
+        "telephone": "+1 512-555-0199",
+    })
+}
+
+/// The services, each its own process, with what every one of them gets.
+struct Run {
+    env: Vec<(String, String)>,
+    processes: Vec<ServiceProcess>,
+    logs: Vec<PathBuf>,
+}
+
+impl Run {
+    fn start(&mut self, name: &str, args: &[&str], extra: &[(&str, String)], expect: &[Serves]) -> usize {
+        let mut env = self.env.clone();
+        env.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), v.clone())));
+        env.push(("VITRINE_METRICS_ADDR".to_owned(), ANY_PORT.to_owned()));
+        let mut expect = expect.to_vec();
+        expect.push(Serves::Metrics);
+        self.processes.push(ServiceProcess::start(Path::new(BIN), name, args, &env, &expect));
+        let logs = Path::new(BIN).parent().map(|p| p.join("test-logs")).unwrap_or_default();
+        self.logs.push(logs.join(format!("{name}.log")));
+        self.processes.len() - 1
+    }
+
+    fn url(&self, index: usize, kind: Serves) -> String {
+        self.processes[index].url(kind)
+    }
+}
+
+/// Every key and value in Redis, as text.
+async fn redis_contents(url: &str) -> String {
+    let client = redis::Client::open(url).expect("redis url");
+    let mut c = client.get_multiplexed_async_connection().await.expect("redis");
+    let keys: Vec<String> = redis::cmd("KEYS").arg("*").query_async(&mut c).await.expect("keys");
+    let mut out = String::new();
+    for key in keys {
+        let kind: String = redis::cmd("TYPE").arg(&key).query_async(&mut c).await.unwrap_or_default();
+        let value: Vec<Vec<u8>> = match kind.as_str() {
+            "string" => redis::cmd("GET").arg(&key).query_async(&mut c).await.map(|v: Vec<u8>| vec![v]),
+            "hash" => redis::cmd("HGETALL").arg(&key).query_async(&mut c).await,
+            "list" => redis::cmd("LRANGE").arg(&key).arg(0).arg(-1).query_async(&mut c).await,
+            "set" => redis::cmd("SMEMBERS").arg(&key).query_async(&mut c).await,
+            other => panic!("{key}: a {other} this test cannot read"),
+        }
+        .unwrap_or_default();
+        out.push_str(&key);
+        for v in value {
+            out.push(' ');
+            out.push_str(&String::from_utf8_lossy(&v));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The places `text` holds a marker, for the failure message.
+fn leaks(place: &str, text: &str) -> Vec<String> {
+    MARKERS
+        .iter()
+        .filter(|m| text.to_ascii_lowercase().contains(&m.to_ascii_lowercase()))
+        .map(|m| {
+            let at = text.to_ascii_lowercase().find(&m.to_ascii_lowercase()).unwrap_or_default();
+            let line = text[..at].rfind('\n').map_or(0, |n| n + 1);
+            let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+            format!("{place}: {m:?} in {:?}", &text[line..end.min(line + 400)])
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
+    let redis = RedisServer::start();
+    let receiver = OtlpReceiver::start().await;
+    let shop = magento::start_shop();
+    let mut run = Run {
+        env: vec![
+            ("VITRINE_REDIS_URL".to_owned(), redis.url()),
+            ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned()),
+            ("VITRINE_WARM_PAGES".to_owned(), "0".to_owned()),
+            ("VITRINE_COOKIE_KEYS".to_owned(), "personal-data-test-only-cookie-key-0123456789".to_owned()),
+            ("RUST_LOG".to_owned(), "debug".to_owned()),
+            ("OTEL_EXPORTER_OTLP_ENDPOINT".to_owned(), receiver.endpoint.clone()),
+            ("OTEL_BSP_SCHEDULE_DELAY".to_owned(), "100".to_owned()),
+        ],
+        processes: Vec::new(),
+        logs: Vec::new(),
+    };
+    let mock =
+        run.start("pii-mock-data", &["mock-data"], &[("VITRINE_MOCK_DATA_ADDR", ANY_PORT.to_owned())], &[Serves::Http]);
+    let mock_url = run.url(mock, Serves::Http);
+    let in_memory = run.start(
+        "pii-adapter-in-memory",
+        &["adapter", "--driver", "in-memory"],
+        &[("VITRINE_ADAPTER_ADDR", ANY_PORT.to_owned()), ("VITRINE_MOCK_DATA_URL", mock_url.clone())],
+        &[Serves::Grpc],
+    );
+    let magento = run.start(
+        "pii-adapter-magento",
+        &["adapter", "--driver", "magento"],
+        &[("VITRINE_ADAPTER_ADDR", ANY_PORT.to_owned()), ("VITRINE_MAGENTO_BASE_URL", shop.url.clone())],
+        &[Serves::Grpc],
+    );
+    let adapters = [
+        ("VITRINE_ADAPTER_IN_MEMORY_URL", run.url(in_memory, Serves::Grpc)),
+        ("VITRINE_ADAPTER_MAGENTO_URL", run.url(magento, Serves::Grpc)),
+    ];
+    for (url_var, url) in &adapters {
+        run.env.push(((*url_var).to_owned(), url.clone()));
+    }
+    for (name, addr_var, url_var) in [
+        ("catalogue", "VITRINE_CATALOGUE_ADDR", "VITRINE_CATALOGUE_URL"),
+        ("navigation", "VITRINE_NAVIGATION_ADDR", "VITRINE_NAVIGATION_URL"),
+        ("url-resolution", "VITRINE_URL_RESOLUTION_ADDR", "VITRINE_URL_RESOLUTION_URL"),
+        ("cart", "VITRINE_CART_ADDR", "VITRINE_CART_URL"),
+    ] {
+        let index = run.start(&format!("pii-{name}"), &[name], &[(addr_var, ANY_PORT.to_owned())], &[Serves::Grpc]);
+        let url = run.url(index, Serves::Grpc);
+        run.env.push((url_var.to_owned(), url));
+    }
+    let edge = run.start("pii-edge", &["edge"], &[("VITRINE_HTTP_ADDR", ANY_PORT.to_owned())], &[Serves::Http]);
+    let base = run.url(edge, Serves::Http);
+    let ready = eventually(Duration::from_secs(30), || {
+        let url = format!("{base}/readyz");
+        async move { reqwest::get(&url).await.is_ok_and(|r| r.status().is_success()) }
+    })
+    .await;
+    assert!(ready, "the edge did not become ready");
+
+    let mut timings = String::new();
+    let mut answers = Vec::new();
+    for (driver, variant, country, region, option) in [
+        ("in-memory", "1001-L-Black", "US", "TX", "standard"),
+        (
+            "magento",
+            "MH01:MH01-S-Black:Y29uZmlndXJhYmxlLzE0NC8xNjc%3D,Y29uZmlndXJhYmxlLzkzLzQ5",
+            "US",
+            "TX",
+            "flatrate/flatrate",
+        ),
+    ] {
+        let c = browser();
+        let url = |path: &str| format!("{base}{path}");
+        let mut send = async |req: reqwest::RequestBuilder| {
+            let res = req.send().await.expect("request");
+            let timing = res.headers().get_all("server-timing").iter();
+            for value in timing {
+                timings.push_str(value.to_str().unwrap_or_default());
+                timings.push('\n');
+            }
+            res
+        };
+        let res = send(c.put(url("/api/driver")).json(&json!({"driver": driver}))).await;
+        assert::ok_json(res).await;
+        let res = send(c.post(url("/api/cart/lines")).json(&json!({"variant": variant, "quantity": 1}))).await;
+        assert::ok_json(res).await;
+        // A refused step first: its texts never repeat what was typed.
+        let refused = json!({"email": "leakmarker7@example", "shipping": address(country, "")});
+        let res = send(c.put(url("/api/checkout/address")).json(&refused)).await;
+        assert_eq!(res.status(), 400, "{driver}");
+        let body = res.text().await.unwrap_or_default();
+        assert!(leaks("a refusal", &body).is_empty(), "{driver}: {body}");
+        let step = json!({"email": "leakmarker7@example.com", "shipping": address(country, region)});
+        let checkout = assert::ok_json(send(c.put(url("/api/checkout/address")).json(&step)).await).await;
+        // The shopper gets back what they typed (never cached), and only they do.
+        assert_eq!(checkout["email"], "leakmarker7@example.com", "{driver}");
+        assert::ok_json(send(c.get(url("/api/checkout/shipping-options"))).await).await;
+        assert::ok_json(send(c.put(url("/api/checkout/shipping")).json(&json!({"option": option}))).await).await;
+        assert::ok_json(send(c.get(url("/api/checkout"))).await).await;
+        let order = assert::ok_json(send(c.post(url("/api/checkout/order")).json(&json!({}))).await).await;
+        let number = order["number"].as_str().expect("number").to_owned();
+        assert::ok_json(send(c.get(url(&format!("/api/orders/{number}")))).await).await;
+        answers.push((driver, number));
+    }
+    // The orders are real: each backend's own record holds its order, with the email.
+    let kept = reqwest::get(format!("{mock_url}/api/orders/{}", answers[0].1)).await.expect("mock");
+    let record = kept.text().await.unwrap_or_default();
+    // The search finds what is there: the backend's own record holds the email.
+    assert!(!leaks("mock-data's record", &record).is_empty(), "{record}");
+    assert!(shop.order(&answers[1].1).is_some(), "the Magento shop's record");
+
+    // Every span of the run has arrived once the placing spans have.
+    let placed = eventually(Duration::from_secs(30), || {
+        let spans = receiver.spans();
+        let done = ["vitrine-adapter-in-memory", "vitrine-adapter-magento"].iter().all(|service| {
+            spans.iter().any(|s| s.service == *service && s.name.to_ascii_lowercase().contains("place"))
+        });
+        async move { done }
+    })
+    .await;
+    let spans = receiver.spans();
+    assert!(placed, "no placing span: {:?}", spans.iter().map(|s| (&s.service, &s.name)).collect::<Vec<_>>());
+
+    let mut found = leaks("Server-Timing", &timings);
+    let span_text: String = spans
+        .iter()
+        .map(|s| {
+            let attrs: Vec<String> = s.attributes.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!("{} {} {}\n", s.service, s.name, attrs.join(" "))
+        })
+        .collect();
+    found.extend(leaks("spans", &span_text));
+    let http = reqwest::Client::new();
+    for (index, process) in run.processes.iter().enumerate() {
+        let metrics = http.get(format!("{}/metrics", run.url(index, Serves::Metrics))).send().await;
+        let metrics = metrics.expect("metrics").text().await.unwrap_or_default();
+        // mock-data stands for an outside backend: it keeps no figures of its own.
+        assert!(process.name == "pii-mock-data" || metrics.contains("# TYPE"), "{}: {metrics}", process.name);
+        found.extend(leaks(&format!("{} /metrics", process.name), &metrics));
+    }
+    found.extend(leaks("Redis", &redis_contents(&redis.url()).await));
+    for process in &mut run.processes {
+        assert!(process.terminate().success(), "{} drains and exits cleanly", process.name);
+    }
+    let mut logged = 0;
+    for log in &run.logs {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        logged += text.lines().count();
+        found.extend(leaks(&log.display().to_string(), &text));
+    }
+    assert!(logged > 100, "the processes logged at debug: {logged} lines");
+    assert!(span_text.lines().count() > 20, "{span_text}");
+    assert!(found.is_empty(), "personal data leaked:\n{}", found.join("\n"));
+}
