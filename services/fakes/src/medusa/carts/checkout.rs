@@ -98,7 +98,7 @@ fn string(value: &Value) -> Value {
 }
 
 /// A `CreateAddress` as Medusa keeps it (`StoreCartAddress`), the country lower-cased.
-fn address(id: String, input: &Value) -> Value {
+fn address(id: &str, input: &Value) -> Value {
     let country = input["country_code"].as_str().map_or(Value::Null, |c| Value::from(c.trim().to_lowercase()));
     json!({
         "id": id, "customer_id": null, "company": string(&input["company"]),
@@ -289,7 +289,7 @@ impl Carts {
         let shipping = match &body["shipping_address"] {
             Value::Null => None,
             input => {
-                let kept = address(self.issue(&mut book, "caaddr"), input);
+                let kept = address(&self.issue(&mut book, "caaddr"), input);
                 let country = kept["country_code"].as_str().unwrap_or_default();
                 let countries = region["countries"].as_array().cloned().unwrap_or_default();
                 if !countries.iter().any(|c| c["iso_2"] == country) {
@@ -302,7 +302,7 @@ impl Carts {
         // Medusa checks the shipping address's country only.
         let billing = match &body["billing_address"] {
             Value::Null => None,
-            input => Some(address(self.issue(&mut book, "caaddr"), input)),
+            input => Some(address(&self.issue(&mut book, "caaddr"), input)),
         };
         let cart = Self::open_cart(&mut book, id)?;
         let progress = &mut cart.checkout;
