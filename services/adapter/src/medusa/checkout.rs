@@ -123,7 +123,7 @@ impl CheckoutDriver for MedusaCheckout {
         }
         let path = format!("/store/shipping-options?cart_id={}&fields=id,name,amount", urlencoding::encode(cart));
         let list: ShippingOptionList =
-            self.call(Step::ShippingMethod, Method::GET, &path, None, "checkout_shipping_options").await?;
+            self.call(Step::ShippingOptions, Method::GET, &path, None, "checkout_shipping_options").await?;
         Ok(transform::shipping_options(&list.shipping_options))
     }
 
@@ -143,7 +143,13 @@ impl CheckoutDriver for MedusaCheckout {
         ready_to_place(&before)?;
         let body = json!({ "cart_id": cart });
         let collection: PaymentCollectionAnswer = self
-            .call(Step::Payment, Method::POST, "/store/payment-collections", Some(&body), "checkout_payment_collection")
+            .call(
+                Step::PaymentCollection,
+                Method::POST,
+                "/store/payment-collections",
+                Some(&body),
+                "checkout_payment_collection",
+            )
             .await?;
         let collection = collection
             .payment_collection
@@ -152,7 +158,7 @@ impl CheckoutDriver for MedusaCheckout {
             .ok_or_else(|| DriverError::Undecodable("payment collection: no id".into()))?;
         let path = format!("/store/payment-collections/{}/payment-sessions", urlencoding::encode(&collection));
         let body = json!({ "provider_id": transform::PAYMENT });
-        self.call::<Value>(Step::Payment, Method::POST, &path, Some(&body), "checkout_payment_session").await?;
+        self.call::<Value>(Step::PaymentSession, Method::POST, &path, Some(&body), "checkout_payment_session").await?;
         let path = format!("/store/carts/{}/complete", urlencoding::encode(cart));
         let answer: Completion = self.call(Step::Complete, Method::POST, &path, None, "checkout_complete").await?;
         let number = transform::completion(&answer)?;

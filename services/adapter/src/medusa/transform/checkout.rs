@@ -41,8 +41,13 @@ pub fn fields() -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
     Address,
+    ShippingOptions,
     ShippingMethod,
-    Payment,
+    /// `POST /store/payment-collections {cart_id}`: a 404 names the cart.
+    PaymentCollection,
+    /// `POST /store/payment-collections/{id}/payment-sessions`: a 404 names the collection
+    /// just made or the provider, never the cart: the store failing.
+    PaymentSession,
     Complete,
 }
 
@@ -235,7 +240,7 @@ pub fn failure(step: Step, status: u16, body: &[u8]) -> Failure {
     let says = |phrase: &str| message.contains(phrase);
     let stock = error.code.as_deref() == Some("insufficient_inventory") || says("required inventory");
     match (status, error.kind.as_deref()) {
-        (404, _) if step != Step::Payment => Failure::Gone,
+        (404, _) if step != Step::PaymentSession => Failure::Gone,
         (400, Some("not_allowed")) if stock => Failure::Refused(Refusal::OutOfStock),
         (400, Some("invalid_data")) if says("already completed") => Failure::Gone,
         (400, Some("invalid_data")) => match step {
@@ -245,7 +250,9 @@ pub fn failure(step: Step, status: u16, body: &[u8]) -> Failure {
             Step::Complete if says("shipping method") => Failure::Refused(Refusal::ShippingFirst),
             Step::Complete if says("no items") => Failure::Refused(Refusal::EmptyCart),
             Step::Complete if says("payment") => Failure::Refused(Refusal::PaymentDeclined),
-            Step::Payment | Step::Complete => Failure::Failed(status),
+            Step::ShippingOptions | Step::PaymentCollection | Step::PaymentSession | Step::Complete => {
+                Failure::Failed(status)
+            }
         },
         _ => Failure::Failed(status),
     }

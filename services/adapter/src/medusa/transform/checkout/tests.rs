@@ -185,7 +185,10 @@ fn a_completion_is_an_order_or_a_refused_payment() {
 
 #[test]
 fn failures_are_read_by_step_type_and_phrase_never_passed_on() {
-    use Step::{Address as A, Complete as C, Payment as P, ShippingMethod as S};
+    use Step::{
+        Address as A, Complete as C, PaymentCollection as PC, PaymentSession as P, ShippingMethod as S,
+        ShippingOptions as O,
+    };
     let body = |kind: &str, code: Option<&str>, message: &str| {
         let mut b = json!({ "type": kind, "message": message });
         if let Some(code) = code {
@@ -199,9 +202,11 @@ fn failures_are_read_by_step_type_and_phrase_never_passed_on() {
         (A, 404, body("not_found", None, "Cart id not found: cart_1"), Failure::Gone),
         (S, 404, body("not_found", None, "Cart id not found: cart_1"), Failure::Gone),
         (C, 404, body("not_found", None, "Cart id not found: cart_1"), Failure::Gone),
+        (O, 404, body("not_found", None, "Cart id not found: cart_1"), Failure::Gone),
+        (PC, 404, body("not_found", None, "Cart id not found: cart_1"), Failure::Gone),
         (P, 404, body("not_found", None, "Could not find a payment provider"), Failure::Failed(404)),
         (A, 400, invalid("Cart cart_1 is already completed."), Failure::Gone),
-        (P, 400, invalid("Cart cart_1 is already completed."), Failure::Gone),
+        (PC, 400, invalid("Cart cart_1 is already completed."), Failure::Gone),
         (A, 400, invalid("Country with code us is not within region Europe"), refused(Refusal::NoShippingTo)),
         (A, 400, invalid("Invalid request: Field 'email' must be a valid email"), refused(Refusal::AddressRejected)),
         (S, 400, invalid("Shipping Options are invalid for cart."), refused(Refusal::UnknownShippingOption)),
@@ -222,6 +227,8 @@ fn failures_are_read_by_step_type_and_phrase_never_passed_on() {
         (C, 400, invalid("Payment sessions are required to complete cart"), refused(Refusal::PaymentDeclined)),
         (C, 400, invalid("Something new"), Failure::Failed(400)),
         (P, 400, invalid("Something new"), Failure::Failed(400)),
+        (PC, 400, invalid("Something new"), Failure::Failed(400)),
+        (O, 400, invalid("Invalid request: Field 'cart_id' is required"), Failure::Failed(400)),
         (C, 400, body("not_allowed", None, "Not today"), Failure::Failed(400)),
         (C, 500, body("unknown_error", None, "An unknown error occurred."), Failure::Failed(500)),
         (A, 502, "<html>".to_owned(), Failure::Failed(502)),
