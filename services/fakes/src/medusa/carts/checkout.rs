@@ -457,3 +457,35 @@ impl Carts {
         self.book().orders.kept.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_are_bounded_the_oldest_dropped_first() {
+        let mut orders = Orders::default();
+        for n in 0..=MAX_ORDERS {
+            orders.keep(json!({ "id": format!("order_{n}") }));
+        }
+        assert_eq!(orders.kept.len(), MAX_ORDERS);
+        assert!(orders.by_id("order_0").is_none());
+        assert!(orders.by_id("order_1").is_some());
+        assert!(orders.by_id(&format!("order_{MAX_ORDERS}")).is_some());
+    }
+
+    #[test]
+    fn totals_follow_the_address_and_the_method() {
+        let figures = |p: &Progress| {
+            let mut out = json!({ "id": "cart_1" });
+            p.render(&mut out, 90.0);
+            [&out["tax_total"], &out["shipping_total"], &out["subtotal"], &out["total"]].map(Clone::clone)
+        };
+        let mut progress = Progress::default();
+        assert_eq!(figures(&progress), [json!(0), json!(0), json!(90.0), json!(90.0)], "untaxed, unshipped");
+        progress.shipping_address = Some(json!({ "country_code": "nl" }));
+        assert_eq!(figures(&progress), [json!(18.9), json!(0), json!(90.0), json!(108.9)], "the Netherlands' 21 %");
+        progress.method = Some(("casm_1".into(), 1));
+        assert_eq!(figures(&progress), [json!(18.9), json!(15.0), json!(105.0), json!(123.9)], "shipping untaxed");
+    }
+}
