@@ -20,8 +20,11 @@ pub(super) fn refused(refusal: Refusal) -> HttpResponse {
 }
 
 impl Shop {
-    /// `{cart}`, with the fields asked for. A cart's region comes without its countries
-    /// unless they are asked for (`region.countries…`), as Medusa's default fields have it.
+    /// `{cart}`, with the fields asked for. A cart's region comes with its countries only
+    /// where they are asked for by name (`region.countries…`, as a storefront's checkout
+    /// asks). Medusa 2.0's defaults hold `*region.countries` too; the shop's default
+    /// answer leaves them out, as it always has, because the document requires an `id` of
+    /// a country that Medusa (keyed by `iso_2`) never sends.
     pub(super) fn cart_answer(&self, cart: &Value, query: &[QueryPair]) -> HttpResponse {
         let asked = first(query, "fields");
         let mut cart = cart.clone();
