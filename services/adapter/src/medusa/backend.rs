@@ -6,10 +6,9 @@ use std::sync::Arc;
 use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
-use super::{MedusaCarts, MedusaConfig, MedusaDriver};
+use super::{MedusaCarts, MedusaCheckout, MedusaConfig, MedusaDriver};
 use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
-use crate::checkout::NoCheckout;
 use crate::drivers::Drivers;
 use crate::rest::RestClient;
 
@@ -78,9 +77,9 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
     Some(client.map(|c| {
         let driver = Arc::new(MedusaDriver::new(c, medusa.region_id.clone()));
         Drivers::all_three(driver.clone())
-            .with_carts(Arc::new(MedusaCarts::new(driver)))
-            // issue 26: not wired yet; its GetCheckout says so, its steps are refused.
-            .with_checkout(Arc::new(NoCheckout::NOT_YET))
+            .with_carts(Arc::new(MedusaCarts::new(driver.clone())))
+            // issue 26: the checkout shares the driver's client, key and region.
+            .with_checkout(Arc::new(MedusaCheckout::new(driver)))
     }))
 }
 

@@ -5,14 +5,17 @@
 //! - `transform`: payloads → the normalised model, and the url rules (pure, table-tested).
 //! - `driver`: the calls, over the cached REST client.
 //! - `carts`: the cart calls (issue 23), over the write path.
+//! - `checkout`: a guest's checkout of a cart (issue 26), over the write path.
 
 pub mod backend;
 mod carts;
+mod checkout;
 mod config;
 mod driver;
 pub mod models;
 pub mod transform;
 
 pub use carts::MedusaCarts;
+pub use checkout::MedusaCheckout;
 pub use config::{KEY_HEADER, MedusaConfig};
 pub use driver::MedusaDriver;

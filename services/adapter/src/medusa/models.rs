@@ -152,6 +152,113 @@ pub struct MedusaCart {
     pub item_subtotal: Option<f64>,
     #[serde(default, deserialize_with = "list")]
     pub items: Vec<MedusaLineItem>,
+    // issue 26: what checkout reads (`transform::checkout::FIELDS`).
+    pub email: Option<String>,
+    pub region: Option<MedusaCartRegion>,
+    pub shipping_address: Option<MedusaAddress>,
+    pub billing_address: Option<MedusaAddress>,
+    #[serde(default, deserialize_with = "list")]
+    pub shipping_methods: Vec<MedusaShippingMethod>,
+    /// Shipping before tax (`shipping_total` adds its tax).
+    #[serde(default, deserialize_with = "amount")]
+    pub shipping_subtotal: Option<f64>,
+    #[serde(default, deserialize_with = "amount")]
+    pub tax_total: Option<f64>,
+    #[serde(default, deserialize_with = "amount")]
+    pub total: Option<f64>,
+}
+
+/// issue 26: a cart's region, as far as checkout reads it: the countries it ships to.
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaCartRegion {
+    pub name: Option<String>,
+    #[serde(default, deserialize_with = "list")]
+    pub countries: Vec<MedusaCountry>,
+}
+
+/// `StoreRegionCountry`: Medusa keys countries by their lower-case `iso_2`.
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaCountry {
+    pub iso_2: Option<String>,
+    pub display_name: Option<String>,
+}
+
+/// `StoreCartAddress`: the province is free text in Medusa.
+#[derive(Debug, Default, Clone, Deserialize)]
+pub struct MedusaAddress {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub address_1: Option<String>,
+    pub city: Option<String>,
+    pub postal_code: Option<String>,
+    pub country_code: Option<String>,
+    pub province: Option<String>,
+    pub phone: Option<String>,
+}
+
+/// `StoreCartShippingMethod`: the option it was made from, its name and amount.
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaShippingMethod {
+    pub shipping_option_id: Option<String>,
+    pub name: Option<String>,
+    #[serde(default, deserialize_with = "amount")]
+    pub amount: Option<f64>,
+}
+
+/// `StoreShippingOptionListResponse`.
+#[derive(Debug, Default, Deserialize)]
+pub struct ShippingOptionList {
+    #[serde(default, deserialize_with = "list")]
+    pub shipping_options: Vec<MedusaShippingOption>,
+}
+
+/// `StoreCartShippingOption`: its amount in major units, as every Medusa 2 amount.
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaShippingOption {
+    #[serde(default)]
+    pub id: String,
+    pub name: Option<String>,
+    #[serde(default, deserialize_with = "amount")]
+    pub amount: Option<f64>,
+}
+
+/// `StorePaymentCollectionResponse`, as far as its id.
+#[derive(Debug, Default, Deserialize)]
+pub struct PaymentCollectionAnswer {
+    pub payment_collection: Option<IdOnly>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct IdOnly {
+    #[serde(default)]
+    pub id: String,
+}
+
+/// `POST /store/carts/{id}/complete`'s 200: `{type: "order", order}`, or `{type: "cart",
+/// cart, error}` when the payment was not authorised.
+#[derive(Debug, Default, Deserialize)]
+pub struct Completion {
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub order: Option<MedusaOrder>,
+    pub error: Option<ErrorBody>,
+}
+
+/// `StoreOrder`, as far as the order Vitrine answers.
+#[derive(Debug, Default, Deserialize)]
+pub struct MedusaOrder {
+    #[serde(default, deserialize_with = "amount")]
+    pub display_id: Option<f64>,
+    pub email: Option<String>,
+    pub currency_code: Option<String>,
+    #[serde(default, deserialize_with = "amount")]
+    pub item_subtotal: Option<f64>,
+    #[serde(default, deserialize_with = "amount")]
+    pub shipping_subtotal: Option<f64>,
+    #[serde(default, deserialize_with = "amount")]
+    pub tax_total: Option<f64>,
+    #[serde(default, deserialize_with = "amount")]
+    pub total: Option<f64>,
 }
 
 /// `StoreCartLineItem`: Medusa copies the product's and variant's names into the line.

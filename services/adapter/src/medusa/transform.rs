@@ -13,6 +13,7 @@ use super::models::{MedusaCategory, MedusaImage, MedusaOption, MedusaProduct, Me
 use crate::sanitize::text_paragraph;
 
 pub mod cart;
+pub mod checkout;
 
 /// The menu's depth (spec: three levels under the root).
 const MENU_DEPTH: usize = 3;

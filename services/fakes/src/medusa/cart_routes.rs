@@ -11,7 +11,7 @@ use super::openapi::QueryPair;
 use super::{Shop, fields, first, not_found};
 
 /// A cart route's refusal: Medusa's error body, with its `code` where it has one.
-fn refused(refusal: Refusal) -> HttpResponse {
+pub(super) fn refused(refusal: Refusal) -> HttpResponse {
     let mut body = json!({ "type": refusal.kind, "message": Value::String(refusal.message) });
     if let Some(code) = refusal.code {
         body["code"] = code.into();
@@ -19,15 +19,26 @@ fn refused(refusal: Refusal) -> HttpResponse {
     HttpResponse::build(StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)).json(body)
 }
 
-/// `{cart}`, with the fields asked for.
-fn answer(cart: &Value, query: &[QueryPair]) -> HttpResponse {
-    HttpResponse::Ok().json(json!({ "cart": fields::select(cart, first(query, "fields")) }))
-}
-
 impl Shop {
+    /// `{cart}`, with the fields asked for. A cart's region comes with its countries only
+    /// where they are asked for by name (`region.countries…`, as a storefront's checkout
+    /// asks). Medusa 2.0's defaults hold `*region.countries` too; the shop's default
+    /// answer leaves them out, as it always has, because the document requires an `id` of
+    /// a country that Medusa (keyed by `iso_2`) never sends.
+    pub(super) fn cart_answer(&self, cart: &Value, query: &[QueryPair]) -> HttpResponse {
+        let asked = first(query, "fields");
+        let mut cart = cart.clone();
+        if asked.is_some_and(|f| f.split(',').any(|f| f.trim_start_matches(['+', '*']).starts_with("region.countries")))
+            && let Some(region) = cart["region_id"].as_str().and_then(|id| self.region(id))
+        {
+            cart["region"]["countries"] = region["countries"].clone();
+        }
+        HttpResponse::Ok().json(json!({ "cart": fields::select(&cart, asked) }))
+    }
+
     /// `GET /store/carts/{id}`.
     pub(super) fn cart(&self, id: &str, query: &[QueryPair]) -> HttpResponse {
-        self.carts.get(id).map_or_else(refused, |cart| answer(&cart, query))
+        self.carts.get(id).map_or_else(refused, |cart| self.cart_answer(&cart, query))
     }
 
     /// The cart routes that change something (issue 23), each answering as Medusa does:
@@ -62,8 +73,8 @@ impl Shop {
                 return HttpResponse::Ok()
                     .json(json!({ "id": line, "object": "line-item", "deleted": true, "parent": parent }));
             }
-            _ => return not_found(&format!("Cannot {method} {path}")),
+            _ => return self.checkout_write(method, path, query, body),
         };
-        changed.map_or_else(refused, |cart| answer(&cart, query))
+        changed.map_or_else(refused, |cart| self.cart_answer(&cart, query))
     }
 }

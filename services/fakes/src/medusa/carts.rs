@@ -11,12 +11,17 @@
 //! the cart a 404 `not_found` when it is updated, too little stock a 400 `not_allowed`
 //! with the code `insufficient_inventory`. Deleting a line the cart does not hold answers
 //! the cart unchanged, as Medusa's soft delete does.
+//!
+//! issue 26: the checkout's state and routes live in [`checkout`]; a completed cart
+//! refuses every change as Medusa's `validateCartStep` does (400 `invalid_data`).
 
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasher, RandomState};
 use std::sync::{Mutex, PoisonError};
 
 use serde_json::{Value, json};
+
+pub(super) mod checkout;
 
 /// The most carts the shop keeps; a new one past it drops the oldest.
 pub(super) const MAX_CARTS: usize = 2000;
@@ -26,35 +31,6 @@ pub(super) const MAX_LINES: usize = 50;
 const NOW: &str = "2024-11-02T10:00:00.000Z";
 /// The default sales channel, the one the demo key is scoped to.
 const SALES_CHANNEL: &str = "sc_01DEFAULT";
-/// The cart's totals that are the items' here (no taxes, discounts or shipping yet).
-const ITEM_TOTALS: [&str; 8] = [
-    "original_item_total",
-    "original_item_subtotal",
-    "item_total",
-    "item_subtotal",
-    "original_total",
-    "original_subtotal",
-    "total",
-    "subtotal",
-];
-/// The cart's totals that are 0 without taxes, discounts, gift cards and shipping.
-const ZERO_TOTALS: [&str; 15] = [
-    "original_item_tax_total",
-    "item_tax_total",
-    "original_tax_total",
-    "tax_total",
-    "discount_total",
-    "discount_subtotal",
-    "discount_tax_total",
-    "gift_card_total",
-    "gift_card_tax_total",
-    "shipping_total",
-    "shipping_subtotal",
-    "shipping_tax_total",
-    "original_shipping_total",
-    "original_shipping_subtotal",
-    "original_shipping_tax_total",
-];
 /// A line's totals that are its subtotal, and those that are 0.
 const LINE_TOTALS: [&str; 6] =
     ["original_total", "original_subtotal", "item_total", "item_subtotal", "total", "subtotal"];
@@ -75,7 +51,7 @@ impl Refusal {
         Self { status: 404, kind: "not_found", code: None, message }
     }
 
-    fn invalid(message: &str) -> Self {
+    pub(super) fn invalid(message: &str) -> Self {
         Self { status: 400, kind: "invalid_data", code: None, message: message.to_owned() }
     }
 }
@@ -93,6 +69,8 @@ struct Cart {
     id: String,
     region: Value,
     items: Vec<Line>,
+    /// issue 26: what checkout set.
+    checkout: checkout::Progress,
 }
 
 #[derive(Default)]
@@ -101,6 +79,8 @@ struct Book {
     /// Ids, oldest first.
     order: VecDeque<String>,
     issued: u64,
+    /// issue 26: the orders placed.
+    orders: checkout::Orders,
 }
 
 /// Every cart of the shop.
@@ -191,19 +171,26 @@ impl Line {
 
 impl Cart {
     /// The cart as the Store API answers it with its default fields (and a little more:
-    /// each line's variant with its options, which a storefront asks for).
+    /// each line's variant with its options, which a storefront asks for), with what
+    /// checkout set and the totals that follow from it ([`checkout::Progress::render`]).
     fn render(&self) -> Value {
         let items: Vec<Value> = self.items.iter().map(Line::render).collect();
         let sum = cents(items.iter().filter_map(|i| i["subtotal"].as_f64()).sum());
         let mut out = json!({
             "id": self.id, "region_id": self.region["id"], "customer_id": null, "sales_channel_id": SALES_CHANNEL,
-            "email": null, "currency_code": self.region["currency_code"], "region": self.region,
-            "shipping_address": null, "billing_address": null, "items": items, "shipping_methods": [],
-            "payment_collection": null, "promotions": [], "metadata": null,
-            "created_at": NOW, "updated_at": NOW, "completed_at": null,
+            "currency_code": self.region["currency_code"], "region": self.region,
+            "items": items, "promotions": [], "metadata": null, "created_at": NOW, "updated_at": NOW,
         });
-        totals(&mut out, &ITEM_TOTALS, sum, &ZERO_TOTALS);
+        self.checkout.render(&mut out, sum);
         out
+    }
+
+    /// The cart when it can still change: a completed one cannot (Medusa's `validateCartStep`).
+    fn open(&mut self) -> Result<&mut Self, Refusal> {
+        if self.checkout.completed() {
+            return Err(Refusal::invalid(&format!("Cart {} is already completed.", self.id)));
+        }
+        Ok(self)
     }
 }
 
@@ -243,7 +230,7 @@ impl Carts {
             }
         }
         let id = self.issue(&mut book, "cart");
-        let cart = Cart { id: id.clone(), region, items: Vec::new() };
+        let cart = Cart { id: id.clone(), region, items: Vec::new(), checkout: checkout::Progress::default() };
         let rendered = cart.render();
         book.order.push_back(id.clone());
         book.carts.insert(id, cart);
@@ -272,7 +259,7 @@ impl Carts {
             .ok_or_else(|| Refusal::not_found(format!("ProductVariant id not found: {variant_id}")))?;
         let quantity = whole(quantity, 1)?;
         let line_id = self.issue(&mut book, "cali");
-        let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?;
+        let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?.open()?;
         let held = cart.items.iter().find(|l| l.variant_id == variant_id).map_or(0, |l| l.quantity);
         if !in_stock(variant, held + quantity) {
             return Err(too_few());
@@ -303,7 +290,7 @@ impl Carts {
     /// An unknown cart or line, a quantity that is not a whole number, too little stock.
     pub(super) fn update(&self, id: &str, line_id: &str, quantity: f64, products: &[Value]) -> Result<Value, Refusal> {
         let mut book = self.book();
-        let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?;
+        let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?.open()?;
         let Some(at) = cart.items.iter().position(|l| l.id == line_id) else {
             return Err(Refusal::not_found(format!("Line item with id: {line_id} was not found")));
         };
@@ -326,7 +313,7 @@ impl Carts {
     /// An unknown cart.
     pub(super) fn remove(&self, id: &str, line_id: &str) -> Result<Value, Refusal> {
         let mut book = self.book();
-        let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?;
+        let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?.open()?;
         cart.items.retain(|l| l.id != line_id);
         Ok(cart.render())
     }

@@ -2,7 +2,9 @@
 //! the calls a storefront makes: regions, products (filters, search, paging, order,
 //! region prices), product categories (top level and their descendants), and carts
 //! (issue 23: created, read, lines added, updated and deleted; `carts`), whose answers
-//! honour `fields` as Medusa does (`fields`). Every request must carry the store's
+//! honour `fields` as Medusa does (`fields`), and a guest's checkout (issue 26: email and
+//! addresses, shipping options and method, payment collection and session, completion
+//! into orders the shop keeps; `carts::checkout`). Every request must carry the store's
 //! publishable key in `x-publishable-api-key` (Medusa's 400 `not_allowed` otherwise), and
 //! is checked against the Store API's OpenAPI document (`schemas/medusa-store-2.0.yaml`,
 //! [`openapi`]): a method the path does not declare, an undeclared or mistyped query
@@ -11,7 +13,8 @@
 //! recorded, method and body included ([`MedusaShop::received`]), so a test can show
 //! that a cart lives in the shop.
 //!
-//! The fixture (`fixtures/medusa/store.json`): one region (Europe, euros), twelve
+//! The fixture (`fixtures/medusa/store.json`): one region (Europe, euros; Germany, France,
+//! the United Kingdom and the Netherlands), twelve
 //! categories on three levels listed out of `rank` order, 32 products (26 T-shirts, so a
 //! T-shirt page of 24 runs onto a second; a discounted hoodie in sizes S, M and L, L dearer
 //! and sold out, whose description holds markup; a tote without a thumbnail; a mug out of stock). Product photos are generated
@@ -19,6 +22,7 @@
 
 mod cart_routes;
 mod carts;
+mod checkout_routes;
 mod fields;
 pub mod openapi;
 
@@ -32,6 +36,7 @@ use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use serde_json::{Map, Value, json};
 
 use self::carts::Carts;
+pub use self::carts::checkout::{Completion, MAX_ORDERS, PAYMENT_PROVIDER, SHIPPING_OPTIONS, TAX_RATES};
 use self::openapi::{OpenApi, QueryPair};
 use crate::serving::Serving;
 
@@ -81,6 +86,8 @@ struct Shop {
     invalid: Mutex<Vec<String>>,
     /// 0: answer normally; else every `/store` answer is this status.
     fail_with: AtomicU16,
+    /// issue 26: what the next completions answer instead of an order.
+    refuse_completion: Mutex<Option<Completion>>,
     garbage: AtomicBool,
     delay_ms: AtomicU64,
     photos: Mutex<HashMap<String, Vec<u8>>>,
@@ -116,6 +123,7 @@ pub fn start(publishable_key: &str) -> MedusaShop {
         received: Mutex::default(),
         invalid: Mutex::default(),
         fail_with: AtomicU16::new(0),
+        refuse_completion: Mutex::default(),
         garbage: AtomicBool::new(false),
         delay_ms: AtomicU64::new(0),
         photos: Mutex::default(),
@@ -168,6 +176,24 @@ impl MedusaShop {
     /// naming one is a 404 `not_found`.
     pub fn forget_carts(&self) {
         self.shop.carts.forget();
+    }
+
+    /// issue 26: the next completions answer `refusal` instead of placing an order
+    /// (`None`: they place again).
+    pub fn refuse_completion(&self, refusal: Option<Completion>) {
+        *self.shop.refuse_completion.lock().unwrap_or_else(PoisonError::into_inner) = refusal;
+    }
+
+    /// issue 26: the order numbered `display_id` as the shop keeps it (`StoreOrder`).
+    #[must_use]
+    pub fn order(&self, display_id: u64) -> Option<Value> {
+        self.shop.carts.order(display_id)
+    }
+
+    /// issue 26: how many orders the shop keeps (at most [`MAX_ORDERS`]).
+    #[must_use]
+    pub fn order_count(&self) -> usize {
+        self.shop.carts.order_count()
     }
 
     /// Stops the server and returns once it has stopped.
@@ -273,6 +299,7 @@ impl Shop {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
         match segments.as_slice() {
             ["store", "carts", id] => self.cart(id, query),
+            ["store", "shipping-options"] => self.shipping_options(query),
             ["store", "regions"] => HttpResponse::Ok().json(paged("regions", self.regions.clone(), query)),
             ["store", "regions", id] => self.region(id).map_or_else(
                 || not_found(&format!("Region with id: {id} was not found")),

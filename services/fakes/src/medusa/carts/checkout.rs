@@ -1,0 +1,491 @@
+//! issue 26: the demo shop's checkout, as Medusa 2 runs a guest's: the cart's email and
+//! addresses (`POST /store/carts/{id}`: a shipping address outside the cart's region is a
+//! 400 `invalid_data`, as `updateCartWorkflow` answers), the shipping options of the
+//! address ([`SHIPPING_OPTIONS`]) and the one method chosen, a payment collection with a
+//! session of the system provider ([`PAYMENT_PROVIDER`]), and completion into an order
+//! numbered by `display_id` from 1.
+//!
+//! Tax: a rate per country of the shipping address ([`TAX_RATES`]) on the items'
+//! subtotal, rounded to cents once for the cart; shipping is not taxed. So every total is
+//! exact and a test can work it out.
+//!
+//! Completing answers as Medusa's route does: the order (`{type: "order"}`); a refused
+//! payment as 200 `{type: "cart", cart, error}`; too little stock as a 400 `not_allowed`
+//! (`insufficient_inventory`); a completed cart answers its order again (Medusa's
+//! completion is idempotent) and refuses every change. A test can make the next
+//! completions fail ([`Completion`]). At most [`MAX_ORDERS`] orders are kept, the oldest
+//! dropped.
+
+use std::collections::VecDeque;
+
+use serde_json::{Value, json};
+
+use super::{Book, Cart, Carts, NOW, Refusal, SALES_CHANNEL, cents, find, gone, in_stock, too_few};
+
+/// The most orders the shop keeps; a new one past it drops the oldest.
+pub const MAX_ORDERS: usize = 10_000;
+/// The system payment provider: Medusa's manual one, installed in every store.
+pub const PAYMENT_PROVIDER: &str = "pp_system_default";
+/// The shipping options of every address in the region: id, name, flat amount (major units).
+pub const SHIPPING_OPTIONS: [(&str, &str, f64); 2] =
+    [("so_01STANDARD", "Standard Shipping", 5.0), ("so_01EXPRESS", "Express Shipping", 15.0)];
+/// The tax rate of each country of the region (of the shipping address).
+pub const TAX_RATES: [(&str, f64); 4] = [("de", 0.19), ("fr", 0.20), ("gb", 0.20), ("nl", 0.21)];
+/// The fulfillment provider and service zone the options belong to.
+const FULFILLMENT_PROVIDER: &str = "manual_manual";
+
+/// What the next completions do instead of placing an order (a test's switch).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Completion {
+    /// Something sold out meanwhile: Medusa's 400 `not_allowed` `insufficient_inventory`.
+    OutOfStock,
+    /// The payment was not authorised: 200 `{type: "cart", cart, error}`.
+    PaymentDeclined,
+}
+
+/// A cart's payment collection: its sessions (id, provider), authorised once completed.
+struct Collection {
+    id: String,
+    sessions: Vec<(String, String)>,
+    authorized: bool,
+}
+
+/// What checkout set on a cart.
+#[derive(Default)]
+pub(in crate::medusa) struct Progress {
+    email: Option<String>,
+    shipping_address: Option<Value>,
+    billing_address: Option<Value>,
+    /// The shipping method: its id and the option's index in [`SHIPPING_OPTIONS`].
+    method: Option<(String, usize)>,
+    collection: Option<Collection>,
+    /// The order's id once the cart is completed.
+    order: Option<String>,
+}
+
+/// The orders placed, oldest first, and how many were ever placed (the next display id).
+#[derive(Default)]
+pub(in crate::medusa) struct Orders {
+    kept: VecDeque<Value>,
+    placed: u64,
+}
+
+fn rate(country: &str) -> f64 {
+    TAX_RATES.iter().find(|(c, _)| *c == country).map_or(0.0, |(_, r)| *r)
+}
+
+/// An amount, or 0 as Medusa writes a total nothing adds to.
+fn amount(value: Option<f64>) -> Value {
+    value.map_or_else(|| 0.into(), Value::from)
+}
+
+/// A `StoreCartShippingOption`.
+fn option_json(index: usize) -> Value {
+    let (id, name, amount) = SHIPPING_OPTIONS[index];
+    let code = name.split_whitespace().next().unwrap_or_default().to_lowercase();
+    json!({
+        "id": id, "name": name, "price_type": "flat", "service_zone_id": "serzo_01EUROPE",
+        "shipping_profile_id": "sp_01DEFAULT", "provider_id": FULFILLMENT_PROVIDER, "data": {},
+        "type": { "id": format!("sotype_01{}", code.to_uppercase()), "label": name, "description": name, "code": code },
+        "provider": { "id": FULFILLMENT_PROVIDER, "is_enabled": true },
+        "amount": amount,
+    })
+}
+
+/// `value` when it is a string, else null (as an address keeps a field not given).
+fn string(value: &Value) -> Value {
+    value.as_str().map_or(Value::Null, |s| Value::from(s.trim()))
+}
+
+/// A `CreateAddress` as Medusa keeps it (`StoreCartAddress`), the country lower-cased.
+fn address(id: &str, input: &Value) -> Value {
+    let country = input["country_code"].as_str().map_or(Value::Null, |c| Value::from(c.trim().to_lowercase()));
+    json!({
+        "id": id, "customer_id": null, "company": string(&input["company"]),
+        "first_name": string(&input["first_name"]), "last_name": string(&input["last_name"]),
+        "phone": string(&input["phone"]), "address_1": string(&input["address_1"]),
+        "address_2": string(&input["address_2"]), "city": string(&input["city"]), "country_code": country,
+        "province": string(&input["province"]), "postal_code": string(&input["postal_code"]),
+        "metadata": null, "created_at": NOW, "updated_at": NOW,
+    })
+}
+
+/// Medusa's body validator takes an email of this shape only (zod's `email()`, loosely).
+fn is_email(email: &str) -> bool {
+    email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.'))
+}
+
+impl Progress {
+    pub(super) const fn completed(&self) -> bool {
+        self.order.is_some()
+    }
+
+    /// The shipping amount, once a method is chosen.
+    fn shipping(&self) -> Option<f64> {
+        self.method.as_ref().map(|(_, index)| SHIPPING_OPTIONS[*index].2)
+    }
+
+    /// The tax on `items`, once there is a shipping address.
+    fn tax(&self, items: f64) -> Option<f64> {
+        let country = self.shipping_address.as_ref()?["country_code"].as_str().unwrap_or_default().to_owned();
+        Some(cents(items * rate(&country)))
+    }
+
+    /// Writes what checkout set, and the cart's totals, into `out` (a cart whose items
+    /// add up to `items`).
+    pub(super) fn render(&self, out: &mut Value, items: f64) {
+        let (shipping, tax) = (self.shipping(), self.tax(items));
+        let item_total = cents(items + tax.unwrap_or(0.0));
+        let subtotal = cents(items + shipping.unwrap_or(0.0));
+        let total = cents(subtotal + tax.unwrap_or(0.0));
+        for (names, value) in [
+            (&["item_subtotal", "original_item_subtotal"][..], Value::from(items)),
+            (&["item_tax_total", "original_item_tax_total", "tax_total", "original_tax_total"][..], amount(tax)),
+            (&["item_total", "original_item_total"][..], Value::from(item_total)),
+            (
+                &["shipping_subtotal", "shipping_total", "original_shipping_subtotal", "original_shipping_total"][..],
+                amount(shipping),
+            ),
+            (&["shipping_tax_total", "original_shipping_tax_total"][..], 0.into()),
+            (&["subtotal", "original_subtotal"][..], Value::from(subtotal)),
+            (&["total", "original_total"][..], Value::from(total)),
+            (
+                &[
+                    "discount_total",
+                    "discount_subtotal",
+                    "discount_tax_total",
+                    "gift_card_total",
+                    "gift_card_tax_total",
+                ][..],
+                0.into(),
+            ),
+        ] {
+            for name in names {
+                out[*name] = value.clone();
+            }
+        }
+        let cart_id = out["id"].clone();
+        out["email"] = self.email.clone().map_or(Value::Null, Value::from);
+        out["shipping_address"] = self.shipping_address.clone().unwrap_or(Value::Null);
+        out["billing_address"] = self.billing_address.clone().unwrap_or(Value::Null);
+        out["shipping_methods"] = self
+            .method
+            .iter()
+            .map(|(id, index)| {
+                let (option, name, amount) = SHIPPING_OPTIONS[*index];
+                let mut method = json!({
+                    "id": id, "cart_id": cart_id, "name": name, "description": null, "amount": amount,
+                    "is_tax_inclusive": false, "shipping_option_id": option, "data": {}, "metadata": null,
+                    "tax_lines": [], "adjustments": [], "created_at": NOW, "updated_at": NOW,
+                });
+                for total in ["original_total", "original_subtotal", "total", "subtotal"] {
+                    method[total] = amount.into();
+                }
+                for zero in ["original_tax_total", "tax_total", "discount_total", "discount_tax_total"] {
+                    method[zero] = 0.into();
+                }
+                method
+            })
+            .collect();
+        let (currency, region) = (out["currency_code"].clone(), out["region_id"].clone());
+        out["payment_collection"] = self.collection.as_ref().map_or(Value::Null, |c| {
+            let status = if c.authorized { "authorized" } else { "pending" };
+            let sessions: Vec<Value> = c
+                .sessions
+                .iter()
+                .map(|(id, provider)| {
+                    json!({ "id": id, "amount": total, "currency_code": currency, "provider_id": provider,
+                            "data": {}, "context": {}, "status": status,
+                            "authorized_at": if c.authorized { json!(NOW) } else { Value::Null } })
+                })
+                .collect();
+            json!({
+                "id": c.id, "currency_code": currency, "region_id": region, "amount": total,
+                "status": if c.authorized { "authorized" } else { "not_paid" },
+                "payment_providers": [{ "id": PAYMENT_PROVIDER }], "payment_sessions": sessions,
+                "metadata": null, "created_at": NOW, "updated_at": NOW,
+            })
+        });
+        out["completed_at"] = if self.completed() { json!(NOW) } else { Value::Null };
+    }
+}
+
+/// The order Medusa makes of `cart` (rendered), as `StoreOrder`.
+fn order_json(id: &str, display_id: u64, cart: &Value) -> Value {
+    let mut order = cart.clone();
+    let Some(fields) = order.as_object_mut() else { return Value::Null };
+    for gone in ["region", "payment_collection", "promotions", "completed_at"] {
+        fields.remove(gone);
+    }
+    order["id"] = id.into();
+    order["display_id"] = display_id.into();
+    order["status"] = "pending".into();
+    order["payment_status"] = "authorized".into();
+    order["fulfillment_status"] = "not_fulfilled".into();
+    let total = cart["total"].clone();
+    order["summary"] = json!({
+        "total": total, "subtotal": cart["subtotal"], "total_tax": cart["tax_total"], "ordered_total": total,
+        "fulfilled_total": 0, "returned_total": 0, "return_request_total": 0, "write_off_total": 0,
+        "paid_total": 0, "refunded_total": 0,
+    });
+    for item in order["items"].as_array_mut().into_iter().flatten() {
+        item["detail"] = json!({ "id": format!("orditem_{}", item["id"].as_str().unwrap_or_default()),
+                                 "item_id": item["id"], "quantity": item["quantity"], "fulfilled_quantity": 0,
+                                 "shipped_quantity": 0, "delivered_quantity": 0, "return_requested_quantity": 0,
+                                 "return_received_quantity": 0, "return_dismissed_quantity": 0,
+                                 "written_off_quantity": 0, "metadata": null,
+                                 "created_at": NOW, "updated_at": NOW });
+        item["refundable_total"] = 0.into();
+        item["refundable_total_per_unit"] = 0.into();
+        if let Some(line) = item.as_object_mut() {
+            line.remove("cart_id");
+        }
+    }
+    for method in order["shipping_methods"].as_array_mut().into_iter().flatten() {
+        method["order_id"] = id.into();
+        if let Some(m) = method.as_object_mut() {
+            m.remove("cart_id");
+        }
+    }
+    order
+}
+
+impl Orders {
+    fn keep(&mut self, order: Value) {
+        if self.kept.len() >= MAX_ORDERS {
+            self.kept.pop_front();
+        }
+        self.kept.push_back(order);
+    }
+
+    fn by_id(&self, id: &str) -> Option<&Value> {
+        self.kept.iter().find(|o| o["id"] == id)
+    }
+}
+
+impl Carts {
+    /// The open cart `id` of `book`.
+    fn open_cart<'a>(book: &'a mut Book, id: &str) -> Result<&'a mut Cart, Refusal> {
+        book.carts.get_mut(id).ok_or_else(|| gone(id))?.open()
+    }
+
+    /// `POST /store/carts/{id}`: the email and addresses in `body` (what else it may
+    /// hold, the demo shop does not change). `region` is the cart's, with its countries:
+    /// the shipping address must be in one of them.
+    ///
+    /// # Errors
+    /// An unknown or completed cart, an email Medusa does not take, a shipping address
+    /// outside the region.
+    pub(in crate::medusa) fn set_details(&self, id: &str, body: &Value, region: &Value) -> Result<Value, Refusal> {
+        let mut book = self.book();
+        if !book.carts.contains_key(id) {
+            return Err(gone(id));
+        }
+        let email = match &body["email"] {
+            Value::String(email) if is_email(email.trim()) => Some(email.trim().to_owned()),
+            Value::Null => None,
+            _ => return Err(Refusal::invalid("Invalid request: Field 'email' must be a valid email")),
+        };
+        let shipping = match &body["shipping_address"] {
+            Value::Null => None,
+            input => {
+                let kept = address(&self.issue(&mut book, "caaddr"), input);
+                let country = kept["country_code"].as_str().unwrap_or_default();
+                let countries = region["countries"].as_array().cloned().unwrap_or_default();
+                if !countries.iter().any(|c| c["iso_2"] == country) {
+                    let name = region["name"].as_str().unwrap_or_default();
+                    return Err(Refusal::invalid(&format!("Country with code {country} is not within region {name}")));
+                }
+                Some(kept)
+            }
+        };
+        // Medusa checks the shipping address's country only.
+        let billing = match &body["billing_address"] {
+            Value::Null => None,
+            input => Some(address(&self.issue(&mut book, "caaddr"), input)),
+        };
+        let cart = Self::open_cart(&mut book, id)?;
+        let progress = &mut cart.checkout;
+        progress.email = email.or_else(|| progress.email.take());
+        progress.shipping_address = shipping.or_else(|| progress.shipping_address.take());
+        progress.billing_address = billing.or_else(|| progress.billing_address.take());
+        Ok(cart.render())
+    }
+
+    /// `GET /store/shipping-options?cart_id=`: every option once the cart has a shipping
+    /// address (all serve the whole region), none before (none matches no address).
+    ///
+    /// # Errors
+    /// An unknown cart.
+    pub(in crate::medusa) fn shipping_options(&self, id: &str) -> Result<Vec<Value>, Refusal> {
+        let book = self.book();
+        let cart = book.carts.get(id).ok_or_else(|| gone(id))?;
+        let addressed = cart.checkout.shipping_address.is_some();
+        Ok(if addressed { (0..SHIPPING_OPTIONS.len()).map(option_json).collect() } else { Vec::new() })
+    }
+
+    /// `POST /store/carts/{id}/shipping-methods`: the cart's one method, from `option`
+    /// (a second replaces the first, as Medusa does).
+    ///
+    /// # Errors
+    /// An unknown or completed cart, an option not offered for the cart (none is before
+    /// its shipping address).
+    pub(in crate::medusa) fn add_shipping_method(&self, id: &str, option: &str) -> Result<Value, Refusal> {
+        let mut book = self.book();
+        if !book.carts.contains_key(id) {
+            return Err(gone(id));
+        }
+        let method_id = self.issue(&mut book, "casm");
+        let cart = Self::open_cart(&mut book, id)?;
+        let index = SHIPPING_OPTIONS
+            .iter()
+            .position(|(o, ..)| *o == option)
+            .filter(|_| cart.checkout.shipping_address.is_some())
+            .ok_or_else(|| Refusal::invalid("Shipping Options are invalid for cart."))?;
+        cart.checkout.method = Some((method_id, index));
+        Ok(cart.render())
+    }
+
+    /// `POST /store/payment-collections {cart_id}`: the cart's collection, made the first
+    /// time (Medusa's route answers the one the cart has).
+    ///
+    /// # Errors
+    /// An unknown cart, a completed one without a collection.
+    pub(in crate::medusa) fn payment_collection(&self, cart_id: &str) -> Result<Value, Refusal> {
+        let mut book = self.book();
+        let cart = book.carts.get(cart_id).ok_or_else(|| gone(cart_id))?;
+        if cart.checkout.collection.is_none() {
+            let collection_id = self.issue(&mut book, "pay_col");
+            let cart = Self::open_cart(&mut book, cart_id)?;
+            cart.checkout.collection = Some(Collection { id: collection_id, sessions: Vec::new(), authorized: false });
+        }
+        let cart = book.carts.get(cart_id).ok_or_else(|| gone(cart_id))?;
+        Ok(cart.render()["payment_collection"].take())
+    }
+
+    /// `POST /store/payment-collections/{id}/payment-sessions {provider_id}`: the
+    /// collection's one session, with `provider` (it replaces any other, as Medusa does).
+    ///
+    /// # Errors
+    /// An unknown collection, a provider other than the system one.
+    pub(in crate::medusa) fn payment_session(&self, collection: &str, provider: &str) -> Result<Value, Refusal> {
+        let mut book = self.book();
+        let Some(cart_id) = book
+            .carts
+            .values()
+            .find(|c| c.checkout.collection.as_ref().is_some_and(|p| p.id == collection))
+            .map(|c| c.id.clone())
+        else {
+            return Err(Refusal::not_found(format!("Payment Collection with id: {collection} was not found")));
+        };
+        if provider != PAYMENT_PROVIDER {
+            return Err(Refusal::not_found(format!("Could not find a payment provider with id: {provider}")));
+        }
+        let session_id = self.issue(&mut book, "payses");
+        let cart = Self::open_cart(&mut book, &cart_id)?;
+        if let Some(c) = cart.checkout.collection.as_mut() {
+            c.sessions = vec![(session_id, provider.to_owned())];
+        }
+        Ok(cart.render()["payment_collection"].take())
+    }
+
+    /// `POST /store/carts/{id}/complete`: the order (a completed cart's again), or
+    /// `refuse`'s answer, as the route's 200 body.
+    ///
+    /// # Errors
+    /// An unknown cart; one without a payment session, shipping method or items; too
+    /// little stock (`products`' inventory, or `refuse`).
+    pub(in crate::medusa) fn complete(
+        &self,
+        id: &str,
+        products: &[Value],
+        refuse: Option<Completion>,
+    ) -> Result<Value, Refusal> {
+        let mut book = self.book();
+        let cart = book.carts.get(id).ok_or_else(|| gone(id))?;
+        if let Some(order_id) = &cart.checkout.order {
+            let order = book.orders.by_id(order_id).cloned().ok_or_else(|| gone(id))?;
+            return Ok(json!({ "type": "order", "order": order }));
+        }
+        let collection = cart.checkout.collection.as_ref();
+        if collection.is_none() {
+            return Err(Refusal::invalid("Payment collection has not been initiated for cart"));
+        }
+        if collection.is_none_or(|c| c.sessions.is_empty()) {
+            return Err(Refusal::invalid("Payment sessions are required to complete cart"));
+        }
+        // Medusa 2.0 lets these through; later releases refuse them, and so does the shop.
+        if cart.items.is_empty() {
+            return Err(Refusal::invalid("Cart has no items"));
+        }
+        if cart.checkout.method.is_none() {
+            return Err(Refusal::invalid(
+                "No shipping method selected but the cart contains items that require shipping.",
+            ));
+        }
+        let short =
+            cart.items.iter().any(|l| !find(products, &l.variant_id).is_some_and(|(_, v)| in_stock(v, l.quantity)));
+        if short || refuse == Some(Completion::OutOfStock) {
+            return Err(too_few());
+        }
+        if refuse == Some(Completion::PaymentDeclined) {
+            let error = json!({ "message": "Payment authorization failed", "name": "Error",
+                                "type": "payment_authorization_error" });
+            return Ok(json!({ "type": "cart", "cart": cart.render(), "error": error }));
+        }
+        let order_id = self.issue(&mut book, "order");
+        book.orders.placed += 1;
+        let display_id = book.orders.placed;
+        let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?;
+        cart.checkout.order = Some(order_id.clone());
+        if let Some(c) = cart.checkout.collection.as_mut() {
+            c.authorized = true;
+        }
+        let mut order = order_json(&order_id, display_id, &cart.render());
+        order["sales_channel_id"] = SALES_CHANNEL.into();
+        book.orders.keep(order.clone());
+        Ok(json!({ "type": "order", "order": order }))
+    }
+
+    /// The order numbered `display_id`, if the shop still keeps it.
+    pub(in crate::medusa) fn order(&self, display_id: u64) -> Option<Value> {
+        self.book().orders.kept.iter().find(|o| o["display_id"] == display_id).cloned()
+    }
+
+    /// How many orders the shop keeps.
+    pub(in crate::medusa) fn order_count(&self) -> usize {
+        self.book().orders.kept.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_are_bounded_the_oldest_dropped_first() {
+        let mut orders = Orders::default();
+        for n in 0..=MAX_ORDERS {
+            orders.keep(json!({ "id": format!("order_{n}") }));
+        }
+        assert_eq!(orders.kept.len(), MAX_ORDERS);
+        assert!(orders.by_id("order_0").is_none());
+        assert!(orders.by_id("order_1").is_some());
+        assert!(orders.by_id(&format!("order_{MAX_ORDERS}")).is_some());
+    }
+
+    #[test]
+    fn totals_follow_the_address_and_the_method() {
+        let figures = |p: &Progress| {
+            let mut out = json!({ "id": "cart_1" });
+            p.render(&mut out, 90.0);
+            [&out["tax_total"], &out["shipping_total"], &out["subtotal"], &out["total"]].map(Clone::clone)
+        };
+        let mut progress = Progress::default();
+        assert_eq!(figures(&progress), [json!(0), json!(0), json!(90.0), json!(90.0)], "untaxed, unshipped");
+        progress.shipping_address = Some(json!({ "country_code": "nl" }));
+        assert_eq!(figures(&progress), [json!(18.9), json!(0), json!(90.0), json!(108.9)], "the Netherlands' 21 %");
+        progress.method = Some(("casm_1".into(), 1));
+        assert_eq!(figures(&progress), [json!(18.9), json!(15.0), json!(105.0), json!(123.9)], "shipping untaxed");
+    }
+}
