@@ -5,7 +5,7 @@
 
 use reqwest::header::{ORIGIN, SET_COOKIE};
 use serde_json::{Value, json};
-use vitrine_testkit::{TestApp, assert, browser, fake_store, magento, shopify};
+use vitrine_testkit::{TestApp, assert, browser, fake_store, magento, medusa, shopify};
 
 /// A valid address in `country` (`region` where the country needs one).
 fn address(country: &str, region: &str) -> Value {
@@ -239,6 +239,36 @@ async fn magento_checks_out_in_its_shop() {
     assert_eq!(shop.order_count(), 1);
     let again = assert::ok_json(c.get(app.url("/api/orders/000000001")).send().await.expect("order")).await;
     assert_eq!(again, order);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn medusa_checks_out_in_its_store() {
+    let shop = medusa::start(medusa::DEMO_KEY);
+    let app = TestApp::builder().medusa(&shop.url, medusa::DEMO_KEY).start().await;
+    let c = browser();
+    switch(&app, &c, "medusa").await;
+    // The hoodie in S: 45 paid in euros.
+    let res =
+        c.post(app.url("/api/cart/lines")).json(&json!({"variant": "variant_01OODIE0", "quantity": 1})).send().await;
+    assert::ok_json(res.expect("add")).await;
+    let checkout = assert::ok_json(c.get(app.url("/api/checkout")).send().await.expect("checkout")).await;
+    assert_eq!(checkout["kind"], "native");
+    let codes: Vec<&str> =
+        checkout["countries"].as_array().into_iter().flatten().filter_map(|c| c["code"].as_str()).collect();
+    assert!(codes.contains(&"DE") && !codes.contains(&"US"), "the region's countries: {codes:?}");
+    // A country outside the region is refused beside its field.
+    let step = json!({"email": "ada@example.com", "shipping": address("US", "TX")});
+    let res = c.put(app.url("/api/checkout/address")).json(&step).send().await.expect("address");
+    let body: Value = res.json().await.unwrap_or_default();
+    assert_eq!(body["error"]["fields"][0]["field"], "shipping.country", "{body}");
+    let ready = address_and_shipping(&app, &c, address("DE", ""), "so_01EXPRESS").await;
+    assert_eq!(ready["totals"]["currency"], "EUR");
+    let order = assert::ok_json(c.post(app.url("/api/checkout/order")).json(&json!({})).send().await.expect("p")).await;
+    assert_eq!(order["number"], "1");
+    assert_eq!(order["totals"]["total"], ready["totals"]["total"]);
+    assert_eq!(shop.order_count(), 1);
+    assert!(shop.order(1).is_some(), "the store's own record");
+    assert!(shop.invalid().is_empty(), "{:?}", shop.invalid());
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -3,8 +3,8 @@
 //!
 //! Every service runs as its own process (as deployed) with a real Redis, logging at
 //! `debug` and exporting spans to an OTLP receiver. A shopper checks out on in-memory
-//! (mock-data places the order) and on Magento (its demo shop, in this test's process:
-//! the shop's own record is the backend's data), with a marker email, name, street,
+//! (mock-data places the order), on Magento and on Medusa (their demo shops, in this
+//! test's process: a shop's own record is the backend's data), with a marker email, name, street,
 //! city and telephone, through every step: a refused address, the address, the
 //! shipping methods, placing, and the order's summary. Then the run's output is searched:
 //! each process's log, every span's name and attributes, each `/metrics`, each
@@ -16,7 +16,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use vitrine_testkit::otlp::OtlpReceiver;
 use vitrine_testkit::process::{Serves, ServiceProcess};
-use vitrine_testkit::{RedisServer, assert, browser, eventually, magento};
+use vitrine_testkit::{RedisServer, assert, browser, eventually, magento, medusa};
 
 const BIN: &str = env!("CARGO_BIN_EXE_vitrine");
 const ANY_PORT: &str = "127.0.0.1:0";
@@ -104,6 +104,7 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
     let redis = RedisServer::start();
     let receiver = OtlpReceiver::start().await;
     let shop = magento::start_shop();
+    let store = medusa::start(medusa::DEMO_KEY);
     let mut run = Run {
         env: vec![
             ("VITRINE_REDIS_URL".to_owned(), redis.url()),
@@ -132,9 +133,20 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
         &[("VITRINE_ADAPTER_ADDR", ANY_PORT.to_owned()), ("VITRINE_MAGENTO_BASE_URL", shop.url.clone())],
         &[Serves::Grpc],
     );
+    let medusa_adapter = run.start(
+        "pii-adapter-medusa",
+        &["adapter", "--driver", "medusa"],
+        &[
+            ("VITRINE_ADAPTER_ADDR", ANY_PORT.to_owned()),
+            ("VITRINE_MEDUSA_URL", store.url.clone()),
+            ("VITRINE_MEDUSA_PUBLISHABLE_KEY", medusa::DEMO_KEY.to_owned()),
+        ],
+        &[Serves::Grpc],
+    );
     let adapters = [
         ("VITRINE_ADAPTER_IN_MEMORY_URL", run.url(in_memory, Serves::Grpc)),
         ("VITRINE_ADAPTER_MAGENTO_URL", run.url(magento, Serves::Grpc)),
+        ("VITRINE_ADAPTER_MEDUSA_URL", run.url(medusa_adapter, Serves::Grpc)),
     ];
     for (url_var, url) in &adapters {
         run.env.push(((*url_var).to_owned(), url.clone()));
@@ -169,6 +181,7 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
             "TX",
             "flatrate/flatrate",
         ),
+        ("medusa", "variant_01OODIE0", "DE", "", "so_01STANDARD"),
     ] {
         let c = browser();
         let url = |path: &str| format!("{base}{path}");
@@ -209,11 +222,13 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
     // The search finds what is there: the backend's own record holds the email.
     assert!(!leaks("mock-data's record", &record).is_empty(), "{record}");
     assert!(shop.order(&answers[1].1).is_some(), "the Magento shop's record");
+    assert!(store.order_count() == 1 && store.order(1).is_some(), "the Medusa store's record");
 
     // Every span of the run has arrived once the placing spans have.
     let placed = eventually(Duration::from_secs(30), || {
         let spans = receiver.spans();
-        let done = ["vitrine-adapter-in-memory", "vitrine-adapter-magento"].iter().all(|service| {
+        let adapters = ["vitrine-adapter-in-memory", "vitrine-adapter-magento", "vitrine-adapter-medusa"];
+        let done = adapters.iter().all(|service| {
             spans.iter().any(|s| s.service == *service && s.name.to_ascii_lowercase().contains("place"))
         });
         async move { done }
