@@ -3,7 +3,7 @@
 //! - one lock per cart while its order is placed ([`Lock`]): of two submits at once, one
 //!   asks the backend, the other is told the order is being placed;
 //! - per session, each order's summary by number ([`summary`]): `/order/{number}` answers
-//!   only the session that placed it (numbers are guessable), and Magento 2.4.6 cannot
+//!   only the session that placed it (numbers are guessable), and some backends cannot
 //!   read a guest order back, so the summary is taken when placing;
 //! - per session and cart, the summary of the order that cart became ([`placed`]): a
 //!   retry after the order was placed (a lost answer, a stale cookie still naming the
@@ -22,8 +22,8 @@ use vitrine_domain::Backend;
 const LOCK: Duration = Duration::from_secs(60);
 /// How long a session can look at its order again.
 pub(crate) const KEPT: Duration = Duration::from_secs(7 * 24 * 60 * 60);
-/// The longest order number looked up: backends' are far shorter (Magento's nine digits,
-/// Medusa's display id, the mock's `M-100001`).
+/// The longest order number looked up: backends' are far shorter (nine-digit increment
+/// ids, small display ids, the mock's `M-100001`).
 const MAX_NUMBER_CHARS: usize = 64;
 
 /// Whether `number` can be an order number: 1 to 64 letters, digits, `-` or `_`. Anything
@@ -151,8 +151,8 @@ mod tests {
 
     #[test]
     fn a_cart_id_cannot_reach_into_another_key() {
-        assert_eq!(lock_key(Backend::Medusa, "cart_01"), "vitrine:checkout:placing:medusa:cart_01");
-        assert_eq!(placed_key("s1", Backend::Magento, "a:b/c"), "vitrine:checkout:placed:s1:magento:a%3Ab%2Fc");
+        assert_eq!(lock_key(Backend::Fake, "cart_01"), "vitrine:checkout:placing:fake:cart_01");
+        assert_eq!(placed_key("s1", Backend::InMemory, "a:b/c"), "vitrine:checkout:placed:s1:in-memory:a%3Ab%2Fc");
         assert_eq!(order_key("s1", "000000001"), "vitrine:checkout:order:s1:000000001");
     }
 

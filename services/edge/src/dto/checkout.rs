@@ -304,13 +304,10 @@ mod tests {
             totals: Some(proto::Totals { total: Some(25.0), currency: Some("USD".into()), ..Default::default() }),
             email: Some("marker@example.com".into()),
         };
-        let summary = Order::placed(order, Driver::Magento, 42);
+        let summary = Order::placed(order, Driver::Fake, 42);
         let json = serde_json::to_string(&summary).unwrap_or_default();
         assert!(!json.contains("marker@example.com"), "{json}");
-        assert_eq!(
-            (summary.number.as_str(), summary.driver.as_str(), summary.lines.len()),
-            ("000000007", "magento", 1)
-        );
+        assert_eq!((summary.number.as_str(), summary.driver.as_str(), summary.lines.len()), ("000000007", "fake", 1));
         assert_eq!(summary.totals.total, Some(25.0));
     }
 }
