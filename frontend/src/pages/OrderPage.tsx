@@ -33,7 +33,7 @@ export function OrderPage() {
       <h1 id="order-heading">{data ? `Thank you — order ${data.number}` : "Your order"}</h1>
       {data ? (
         <>
-          <p className="order-placed">Your order is placed. Its number is {data.number}.</p>
+          <p className="order-placed">Your order is placed. Here is what it holds.</p>
           <OrderSummary lines={data.lines} totals={data.totals} />
           <Link to="/" className="button-link">
             Continue shopping
