@@ -107,7 +107,6 @@ function NativeCheckout({ checkout, onPlaced }: { checkout: Checkout; onPlaced: 
         <section className="checkout-step checkout-payment" aria-labelledby="payment-heading">
           <h2 id="payment-heading">Payment</h2>
           <p>{checkout.payment_method ?? "The shop's payment for test orders"}</p>
-          <p className="checkout-note">A test order: no card is needed.</p>
         </section>
       </div>
       <OrderSummary lines={checkout.cart.lines} totals={checkout.totals}>

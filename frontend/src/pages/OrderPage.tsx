@@ -17,9 +17,10 @@ export function OrderPage() {
   useHead(head.error ? null : head.data?.head_html);
 
   if (error instanceof ApiError && error.status === 404) {
+    // In the order's own box (where the edge's "Loading your order..." stood): nothing moves.
     return (
-      <section className="not-found">
-        <h1>We can't find that order</h1>
+      <section className="order-page order-missing" aria-labelledby="order-heading">
+        <h1 id="order-heading">We can't find that order</h1>
         <p>{error.message}</p>
         <p>
           <Link to="/">Back to the home page</Link>
