@@ -28,3 +28,15 @@ it("renders the cart page at once, though the browser loads it apart (issue 23)"
   expect(fetch).not.toHaveBeenCalled();
   vi.unstubAllGlobals();
 });
+
+it("renders the checkout and an order's page at once, though the browser loads them apart (issue 26)", () => {
+  const fetch = vi.fn();
+  vi.stubGlobal("fetch", fetch);
+  const checkout = render("/checkout", computers);
+  expect(checkout).toContain('<!--$--><section class="checkout-page" aria-labelledby="checkout-heading" aria-busy="true"><h1 id="checkout-heading">Checkout</h1>');
+  expect(checkout).toContain("Loading your checkout...");
+  const order = render("/order/000000042", computers);
+  expect(order).toContain('<!--$--><section class="order-page" aria-labelledby="order-heading" aria-busy="true"><h1 id="order-heading">Your order</h1>');
+  expect(fetch).not.toHaveBeenCalled();
+  vi.unstubAllGlobals();
+});

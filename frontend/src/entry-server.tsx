@@ -13,10 +13,11 @@ import { StaticRouter } from "react-router";
 import { App } from "./app/App";
 import * as cartPage from "./pages/CartPage";
 import * as comparePage from "./pages/ComparePage";
+import * as checkoutPages from "./pages/checkoutPages";
 import { provide } from "./pages/lazy";
 
 // The pages the browser loads apart (`pages/lazy.tsx`) are in this one bundle: rendered at once.
-provide(cartPage, comparePage);
+provide({ cart: cartPage, compare: comparePage, checkout: checkoutPages });
 
 /**
  * The app's markup at `url` (path and query), from `inlinedJson`: the object the edge

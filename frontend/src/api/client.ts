@@ -1,13 +1,15 @@
 // One fetcher for every SWR hook: same-origin JSON, errors as ApiError. Each answer's
 // `Server-Timing` is kept, unparsed, for the debug bar's Timings panel (issue 24).
 import { IMAGE_WIDTHS } from "./bounds.gen";
-import type { ImageWidth } from "./types";
+import type { FieldError, ImageWidth } from "./types";
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** issue 26: a checkout step's refused fields (code `invalid_fields`); empty otherwise. */
+    readonly fields: FieldError[] = [],
   ) {
     super(message);
     this.name = "ApiError";
@@ -17,8 +19,9 @@ export class ApiError extends Error {
 async function parse<T>(res: Response): Promise<T> {
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    const err = (body as { error?: { code?: string; message?: string } } | null)?.error ?? {};
-    throw new ApiError(res.status, err.code ?? "http_error", err.message ?? `HTTP ${res.status}`);
+    const err = (body as { error?: { code?: string; message?: string; fields?: FieldError[] } } | null)?.error ?? {};
+    const fields = Array.isArray(err.fields) ? err.fields : [];
+    throw new ApiError(res.status, err.code ?? "http_error", err.message ?? `HTTP ${res.status}`, fields);
   }
   return body as T;
 }
@@ -45,7 +48,7 @@ function timed(method: string, path: string, res: Response): Response {
  * The one request of every helper below: same-origin, JSON in (`body`, when given) and
  * out, its `Server-Timing` recorded for the Timings panel, errors as `ApiError`.
  */
-async function send<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
+export async function send<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json", ...extra };
   if (body !== undefined) headers["content-type"] = "application/json";
   const init: RequestInit = { method, credentials: "same-origin", headers };
@@ -87,6 +90,8 @@ export const api = {
   cart: "/api/cart",
   cartLines: "/api/cart/lines",
   cartLine: (id: string) => `/api/cart/lines/${encodeURIComponent(id)}`,
+  /** The visitor's checkout (issue 26): the cart page reads its kind; the rest is the checkout chunk's (`checkout.ts`). */
+  checkout: "/api/checkout",
   /** The debug bar's settings (issue 24): where traces are shown. */
   debug: "/api/debug",
 };

@@ -7,7 +7,7 @@ import { ScrollToTop } from "../components/ScrollToTop";
 import { Home } from "../pages/Home";
 import { ResolvedRoute } from "../pages/ResolvedRoute";
 import { SearchPage } from "../pages/SearchPage";
-import { CartLoading, CartRoute, CompareLoading, CompareRoute } from "../pages/lazy";
+import { CartLoading, CartRoute, CheckoutLoading, CheckoutRoute, CompareLoading, CompareRoute, OrderLoading, OrderRoute } from "../pages/lazy";
 import { swrConfig, useApplySwitch, useDriver } from "../hooks/data";
 import { inlinedSwr } from "../hooks/inlinedSwr";
 import type { Inlined } from "../api/inlined";
@@ -42,7 +42,8 @@ export function Shell() {
       <main className="page">
         {/* spec §2 route table, in order: home, search (issue 10), the cart (issue 23:
             its own chunk; the edge reserves the address), the backends comparison
-            (issue 24: the same), then the page the lookup names (product, category,
+            (issue 24: the same), the checkout and an order's page (issue 26: the same),
+            then the page the lookup names (product, category,
             content) or not found. */}
         <Routes>
           <Route index element={<Home />} />
@@ -60,6 +61,22 @@ export function Shell() {
             element={
               <Suspense fallback={<CompareLoading />}>
                 <CompareRoute />
+              </Suspense>
+            }
+          />
+          <Route
+            path="checkout"
+            element={
+              <Suspense fallback={<CheckoutLoading />}>
+                <CheckoutRoute />
+              </Suspense>
+            }
+          />
+          <Route
+            path="order/:number"
+            element={
+              <Suspense fallback={<OrderLoading />}>
+                <OrderRoute />
               </Suspense>
             }
           />

@@ -55,7 +55,9 @@ describe("CartPage (issue 23)", () => {
     expect(second.querySelector("img")?.getAttribute("src")).toBe("/placeholder.svg");
     expect(screen.getByText("€56.00")).toBeTruthy();
     expect(screen.getByText("Subtotal (3 items)")).toBeTruthy();
-    expect(screen.getByText("Checkout is not available on this backend yet.")).toBeTruthy();
+    // The checkout could not be read (no route here): no way to check out, the cart still works.
+    await waitFor(() => expect(document.querySelector(".cart-checkout")?.getAttribute("aria-busy")).toBeNull());
+    expect(screen.queryByRole("link", { name: "Check out" })).toBeNull();
     expect(document.title).toBe("Cart");
   });
 
@@ -125,12 +127,42 @@ describe("CartPage (issue 23)", () => {
     expect(screen.getByRole("spinbutton", { name: "Quantity of Rustic Chair (Size: L)" })).toHaveProperty("value", "1");
   });
 
-  it("links to the backend's checkout and shows what the backend changed", async () => {
-    const cart = cartOf([chair], { checkout_url: "https://shop.example/cart/c/1", notices: ["Only 1 was in stock: the quantity was lowered."] });
+  it("shows what the backend changed", async () => {
+    const cart = cartOf([chair], { notices: ["Only 1 was in stock: the quantity was lowered."] });
     stubApi({ "/api/head/cart": () => headAnswer, "GET /api/cart": () => ({ status: 200, body: cart }) });
     renderAt(<CartPage />, "/cart");
-    expect((await screen.findByRole("link", { name: "Checkout" })).getAttribute("href")).toBe("https://shop.example/cart/c/1");
-    expect(screen.getByText("Only 1 was in stock: the quantity was lowered.")).toBeTruthy();
+    expect(await screen.findByText("Only 1 was in stock: the quantity was lowered.")).toBeTruthy();
+  });
+
+  describe("the way to check out (issue 26), by the checkout's kind", () => {
+    const checkout = (kind: string, notice: string | null = null) => ({ status: 200, body: { kind, notice, cart: {}, countries: [], totals: {} } });
+    const cart = cartOf([chair], { checkout_url: "https://shop.example/cart/c/1" });
+
+    it("native: a link to the checkout page", async () => {
+      stubApi({ "/api/head/cart": () => headAnswer, "GET /api/cart": () => ({ status: 200, body: cart }), "GET /api/checkout": () => checkout("native") });
+      renderAt(<CartPage />, "/cart");
+      expect((await screen.findByRole("link", { name: "Check out" })).getAttribute("href")).toBe("/checkout");
+    });
+
+    it("handoff: a link to the shop's own checkout", async () => {
+      stubApi({ "/api/head/cart": () => headAnswer, "GET /api/cart": () => ({ status: 200, body: cart }), "GET /api/checkout": () => checkout("handoff") });
+      renderAt(<CartPage />, "/cart");
+      expect((await screen.findByRole("link", { name: "Check out" })).getAttribute("href")).toBe("https://shop.example/cart/c/1");
+    });
+
+    it("none: the shop's words, and no link", async () => {
+      stubApi({ "/api/head/cart": () => headAnswer, "GET /api/cart": () => ({ status: 200, body: cart }), "GET /api/checkout": () => checkout("none", "This shop has no checkout.") });
+      renderAt(<CartPage />, "/cart");
+      expect(await screen.findByText("This shop has no checkout.")).toBeTruthy();
+      expect(screen.queryByRole("link", { name: "Check out" })).toBeNull();
+    });
+
+    it("an empty cart does not ask for the checkout", async () => {
+      const calls = stubApi({ "/api/head/cart": () => headAnswer, "GET /api/cart": () => ({ status: 200, body: cartOf([]) }), "GET /api/checkout": () => checkout("native") });
+      renderAt(<CartPage />, "/cart");
+      await screen.findByText("Your cart is empty.");
+      expect(calls).not.toContain("GET /api/checkout");
+    });
   });
 
   it("shows the error with Retry, which reads the cart again", async () => {

@@ -2,8 +2,9 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Cart, CartLine } from "../api/types";
 import { imageUrl } from "../api/client";
-import { checkoutHref, itemCount, optionsText } from "../app/cart";
+import { itemCount, optionsText } from "../app/cart";
 import { formatPrice } from "../app/format";
+import { CartCheckout } from "../components/CartCheckout";
 import { LoadFailed } from "../components/LoadFailed";
 import { PLACEHOLDER } from "../components/ProductImage";
 import { QuantityStepper } from "../components/QuantityStepper";
@@ -20,7 +21,7 @@ const THUMB = 96;
  * page for everyone alike (its head, the menu, "Loading your cart..."); the cart itself
  * is fetched once React runs. Each line: picture, name (a link to the product), chosen
  * options, unit price, a quantity stepper (each change one PATCH), line total and
- * Remove; then the subtotal in the cart's currency, and Shopify's checkout link. Empty:
+ * Remove; then the subtotal in the cart's currency, and the way to check out (issue 26). Empty:
  * a way back to the shop. Failed: the error with Retry, as every page's data.
  */
 export function CartPage() {
@@ -81,7 +82,6 @@ export function CartPage() {
 }
 
 function Filled({ cart, changes, onRemoved }: { cart: Cart; changes: CartChanges; onRemoved: (name: string) => void }) {
-  const checkout = checkoutHref(cart);
   const currency = cart.currency ?? "USD";
   return (
     <div className="cart-filled">
@@ -96,13 +96,7 @@ function Filled({ cart, changes, onRemoved }: { cart: Cart; changes: CartChanges
           <span>Subtotal ({itemCount(cart.count)})</span> <strong>{formatPrice(cart.subtotal, currency)}</strong>
         </p>
         <p className="cart-note">Shipping and taxes are worked out at checkout.</p>
-        {checkout ? (
-          <a className="checkout button-link" href={checkout}>
-            Checkout
-          </a>
-        ) : (
-          <p className="cart-note">Checkout is not available on this backend yet.</p>
-        )}
+        <CartCheckout cart={cart} />
       </section>
     </div>
   );

@@ -1,13 +1,14 @@
 // Pages loaded apart from the app's first script (issue 23: the cart, which a product or
-// category page never shows; issue 24: the backends comparison, a developer's page). Not
-// `React.lazy`: its first render always suspends, even with the module at hand, and a
-// page the edge wrote must hydrate in one pass. Here a module, once loaded (`preloadFor`
+// category page never shows; issue 24: the backends comparison, a developer's page;
+// issue 26: the checkout and an order's page). Not `React.lazy`: its first render always
+// suspends, even with the module at hand, and a page the edge wrote must hydrate in one pass. Here a module, once loaded (`preloadFor`
 // before hydrating an address that shows it), renders at once; before that a render
 // suspends (the route's Suspense fallback) until it comes. The server's render has every
 // module: `entry-server.tsx` hands them over (`provide`).
 import { type ReactNode, useState } from "react";
 import type * as CartModule from "./CartPage";
 import type * as CompareModule from "./ComparePage";
+import type * as CheckoutModule from "./checkoutPages";
 import { joinSegments } from "../app/routing";
 import { LoadFailed } from "../components/LoadFailed";
 
@@ -40,6 +41,7 @@ class Chunk<M> {
 
 const cart = new Chunk<typeof CartModule>(() => import("./CartPage"));
 const compare = new Chunk<typeof CompareModule>(() => import("./ComparePage"));
+const checkout = new Chunk<typeof CheckoutModule>(() => import("./checkoutPages"));
 
 /** The chunk's page, rendered once loaded; its Retry when the load failed. */
 function ChunkRoute<M>(props: { chunk: Chunk<M>; page: (module: M) => ReactNode; what: string; message: string }) {
@@ -70,6 +72,18 @@ export function CompareRoute() {
   return <ChunkRoute chunk={compare} page={(m) => <m.ComparePage />} what="Compare backends" message={message} />;
 }
 
+/** The checkout (issue 26), loaded on first use. */
+export function CheckoutRoute() {
+  const message = "The checkout page could not be loaded.";
+  return <ChunkRoute chunk={checkout} page={(m) => <m.CheckoutPage />} what="Your checkout" message={message} />;
+}
+
+/** An order's page (issue 26), loaded on first use. */
+export function OrderRoute() {
+  const message = "The order's page could not be loaded.";
+  return <ChunkRoute chunk={checkout} page={(m) => <m.OrderPage />} what="Your order" message={message} />;
+}
+
 /** A page's box while its module loads: its heading and a spinner, as the page starts. */
 function Loading({ className, heading, id, text }: { className: string; heading: string; id: string; text: string }) {
   return (
@@ -93,15 +107,39 @@ export function CompareLoading() {
   return <Loading className="compare-page" heading="Compare backends" id="compare-heading" text="Loading..." />;
 }
 
+/** The checkout's box while its module loads, as the page starts. */
+export function CheckoutLoading() {
+  return <Loading className="checkout-page" heading="Checkout" id="checkout-heading" text="Loading your checkout..." />;
+}
+
+/** An order's box while its module loads, as the page starts. */
+export function OrderLoading() {
+  return <Loading className="order-page" heading="Your order" id="order-heading" text="Loading your order..." />;
+}
+
+/** The chunk of the page at `path` (joined segments), if it has one. */
+function chunkAt(path: string): Chunk<unknown> | undefined {
+  if (path === "/cart") return cart;
+  if (path === "/debug/compare") return compare;
+  if (path === "/checkout") return checkout;
+  // `/order/{number}`: one segment after the prefix, as the route matches it.
+  if (/^\/order\/[^/]+$/.test(path)) return checkout;
+  return undefined;
+}
+
 /** What the page at `pathname` needs loaded before its first render: its chunk, if it has one. */
 export function preloadFor(pathname: string): Promise<unknown> {
-  const path = joinSegments(pathname);
-  const chunk = path === "/cart" ? cart : path === "/debug/compare" ? compare : undefined;
+  const chunk = chunkAt(joinSegments(pathname));
   return chunk ? chunk.load().catch(() => undefined) : Promise.resolve();
 }
 
 /** The server's render: the modules are part of its one bundle, so there is nothing to load. */
-export function provide(cartModule: typeof CartModule, compareModule: typeof CompareModule): void {
-  cart.module = cartModule;
-  compare.module = compareModule;
+export function provide(modules: {
+  cart: typeof CartModule;
+  compare: typeof CompareModule;
+  checkout: typeof CheckoutModule;
+}): void {
+  cart.module = modules.cart;
+  compare.module = modules.compare;
+  checkout.module = modules.checkout;
 }
