@@ -1,20 +1,26 @@
 // issue 26, the shopper's side, in a real browser through the one-process demo and its
-// built-in shops. On the in-memory shop (a checkout here): from the cart's Check out,
-// the form by keyboard, a field the edge refuses shown beside it with the focus on it,
-// the shipping methods, the summary's totals, Place order to the order's page, the cart
-// empty after; nothing shifts, 375px and 1280px work, axe finds nothing serious. The
-// fake shop has no checkout, Shopify's is on its own site: the cart says so or links
-// there, and /checkout says why with a way back. An unknown order is not found.
+// built-in shops.
+// - On in-memory, Magento and Medusa, at 375px and 1280px, by keyboard only: the
+//   product, its variant, Add to cart, the cart, Check out, the form, a shipping method,
+//   Place order, and the confirmation with the backend's order number, which the
+//   backend's own record then holds (mock-data's API, the demo shops' back office).
+//   Nothing shifts, nothing is wider than the screen, axe finds nothing serious.
+// - On in-memory: a field the edge refuses shown beside it with the focus on it, nothing
+//   typed lost; the order page after a reload; the checkout gone after.
+// - The fake shop has no checkout, Shopify's is on its own site: the cart says so or
+//   links there, and /checkout says why with a way back. An unknown order is not found.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser } from "./suite.mjs";
+import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser, tabToOption } from "./suite.mjs";
 
-let suite, browser;
+let suite, browser, records;
 before(async () => {
   suite = await startAll({ name: "checkout" });
   browser = await launchBrowser();
+  records = backOffices(resolve(ARTIFACTS, "logs", "checkout.log"));
 });
 after(async () => {
   await browser?.close();
@@ -41,7 +47,155 @@ async function axe(page) {
 /** Fills `label`'s field (in `scope`) as typing would. */
 const fill = (scope, label, value) => scope.getByLabel(label, { exact: true }).fill(value);
 
-for (const viewport of [MOBILE, DESKTOP]) {
+/**
+ * Where each backend's own records are, from the demo's log: mock-data's API (the
+ * in-memory backend's) and the demo shops' back office, as `{ driver: url-of(number) }`.
+ */
+function backOffices(log) {
+  // The log's fields are coloured: the escapes go first.
+  const text = readFileSync(log, "utf8").replace(new RegExp(String.fromCharCode(27) + "\\[[0-9;]*m", "g"), "");
+  const url = (pattern) => {
+    const found = text.match(pattern)?.[1];
+    assert.ok(found, `${pattern} in the demo's log`);
+    return found;
+  };
+  const mock = url(/mock-data serves the default backend.* url=(http:\/\/\S+)/);
+  const magento = url(/demo shop backend=magento url=(http:\/\/\S+)/);
+  const medusa = url(/demo shop backend=medusa url=(http:\/\/\S+)/);
+  return {
+    "in-memory": (n) => `${mock}/api/orders/${encodeURIComponent(n)}`,
+    magento: (n) => `${magento}/_demo/orders/${encodeURIComponent(n)}`,
+    medusa: (n) => `${medusa}/_demo/orders/${encodeURIComponent(n)}`,
+  };
+}
+
+/** Presses Tab until `locator` has the focus (bounded): how a keyboard reaches it. */
+async function tabTo(page, locator, what) {
+  const handle = await locator.elementHandle();
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((el) => el === document.activeElement, handle)) return;
+  }
+  assert.fail(`Tab never reached ${what}`);
+}
+
+/** Tabs to the field `id` and types `value` into it (a select: types the option's name). */
+async function typeInto(page, id, value) {
+  const field = page.locator(`#${id}`);
+  await tabTo(page, field, id);
+  await page.keyboard.type(value);
+}
+
+/**
+ * A shopper's address where each backend ships: `country` and `region` by their names,
+ * as a keyboard chooses them in a select (typing the name).
+ */
+const SHOPPER = { email: "grace@example.com", first: "Grace", last: "Hopper", street: "7 Navy Way", city: "Arlington", postal: "22202", tel: "+1 703 555 0142" };
+
+/**
+ * The backends with a checkout here: a product, how a shopper chooses its variant (by
+ * keyboard), where the address is, and what an order number there looks like.
+ */
+const NATIVE = [
+  { driver: "in-memory", path: "/1001", size: [2, "L"], country: "United States", region: "Texas", number: /^M-\d{6}$/ },
+  { driver: "magento", path: "/chaz-kangeroo-hoodie.html", size: [2, "L"], country: "United States", region: "Texas", number: /^\d{9}$/ },
+  { driver: "medusa", path: "/products/medusa-hoodie", size: [1, "M"], country: "Germany", region: null, number: /^\d+$/ },
+];
+
+for (const backend of NATIVE) {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    test(`${backend.driver} at ${viewport.width}px, by keyboard: product, variant, cart, checkout, order; the backend's record holds it`, async () => {
+      const context = await newContext(browser, { viewport });
+      const page = await context.newPage();
+      const logged = [];
+      page.on("console", (m) => logged.push(m.text()));
+      await installShiftObserver(page);
+      const switched = await page.request.put(`${suite.base}/api/driver`, { data: { driver: backend.driver } });
+      assert.equal(switched.status(), 200, `switch to ${backend.driver}`);
+
+      // The product: its size by arrows, Add to cart by Enter.
+      await page.goto(suite.base + backend.path);
+      await page.waitForFunction(() => document.querySelector("#driver-select")?.disabled === false);
+      await page.getByRole("link", { name: "Cart, empty", exact: true }).waitFor();
+      const [steps, size] = backend.size;
+      await tabToOption(page, "Size");
+      for (let i = 0; i < steps; i++) await page.keyboard.press("ArrowRight");
+      await page.getByRole("group", { name: `Size: ${size}` }).waitFor();
+      await tabTo(page, page.getByRole("button", { name: "Add to cart" }), "Add to cart");
+      await page.keyboard.press("Enter");
+      await page.getByRole("link", { name: "Cart, 1 item", exact: true }).waitFor();
+
+      // The cart, then Check out: links followed by Enter.
+      await tabTo(page, page.getByRole("link", { name: "Cart, 1 item", exact: true }), "the cart link");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${suite.base}/cart`);
+      const checkOut = page.getByRole("link", { name: "Check out" });
+      await checkOut.waitFor();
+      await tabTo(page, checkOut, "Check out");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${suite.base}/checkout`);
+      await page.locator("#checkout-email").waitFor();
+      await settled(page);
+      assert.equal(await page.evaluate(() => window.__shifts), 0, `${backend.driver}: the form arrives without moving the page`);
+
+      // The form, field by field, then Enter sends it.
+      await typeInto(page, "checkout-email", SHOPPER.email);
+      await typeInto(page, "checkout-shipping-first-name", SHOPPER.first);
+      await typeInto(page, "checkout-shipping-last-name", SHOPPER.last);
+      await typeInto(page, "checkout-shipping-street", SHOPPER.street);
+      await typeInto(page, "checkout-shipping-city", SHOPPER.city);
+      await typeInto(page, "checkout-shipping-postal-code", SHOPPER.postal);
+      await typeInto(page, "checkout-shipping-country", backend.country);
+      assert.equal(await page.locator("#checkout-shipping-country option:checked").textContent(), backend.country);
+      if (backend.region) {
+        await page.locator("#checkout-shipping-region").waitFor();
+        await typeInto(page, "checkout-shipping-region", backend.region);
+        assert.equal(await page.locator("#checkout-shipping-region option:checked").textContent(), backend.region);
+      }
+      await typeInto(page, "checkout-shipping-telephone", SHOPPER.tel);
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => document.activeElement?.id === "shipping-heading");
+
+      // The first shipping method: Tab into the group, Space chooses it.
+      const first = page.getByRole("radio").first();
+      await first.waitFor();
+      await tabTo(page, first, "the shipping methods");
+      await page.keyboard.press("Space");
+      await page.waitForFunction(() => !document.querySelector(".shipping-options[aria-busy]") && document.querySelector(".summary-total dd")?.textContent !== "—");
+      const total = (await page.locator(".summary-total dd").textContent()).trim();
+      await settled(page);
+      assert.equal(await page.evaluate(() => window.__shifts), 0, `${backend.driver}: the steps move nothing`);
+      assert.deepEqual(await axe(page), [], `${backend.driver}: the checkout ready to place`);
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      assert.ok(fits, `${backend.driver}: nothing wider than ${viewport.width}px`);
+      await page.screenshot({ path: resolve(ARTIFACTS, "screenshots", `checkout-${backend.driver}-${viewport.width}.png`), fullPage: true });
+
+      // Place order: the confirmation names the backend's number and the same total.
+      const place = page.getByRole("button", { name: "Place order" });
+      await tabTo(page, place, "Place order");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/order\/[^/]+$/);
+      const number = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
+      assert.match(number, backend.number, `${backend.driver}: its own order number`);
+      await page.getByRole("heading", { level: 1, name: `Thank you — order ${number}` }).waitFor();
+      await page.getByRole("link", { name: "Cart, empty", exact: true }).waitFor();
+      assert.ok((await page.locator("main").textContent()).includes(total), `${backend.driver}: the total ${total} on the confirmation`);
+      await settled(page);
+      assert.deepEqual(await axe(page), [], `${backend.driver}: the confirmation`);
+
+      // The backend's own record holds the order, with what the shopper typed.
+      const record = await fetch(records[backend.driver](number));
+      assert.equal(record.status, 200, `${backend.driver}: ${number} in the backend's record`);
+      assert.ok((await record.text()).includes(SHOPPER.email), `${backend.driver}: the record is this shopper's`);
+      for (const secret of [SHOPPER.email, SHOPPER.street, SHOPPER.tel]) {
+        assert.ok(!logged.some((line) => line.includes(secret)), `${secret} is never logged in the console`);
+      }
+      await context.close();
+    });
+  }
+}
+
+for (const viewport of [DESKTOP]) {
   test(`in-memory at ${viewport.width}px: check out from the cart, a refused field fixed, a method chosen, the order placed`, async () => {
     const context = await newContext(browser, { viewport });
     const page = await context.newPage();

@@ -237,6 +237,11 @@ async fn magento_checks_out_in_its_shop() {
     assert_eq!(order["number"], "000000001");
     assert_eq!(order["totals"]["total"], ready["totals"]["total"]);
     assert_eq!(shop.order_count(), 1);
+    // The shop's back office shows it as an admin sees it, with what the shopper typed.
+    let record = reqwest::get(format!("{}/_demo/orders/000000001", shop.url)).await.expect("back office");
+    assert!(record.text().await.unwrap_or_default().contains("ada@example.com"));
+    let none = reqwest::get(format!("{}/_demo/orders/000000002", shop.url)).await.expect("back office");
+    assert_eq!(none.status(), 404);
     let again = assert::ok_json(c.get(app.url("/api/orders/000000001")).send().await.expect("order")).await;
     assert_eq!(again, order);
 }
@@ -268,6 +273,10 @@ async fn medusa_checks_out_in_its_store() {
     assert_eq!(order["totals"]["total"], ready["totals"]["total"]);
     assert_eq!(shop.order_count(), 1);
     assert!(shop.order(1).is_some(), "the store's own record");
+    let record = reqwest::get(format!("{}/_demo/orders/1", shop.url)).await.expect("back office");
+    assert!(record.text().await.unwrap_or_default().contains("ada@example.com"), "its back office shows it");
+    let none = reqwest::get(format!("{}/_demo/orders/2", shop.url)).await.expect("back office");
+    assert_eq!(none.status(), 404);
     assert!(shop.invalid().is_empty(), "{:?}", shop.invalid());
 }
 

@@ -42,12 +42,15 @@ pub fn field_error(message: &str, extensions: Value) -> Value {
 /// object's own value of the field.
 pub type FieldResolver = Arc<dyn Fn(&str, &str, &Value, &Map<String, Value>) -> Option<Value> + Send + Sync>;
 
+/// Routes a shop adds beside its endpoint.
+pub type Pages = Arc<dyn Fn(&mut web::ServiceConfig) + Send + Sync>;
+
 /// What a shop adds to the server beside its resolvers (issue 23): pages at other paths
-/// (Shopify's checkout page), and how to forget what it keeps between requests (its
-/// carts), for [`FakeGraphQl::forget_carts`].
+/// (Shopify's checkout page, Magento's back office of orders), and how to forget what it
+/// keeps between requests (its carts), for [`FakeGraphQl::forget_carts`].
 #[derive(Clone, Default)]
 pub struct Extras {
-    pub pages: Option<fn(&mut web::ServiceConfig)>,
+    pub pages: Option<Pages>,
     pub forget: Option<Arc<dyn Fn() + Send + Sync>>,
 }
 
@@ -417,8 +420,8 @@ impl FakeGraphQl {
                 .route(&path, web::post().to(endpoint))
                 .route("/media/{tail:.*}", web::get().to(media))
                 .route("/s/files/{tail:.*}", web::get().to(media));
-            match pages {
-                Some(pages) => app.configure(pages),
+            match &pages {
+                Some(pages) => app.configure(|config| pages(config)),
                 None => app,
             }
         })

@@ -248,7 +248,7 @@ fn start_shop(access_token: &str, generated: usize) -> FakeGraphQl {
     let kept: Arc<std::sync::OnceLock<Arc<Carts>>> = Arc::default();
     let forget = kept.clone();
     let extras = Extras {
-        pages: Some(carts::pages),
+        pages: Some(Arc::new(carts::pages)),
         forget: Some(Arc::new(move || {
             if let Some(carts) = forget.get() {
                 carts.forget();

@@ -55,6 +55,9 @@ pub(crate) async fn run(
     let edge = std_listener(args.http_addr)?;
     let addr = edge.local_addr()?;
     let suite = vitrine_suite::start(suite, store, edge, &shutdown).await?;
+    // Where an evaluator (and the browser tests) read the mock's own records, as the demo
+    // shops' lines above say where theirs are.
+    tracing::info!(url = %suite.mock.url, "mock-data serves the default backend; its orders at /api/orders/{{number}}");
     tracing::info!("Vitrine is up: open http://{addr}");
     let result = suite.run().await;
     for shop in demo_shops {
