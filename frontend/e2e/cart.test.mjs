@@ -7,8 +7,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
-import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, launchBrowser, newContext, newPage, settled, startAll, switchTo, tabToOption } from "./suite.mjs";
+import { ARTIFACTS, axe, DESKTOP, MOBILE, installShiftObserver, launchBrowser, newContext, newPage, settled, startAll, switchTo, tabToOption } from "./suite.mjs";
 
 let suite, browser;
 before(async () => {
@@ -192,14 +191,6 @@ test("each backend shows its own cart: switching away and back finds the earlier
   await cartIs(page, { lines: [{ name: b.name, unit: `${b.price} each`, quantity: "1", total: b.price }], subtotal: b.price }, `${second.driver}'s cart again`);
   await page.close();
 });
-
-/** axe-core's serious and critical violations on the page as it is. */
-async function axe(page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 for (const viewport of [DESKTOP, MOBILE]) {
   test(`at ${viewport.width}px: Add to cart and the count shift nothing, the cart page works by touch and is axe clean`, async () => {

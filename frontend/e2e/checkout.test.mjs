@@ -13,8 +13,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
-import { ARTIFACTS, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser, tabToOption } from "./suite.mjs";
+import { ARTIFACTS, axe, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser, tabToOption } from "./suite.mjs";
 
 let suite, browser, records;
 before(async () => {
@@ -34,14 +33,6 @@ async function withCart(page, driver, variant) {
   const added = await page.request.post(`${suite.base}/api/cart/lines`, { data: { variant, quantity: 1 } });
   assert.equal(added.status(), 200, `a line on ${driver}`);
   return added.json();
-}
-
-/** axe-core's serious and critical violations on the page as it is. */
-async function axe(page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** Fills `label`'s field (in `scope`) as typing would. */

@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
+import { AxeBuilder } from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 import { startProcess } from "./processes.mjs";
 import { BIN, startTopology, waitFor } from "./topology.mjs";
@@ -134,6 +135,14 @@ export async function switchTo(page, driver) {
 /** The page's JSON-LD objects (issue 12: one script each in the head, written by the edge). */
 export async function jsonLd(page) {
   return (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+}
+
+/** axe-core's serious and critical violations on the page as it is. */
+export async function axe(page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** Presses Tab until the focus is on a radio button of the product option `name` (bounded). */

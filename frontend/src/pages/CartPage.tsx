@@ -12,6 +12,7 @@ import { type CartChanges, useCart, useCartChanges } from "../hooks/cart";
 import { useHydrated } from "../hooks/useHydrated";
 import { useCartHead } from "../hooks/data";
 import { useHead } from "../seo/head";
+import { Spinner } from "../components/Spinner";
 
 /** A line's picture in CSS pixels (the image service's smallest width covers it at 2×). */
 const THUMB = 96;
@@ -43,12 +44,7 @@ export function CartPage() {
   if (error && !data) {
     return <LoadFailed what="Your cart" message={error.message} retry={() => void mutate()} />;
   } else if (!data) {
-    body = (
-      <p className="spinner" role="status">
-        <span className="spinner-icon" aria-hidden="true" />
-        Loading your cart...
-      </p>
-    );
+    body = <Spinner>Loading your cart...</Spinner>;
   } else if (data.lines.length === 0) {
     body = (
       <div className="cart-empty">

@@ -12,6 +12,7 @@ import { PlaceOrder } from "../components/checkout/PlaceOrder";
 import { ShippingStep } from "../components/checkout/ShippingStep";
 import { useCheckout, useCheckoutHead, useCheckoutSteps } from "../hooks/checkout";
 import { useHead } from "../seo/head";
+import { Spinner } from "../components/Spinner";
 
 /**
  * `/checkout` (issue 26): where the backend checks out here (`native`), one page: the
@@ -29,22 +30,12 @@ export function CheckoutPage() {
   const settled = error instanceof ApiError && (error.status === 404 || error.status === 409);
   let body;
   if (placed) {
-    body = (
-      <p className="spinner" role="status">
-        <span className="spinner-icon" aria-hidden="true" />
-        Your order is placed. Opening its confirmation...
-      </p>
-    );
+    body = <Spinner>Your order is placed. Opening its confirmation...</Spinner>;
   } else if (error && (settled || !data)) {
     if (!settled) return <LoadFailed what="Your checkout" message={error.message} retry={() => void mutate()} />;
     body = <Unavailable text={unavailableText(undefined, error)} />;
   } else if (!data) {
-    body = (
-      <p className="spinner" role="status">
-        <span className="spinner-icon" aria-hidden="true" />
-        Loading your checkout...
-      </p>
-    );
+    body = <Spinner>Loading your checkout...</Spinner>;
   } else if (data.kind !== "native") {
     body = <Unavailable text={unavailableText(data, undefined)} />;
   } else if (data.cart.lines.length === 0) {

@@ -4,6 +4,7 @@ import { LoadFailed } from "../components/LoadFailed";
 import { OrderSummary } from "../components/checkout/OrderSummary";
 import { useOrder, useOrderHead } from "../hooks/checkout";
 import { useHead } from "../seo/head";
+import { Spinner } from "../components/Spinner";
 
 /**
  * `/order/{number}` (issue 26): an order this session placed, its lines and figures.
@@ -41,10 +42,7 @@ export function OrderPage() {
           </Link>
         </>
       ) : (
-        <p className="spinner" role="status">
-          <span className="spinner-icon" aria-hidden="true" />
-          Loading your order...
-        </p>
+        <Spinner>Loading your order...</Spinner>
       )}
     </section>
   );

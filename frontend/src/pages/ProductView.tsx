@@ -6,6 +6,7 @@ import { VariantPicker } from "../components/VariantPicker";
 import { formatPrice } from "../app/format";
 import { shownPrice } from "../app/listing";
 import { chosenVariant } from "../app/variants";
+import { Spinner } from "../components/Spinner";
 
 /**
  * spec §2 "Product page": image, optional brand, name, price, optional description; the
@@ -64,10 +65,7 @@ export function ProductLoading() {
         <div className="image-placeholder" />
       </div>
       <div className="product-info">
-        <p className="spinner" role="status">
-          <span className="spinner-icon" aria-hidden="true" />
-          Loading product...
-        </p>
+        <Spinner>Loading product...</Spinner>
       </div>
     </article>
   );

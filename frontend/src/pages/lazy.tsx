@@ -11,6 +11,7 @@ import type * as CompareModule from "./ComparePage";
 import type * as CheckoutModule from "./checkoutPages";
 import { joinSegments } from "../app/routing";
 import { LoadFailed } from "../components/LoadFailed";
+import { Spinner } from "../components/Spinner";
 
 /** One page's module, loaded on first use and kept. */
 class Chunk<M> {
@@ -89,10 +90,7 @@ function Loading({ className, heading, id, text }: { className: string; heading:
   return (
     <section className={className} aria-labelledby={id} aria-busy="true">
       <h1 id={id}>{heading}</h1>
-      <p className="spinner" role="status">
-        <span className="spinner-icon" aria-hidden="true" />
-        {text}
-      </p>
+      <Spinner>{text}</Spinner>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { ApiError } from "../../api/client";
 import type { Checkout } from "../../api/types";
 import { fieldErrors, fieldId, optionPrice } from "../../app/checkout";
 import { useCheckoutSteps, useShippingOptions } from "../../hooks/checkout";
+import { Spinner } from "../Spinner";
 
 interface Props {
   checkout: Checkout;
@@ -62,12 +63,7 @@ export function ShippingStep({ checkout, addressSaved, headingRef }: Props) {
       </div>
     );
   } else if (!data) {
-    body = (
-      <p className="spinner" role="status">
-        <span className="spinner-icon" aria-hidden="true" />
-        Loading shipping methods...
-      </p>
-    );
+    body = <Spinner>Loading shipping methods...</Spinner>;
   } else if (data.options.length === 0) {
     body = <p className="checkout-note">There is no shipping method for this address.</p>;
   } else {
