@@ -75,7 +75,9 @@ pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> ApiResu
 /// was typed is in the body and the answer, so neither is remembered.
 async fn step(req: &HttpRequest, state: &AppState) -> Result<Visitor, ApiError> {
     crate::same_site::check(req, state)?;
-    let session = session::id(req).unwrap_or_default();
+    // No session, no cart: nothing to check out (and no shared bucket of the limits for
+    // every visitor without one).
+    let session = session::id(req).ok_or_else(|| ApiError::NotFound(CHECKOUT_GONE.to_owned()))?;
     let address = switch_limit::client_address(req, state.trust_forwarded_for);
     if !state.cart_limiter.allow(&session, &address) {
         return Err(ApiError::TooManyCartChanges);
