@@ -32,10 +32,16 @@ export function OrderPage() {
   if (error && !data) return <LoadFailed what="Your order" message={error.message} retry={() => void mutate()} />;
   return (
     <section className="order-page" aria-labelledby="order-heading" aria-busy={!data || undefined}>
-      <h1 id="order-heading">{data ? `Thank you — order ${data.number}` : "Your order"}</h1>
+      {/* The number from the address, so the heading is the same before the order arrives. */}
+      <h1 id="order-heading">Thank you — order {number}</h1>
+      {/* The same before and after the order arrives: the page's largest text from its
+          first paint (the edge's), so the summary arriving is no later LCP. */}
+      <p className="page-lead">
+        Your order is placed with the shop, under the number the shop gave it. Here are its lines and totals, which only
+        this browser session can see.
+      </p>
       {data ? (
         <>
-          <p className="order-placed">Your order is placed. Here is what it holds.</p>
           <OrderSummary lines={data.lines} totals={data.totals} />
           <Link to="/" className="button-link">
             Continue shopping
