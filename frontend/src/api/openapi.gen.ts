@@ -1291,7 +1291,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1318,7 +1318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The backend refused (out of stock, an unknown variant or line: code refused), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
+            /** @description The backend refused (out of stock, an unknown variant or line, no shipping there: code refused), has no checkout here (code no_checkout), this cart's order is being placed (code order_in_flight), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1336,7 +1336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many cart changes from this session or address (code too_many_requests) */
+            /** @description Too many cart and checkout changes from this session or address (code too_many_requests) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1398,7 +1398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1425,7 +1425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The backend refused (out of stock, an unknown variant or line: code refused), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
+            /** @description The backend refused (out of stock, an unknown variant or line, no shipping there: code refused), has no checkout here (code no_checkout), this cart's order is being placed (code order_in_flight), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1443,7 +1443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many cart changes from this session or address (code too_many_requests) */
+            /** @description Too many cart and checkout changes from this session or address (code too_many_requests) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1509,7 +1509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1536,7 +1536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The backend refused (out of stock, an unknown variant or line: code refused), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
+            /** @description The backend refused (out of stock, an unknown variant or line, no shipping there: code refused), has no checkout here (code no_checkout), this cart's order is being placed (code order_in_flight), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1554,7 +1554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many cart changes from this session or address (code too_many_requests) */
+            /** @description Too many cart and checkout changes from this session or address (code too_many_requests) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1676,7 +1676,7 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryPage"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1810,7 +1810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
-            /** @description Fields refused, each with its text in `fields` (code invalid_fields), or a body that is not the step's JSON (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1819,7 +1819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A step from another site (code forbidden) */
+            /** @description A change from another site (code forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1837,7 +1837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The backend has no checkout here (code no_checkout), refused the step (code refused), or this cart's order is being placed (code order_in_flight, idempotency_in_flight) */
+            /** @description The backend refused (out of stock, an unknown variant or line, no shipping there: code refused), has no checkout here (code no_checkout), this cart's order is being placed (code order_in_flight), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1914,7 +1914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Fields refused, each with its text in `fields` (code invalid_fields), or a body that is not the step's JSON (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1923,7 +1923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A step from another site (code forbidden) */
+            /** @description A change from another site (code forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1941,7 +1941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The backend has no checkout here (code no_checkout), refused the step (code refused), or this cart's order is being placed (code order_in_flight, idempotency_in_flight) */
+            /** @description The backend refused (out of stock, an unknown variant or line, no shipping there: code refused), has no checkout here (code no_checkout), this cart's order is being placed (code order_in_flight), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2019,7 +2019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
-            /** @description Fields refused, each with its text in `fields` (code invalid_fields), or a body that is not the step's JSON (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2028,7 +2028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A step from another site (code forbidden) */
+            /** @description A change from another site (code forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2046,7 +2046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The backend has no checkout here (code no_checkout), refused the step (code refused), or this cart's order is being placed (code order_in_flight, idempotency_in_flight) */
+            /** @description The backend refused (out of stock, an unknown variant or line, no shipping there: code refused), has no checkout here (code no_checkout), this cart's order is being placed (code order_in_flight), or the first request with this Idempotency-Key still runs (code idempotency_in_flight) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2120,24 +2120,6 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingOptions"];
                 };
             };
-            /** @description Fields refused, each with its text in `fields` (code invalid_fields), or a body that is not the step's JSON (code bad_request) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A step from another site (code forbidden) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Nothing there (code not_found) */
             404: {
                 headers: {
@@ -2147,26 +2129,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The backend has no checkout here (code no_checkout), refused the step (code refused), or this cart's order is being placed (code order_in_flight, idempotency_in_flight) */
+            /** @description Not yet (the address first: code refused), or no checkout here (code no_checkout) */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The Idempotency-Key was used for another request (code idempotency_key_reused) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many cart and checkout changes from this session or address (code too_many_requests) */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2321,7 +2285,7 @@ export interface operations {
                     "application/json": components["schemas"]["FaultsState"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2430,7 +2394,7 @@ export interface operations {
                     "application/json": components["schemas"]["DriverInfo"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2623,7 +2587,7 @@ export interface operations {
                     "application/json": components["schemas"]["HeadAnswer"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2779,7 +2743,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageData"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2847,7 +2811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPage"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2915,7 +2879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"][];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3039,7 +3003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductResponse"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3166,7 +3130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Resolution"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3241,7 +3205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductPage"];
                 };
             };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request) */
+            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -107,7 +107,11 @@ pub(crate) async fn openapi_json() -> HttpResponse {
 
 /// A request the edge refuses before calling any service (status 400).
 #[derive(IntoResponses)]
-#[response(status = 400, description = "Bad request: a missing or invalid parameter or body (code bad_request)")]
+#[response(
+    status = 400,
+    description = "Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields \
+                   refused, each with its text in `fields` (code invalid_fields)"
+)]
 pub(crate) struct InputError(#[allow(dead_code)] ErrorBody);
 
 /// What a service call can answer besides success.
@@ -127,48 +131,22 @@ pub(crate) enum ServiceErrors {
     Timeout(ErrorBody),
 }
 
-/// What a cart change can answer besides success and the service errors (issue 23).
+/// What a change of the visitor's cart or checkout can answer besides success, a bad
+/// body (`InputError`; a checkout step's refused fields too) and the service errors
+/// (issues 23, 26).
 #[derive(IntoResponses)]
 #[allow(dead_code)]
-pub(crate) enum CartChangeErrors {
+pub(crate) enum ChangeErrors {
     #[response(status = 403, description = "A change from another site (code forbidden)")]
     CrossSite(ErrorBody),
     #[response(
         status = 409,
-        description = "The backend refused (out of stock, an unknown variant or line: code refused), or the first \
-                       request with this Idempotency-Key still runs (code idempotency_in_flight)"
+        description = "The backend refused (out of stock, an unknown variant or line, no shipping there: code \
+                       refused), has no checkout here (code no_checkout), this cart's order is being placed (code \
+                       order_in_flight), or the first request with this Idempotency-Key still runs (code \
+                       idempotency_in_flight)"
     )]
     Refused(ErrorBody),
-    #[response(
-        status = 422,
-        description = "The Idempotency-Key was used for another request (code idempotency_key_reused)"
-    )]
-    KeyReused(ErrorBody),
-    #[response(
-        status = 429,
-        description = "Too many cart changes from this session or address (code too_many_requests)"
-    )]
-    TooMany(ErrorBody),
-}
-
-/// What a checkout step can answer besides success and the service errors (issue 26).
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-pub(crate) enum CheckoutErrors {
-    #[response(
-        status = 400,
-        description = "Fields refused, each with its text in `fields` (code invalid_fields), or a body that is not \
-                       the step's JSON (code bad_request)"
-    )]
-    Invalid(ErrorBody),
-    #[response(status = 403, description = "A step from another site (code forbidden)")]
-    CrossSite(ErrorBody),
-    #[response(
-        status = 409,
-        description = "The backend has no checkout here (code no_checkout), refused the step (code refused), or \
-                       this cart's order is being placed (code order_in_flight, idempotency_in_flight)"
-    )]
-    Conflict(ErrorBody),
     #[response(
         status = 422,
         description = "The Idempotency-Key was used for another request (code idempotency_key_reused)"

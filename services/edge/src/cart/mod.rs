@@ -26,7 +26,7 @@ use vitrine_proto::v1::{AddToCartRequest, CartAnswer, CartRequest, RemoveCartLin
 use self::idempotency::Decision;
 use crate::dto::{AddLine, Cart, LineQuantity};
 use crate::error::ApiError;
-use crate::openapi::{CartChangeErrors, InputError, ServiceErrors};
+use crate::openapi::{ChangeErrors, InputError, ServiceErrors};
 use crate::{AppState, session, switch_limit};
 
 type ApiResult = Result<HttpResponse, ApiError>;
@@ -92,7 +92,7 @@ async fn forget(req: &HttpRequest, state: &AppState, mut carried: session::Carri
     params(("Idempotency-Key" = Option<String>, Header,
         description = "A retry with the same key and body answers the first result without adding again")),
     responses((status = 200, description = "The cart after the add", body = Cart),
-        InputError, CartChangeErrors, ServiceErrors))]
+        InputError, ChangeErrors, ServiceErrors))]
 pub(crate) async fn add(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> ApiResult {
     crate::same_site::check(&req, &state)?;
     let line: AddLine = parse(&body)?;
@@ -109,7 +109,7 @@ pub(crate) async fn add(req: HttpRequest, state: web::Data<AppState>, body: web:
     params(("line" = String, Path, description = "The line's id, as the cart lists it"),
         ("Idempotency-Key" = Option<String>, Header, description = "As for adding")),
     responses((status = 200, description = "The cart after the change", body = Cart),
-        InputError, CartChangeErrors, ServiceErrors))]
+        InputError, ChangeErrors, ServiceErrors))]
 pub(crate) async fn update(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -131,7 +131,7 @@ pub(crate) async fn update(
     params(("line" = String, Path, description = "The line's id, as the cart lists it"),
         ("Idempotency-Key" = Option<String>, Header, description = "As for adding")),
     responses((status = 200, description = "The cart after the removal", body = Cart),
-        InputError, CartChangeErrors, ServiceErrors))]
+        InputError, ChangeErrors, ServiceErrors))]
 pub(crate) async fn remove(req: HttpRequest, state: web::Data<AppState>, line: web::Path<String>) -> ApiResult {
     crate::same_site::check(&req, &state)?;
     let line = line.into_inner();

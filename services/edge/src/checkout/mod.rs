@@ -28,7 +28,7 @@ use vitrine_proto::v1::{CartRequest, CheckoutAddressRequest, PlaceOrderRequest, 
 use crate::cart::{Session, guarded, parse_within, respond};
 use crate::dto::checkout::{AddressStep, Checkout, Order, ShippingChoice, ShippingOptions};
 use crate::error::ApiError;
-use crate::openapi::{CheckoutErrors, ServiceErrors};
+use crate::openapi::{ChangeErrors, InputError, ServiceErrors};
 use crate::{AppState, session, switch_limit};
 
 type ApiResult = Result<HttpResponse, ApiError>;
@@ -89,7 +89,7 @@ async fn step(req: &HttpRequest, state: &AppState) -> Result<Visitor, ApiError> 
 /// address when it is not the same. Every field is checked before the backend is asked.
 #[utoipa::path(put, path = "/api/checkout/address", tag = "checkout", request_body = AddressStep,
     responses((status = 200, description = "The checkout with the address set", body = Checkout),
-        CheckoutErrors, ServiceErrors))]
+        InputError, ChangeErrors, ServiceErrors))]
 pub(crate) async fn set_address(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> ApiResult {
     let Visitor { driver, cart, .. } = step(&req, &state).await?;
     let step: AddressStep = parse_within(&body, MAX_BODY_BYTES)?;
@@ -108,7 +108,9 @@ pub(crate) async fn set_address(req: HttpRequest, state: web::Data<AppState>, bo
 /// address, with their prices.
 #[utoipa::path(get, path = "/api/checkout/shipping-options", tag = "checkout",
     responses((status = 200, description = "The shipping methods; never cached", body = ShippingOptions),
-        CheckoutErrors, ServiceErrors))]
+        (status = 409, description = "Not yet (the address first: code refused), or no checkout here (code no_checkout)",
+            body = crate::dto::ErrorBody),
+        ServiceErrors))]
 pub(crate) async fn shipping_options(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
     let Visitor { driver, cart, .. } = visitor(&req, &state).await?;
     let request = CartRequest { driver: driver.into(), cart_id: cart };
@@ -119,7 +121,7 @@ pub(crate) async fn shipping_options(req: HttpRequest, state: web::Data<AppState
 /// PUT /api/checkout/shipping: the shipping method, one of the listed options.
 #[utoipa::path(put, path = "/api/checkout/shipping", tag = "checkout", request_body = ShippingChoice,
     responses((status = 200, description = "The checkout with the method set", body = Checkout),
-        CheckoutErrors, ServiceErrors))]
+        InputError, ChangeErrors, ServiceErrors))]
 pub(crate) async fn set_shipping(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> ApiResult {
     let Visitor { driver, cart, .. } = step(&req, &state).await?;
     let choice: ShippingChoice = parse_within(&body, MAX_BODY_BYTES)?;
@@ -135,7 +137,7 @@ pub(crate) async fn set_shipping(req: HttpRequest, state: web::Data<AppState>, b
         description = "A retry with the same key answers the first result; without one, a retry of a placed \
                        cart answers its order too")),
     responses((status = 200, description = "The order placed", body = Order),
-        CheckoutErrors, ServiceErrors))]
+        InputError, ChangeErrors, ServiceErrors))]
 pub(crate) async fn place(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> ApiResult {
     crate::same_site::check(&req, &state)?;
     if body.len() > MAX_BODY_BYTES {
