@@ -2205,7 +2205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Comparison"];
                 };
             };
-            /** @description A request from another site (code forbidden) */
+            /** @description A change from another site (code forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;

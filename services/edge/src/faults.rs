@@ -75,8 +75,7 @@ pub(crate) async fn get_faults(req: HttpRequest, state: web::Data<AppState>) -> 
 /// setting that changes nothing clears it.
 #[utoipa::path(put, path = "/api/debug/faults", tag = "debug", request_body = FaultsSetting,
     responses((status = 200, description = "The setting now", body = FaultsState), InputError,
-        (status = 403, description = "A change from another site (code forbidden)", body = crate::dto::ErrorBody),
-        (status = 404, description = "The debug tools are off here (code not_found)", body = crate::dto::ErrorBody)))]
+        crate::openapi::DebugToolErrors))]
 pub(crate) async fn put_faults(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -91,8 +90,7 @@ pub(crate) async fn put_faults(
 /// DELETE /api/debug/faults: no more injected faults for this visitor.
 #[utoipa::path(delete, path = "/api/debug/faults", tag = "debug",
     responses((status = 200, description = "The setting now (none)", body = FaultsState),
-        (status = 403, description = "A change from another site (code forbidden)", body = crate::dto::ErrorBody),
-        (status = 404, description = "The debug tools are off here (code not_found)", body = crate::dto::ErrorBody)))]
+        crate::openapi::DebugToolErrors))]
 pub(crate) async fn delete_faults(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     enabled(&state)?;
     crate::same_site::check(&req, &state)?;

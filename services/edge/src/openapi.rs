@@ -159,6 +159,17 @@ pub(crate) enum ChangeErrors {
     TooMany(ErrorBody),
 }
 
+/// What a debug tool's change can answer besides its own (issue 24): from another site, or
+/// where the tools are off.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub(crate) enum DebugToolErrors {
+    #[response(status = 403, description = "A change from another site (code forbidden)")]
+    CrossSite(ErrorBody),
+    #[response(status = 404, description = "The debug tools are off here (code not_found)")]
+    Off(ErrorBody),
+}
+
 /// A switch the store could not carry out (nothing was switched).
 #[derive(IntoResponses)]
 #[response(status = 503, description = "The store could not save the driver (code unavailable)")]
