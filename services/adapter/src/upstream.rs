@@ -96,15 +96,14 @@ pub(crate) async fn cache_read<T: DeserializeOwned>(
 /// operation, the cache outcome and, for a failure, its kind (`DriverError::kind`).
 pub(crate) fn timed(backend: Backend, operation: &str, outcome: &str, error: Option<&DriverError>, began: Instant) {
     use vitrine_common::timing::{self, word};
-    if timing::current().is_none() {
-        return;
-    }
+    // Outside a collection (a background refresh, a warm-up) nothing is written.
+    let Some(timings) = timing::current() else { return };
     let mut words = format!("{} {} {outcome}", backend.as_str(), word(operation));
     if let Some(error) = error {
         words.push(' ');
         words.push_str(error.kind());
     }
-    timing::record("upstream", &words, began);
+    timings.add("upstream", &words, began);
 }
 
 /// Keeps a successful answer for its whole `lifetime` (fresh, then stale); a failed write
