@@ -194,6 +194,14 @@ impl Set {
         (0..PODS).all(|p| self.named_by(p) == Some(primary) && (p == primary || self.replicates(p, primary)))
     }
 
+    /// The primary the set has settled on, if it has. Which one a failover ends on is the
+    /// Sentinels' to choose: on a busy machine a second Sentinel may start a failover of
+    /// its own before the first one's news reaches it (a later epoch), and the set then
+    /// settles on that one's choice.
+    fn settled(&self) -> Option<usize> {
+        (0..PODS).find(|p| self.settled_on(*p))
+    }
+
     /// Ends a process group as the kubelet would (`TERM`) or as a crash (`KILL`).
     fn signal(child: &mut Child, signal: &str) {
         let _ = Command::new("kill").args([format!("-{signal}"), "--".to_owned(), format!("-{}", child.id())]).status();
@@ -238,7 +246,9 @@ fn the_pods_scripts_bootstrap_hand_over_and_rejoin_without_a_second_primary() {
     // The primary is stopped (a rollout): its preStop hands over, then it goes.
     assert!(set.run(0, "pre-stop.sh", &[]), "preStop");
     // Its own Sentinel is the first the script asks, and the one it asked to fail over.
-    let next = set.named_by(0).filter(|p| *p != 0).expect("the Sentinels name another primary once preStop ends");
+    assert!(set.named_by(0).is_some_and(|p| p != 0), "the Sentinels name another primary once preStop ends");
+    set.wait_until("the set settled on another primary", |s| s.settled().is_some_and(|p| p != 0));
+    let next = set.settled().expect("settled");
     let pod = &mut set.pods[0];
     for child in [pod.redis.as_mut(), pod.sentinel.as_mut()].into_iter().flatten() {
         Set::signal(child, "TERM");
@@ -256,8 +266,7 @@ fn the_pods_scripts_bootstrap_hand_over_and_rejoin_without_a_second_primary() {
     Set::signal(set.pods[next].redis.as_mut().expect("running"), "KILL");
     set.start_redis(next);
     set.wait_until("the Sentinels naming a third primary", |s| s.named_by(next).is_some_and(|p| p != next));
-    let third = set.named_by(next).expect("a primary");
-    set.wait_until("every pod following the third primary", |s| s.settled_on(third));
+    set.wait_until("every pod following one primary", |s| s.settled().is_some());
     let log = set.log(next, "start-redis.sh");
     assert!(log.contains("waiting for their failover") && log.contains("starting as a replica"), "{log}");
     for pod in 0..PODS {
