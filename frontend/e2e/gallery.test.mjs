@@ -83,7 +83,8 @@ for (const [label, viewport] of [["1280", DESKTOP], ["375", MOBILE]]) {
     assert.deepEqual(await mainBox(page), before, "the main picture keeps its box");
     assert.equal(await page.locator('img[loading="eager"]').count(), 1);
     await settled(page);
-    assert.equal(await page.evaluate(() => window.__shifts), 0, "no layout shift");
+    const moved = await page.evaluate(() => window.__shiftSources.join("; "));
+    assert.equal(await page.evaluate(() => window.__shifts), 0, `no layout shift: ${moved}`);
     await page.screenshot({ path: resolve(ARTIFACTS, "screenshots", `gallery-${label}.png`), fullPage: true });
     await page.close();
   });

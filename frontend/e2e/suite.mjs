@@ -92,8 +92,18 @@ export const MOBILE = { width: 375, height: 740 };
 export async function installShiftObserver(page) {
   await page.addInitScript(() => {
     window.__shifts = 0;
+    // What moved, for a failure's message: each shift's elements and boxes.
+    window.__shiftSources = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value;
+      for (const e of list.getEntries()) {
+        if (e.hadRecentInput) continue;
+        window.__shifts += e.value;
+        for (const source of e.sources ?? []) {
+          const n = source.node;
+          const box = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+          window.__shiftSources.push(`${Math.round(e.startTime)}ms ${n?.nodeName ?? "?"}.${n?.className ?? ""} ${box(source.previousRect)} -> ${box(source.currentRect)}`);
+        }
+      }
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
