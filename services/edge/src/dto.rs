@@ -571,32 +571,38 @@ pub(crate) struct LineQuantity {
     pub(crate) quantity: u32,
 }
 
+impl From<proto::CartLine> for CartLine {
+    fn from(l: proto::CartLine) -> Self {
+        Self {
+            id: l.id,
+            variant: l.variant,
+            product_url: l.product_url,
+            name: l.name,
+            options: l.options.into_iter().map(SelectedOption::from).collect(),
+            image: l.image.map(Image::from),
+            quantity: l.quantity,
+            unit_price: l.unit_price,
+            line_total: l.line_total,
+        }
+    }
+}
+
 impl Cart {
     /// The cart service's answer as the browser gets it.
     pub(crate) fn from_answer(answer: proto::CartAnswer) -> Self {
-        let cart = answer.cart.unwrap_or_default();
+        Self::new(answer.cart.unwrap_or_default(), answer.replaced)
+    }
+
+    /// `cart` as the browser gets it; `replaced`: it stands for a gone one.
+    pub(crate) fn new(cart: proto::Cart, replaced: bool) -> Self {
         Self {
             count: vitrine_domain::cart::count(&cart),
-            lines: cart
-                .lines
-                .into_iter()
-                .map(|l| CartLine {
-                    id: l.id,
-                    variant: l.variant,
-                    product_url: l.product_url,
-                    name: l.name,
-                    options: l.options.into_iter().map(SelectedOption::from).collect(),
-                    image: l.image.map(Image::from),
-                    quantity: l.quantity,
-                    unit_price: l.unit_price,
-                    line_total: l.line_total,
-                })
-                .collect(),
+            lines: cart.lines.into_iter().map(CartLine::from).collect(),
             subtotal: cart.subtotal,
             currency: cart.currency.filter(|c| !c.is_empty()),
             checkout_url: cart.checkout_url.filter(|u| !u.is_empty()),
             notices: cart.notices,
-            replaced: answer.replaced,
+            replaced,
         }
     }
 }

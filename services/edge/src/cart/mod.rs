@@ -173,6 +173,13 @@ where
     guarded(req, state, body, |session| run(req, state, session, call)).await
 }
 
+/// A cart or checkout change (issues 23, 26) counts against the session's and the
+/// address's limits.
+pub(crate) fn within_limits(req: &HttpRequest, state: &AppState, session: &str) -> Result<(), ApiError> {
+    let address = switch_limit::client_address(req, state.trust_forwarded_for);
+    if state.cart_limiter.allow(session, &address) { Ok(()) } else { Err(ApiError::TooManyCartChanges) }
+}
+
 /// A change of the visitor's cart or checkout (issues 23, 26), from this site (checked
 /// before): the session and address limits, then the `Idempotency-Key`, then `work`
 /// with the visitor's session, which answers the JSON and the cookies to send.
@@ -182,10 +189,7 @@ where
     Fut: Future<Output = Result<(String, Vec<Cookie<'static>>), ApiError>>,
 {
     let (session, issued) = session::id_or_new(req, state);
-    let address = switch_limit::client_address(req, state.trust_forwarded_for);
-    if !state.cart_limiter.allow(&session, &address) {
-        return Err(ApiError::TooManyCartChanges);
-    }
+    within_limits(req, state, &session)?;
     let key = match header(req, IDEMPOTENCY_KEY) {
         Some(key) if idempotency::valid_key(key) => Some(key.to_owned()),
         Some(_) => return Err(ApiError::IdempotencyKeyInvalid),

@@ -25,11 +25,11 @@ use vitrine_domain::Driver;
 use vitrine_domain::error::CHECKOUT_GONE;
 use vitrine_proto::v1::{CartRequest, CheckoutAddressRequest, PlaceOrderRequest, ShippingOptionRequest};
 
-use crate::cart::{Session, guarded, parse_within, respond};
+use crate::cart::{Session, guarded, parse_within, respond, within_limits};
 use crate::dto::checkout::{AddressStep, Checkout, Order, ShippingChoice, ShippingOptions};
 use crate::error::ApiError;
 use crate::openapi::{ChangeErrors, InputError, ServiceErrors};
-use crate::{AppState, session, switch_limit};
+use crate::{AppState, session};
 
 type ApiResult = Result<HttpResponse, ApiError>;
 
@@ -78,10 +78,7 @@ async fn step(req: &HttpRequest, state: &AppState) -> Result<Visitor, ApiError> 
     // No session, no cart: nothing to check out (and no shared bucket of the limits for
     // every visitor without one).
     let session = session::id(req).ok_or_else(|| ApiError::NotFound(CHECKOUT_GONE.to_owned()))?;
-    let address = switch_limit::client_address(req, state.trust_forwarded_for);
-    if !state.cart_limiter.allow(&session, &address) {
-        return Err(ApiError::TooManyCartChanges);
-    }
+    within_limits(req, state, &session)?;
     visitor(req, state).await
 }
 

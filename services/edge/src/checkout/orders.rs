@@ -85,8 +85,8 @@ pub(crate) async fn placed(
     backend: Backend,
     cart: &str,
 ) -> Result<Option<(String, String)>, StoreError> {
-    let held = store.get(&placed_key(session, backend, cart)).await?;
-    Ok(held.and_then(|b| String::from_utf8(b).ok()).and_then(|summary| Some((number_of(&summary)?, summary))))
+    let held = text(store, &placed_key(session, backend, cart)).await?;
+    Ok(held.and_then(|summary| Some((number_of(&summary)?, summary))))
 }
 
 /// The `number` of a kept summary.
@@ -123,8 +123,12 @@ pub(crate) async fn summary(store: &SharedStore, session: &str, number: &str) ->
     if !valid_number(number) {
         return Ok(None);
     }
-    let held = store.get(&order_key(session, number)).await?;
-    Ok(held.and_then(|b| String::from_utf8(b).ok()))
+    text(store, &order_key(session, number)).await
+}
+
+/// What `key` holds, as the text a summary is.
+async fn text(store: &SharedStore, key: &str) -> Result<Option<String>, StoreError> {
+    Ok(store.get(key).await?.and_then(|b| String::from_utf8(b).ok()))
 }
 
 #[cfg(test)]

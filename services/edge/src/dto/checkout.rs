@@ -167,12 +167,10 @@ pub(crate) struct Checkout {
 
 impl From<proto::Checkout> for Checkout {
     fn from(c: proto::Checkout) -> Self {
-        let kind = CheckoutKind::from(c.kind());
-        let cart = proto::CartAnswer { cart: c.cart, replaced: false };
         Self {
-            kind,
+            kind: CheckoutKind::from(c.kind()),
             notice: Some(c.notice).filter(|n| !n.is_empty()),
-            cart: Cart::from_answer(cart),
+            cart: Cart::new(c.cart.unwrap_or_default(), false),
             email: Some(c.email).filter(|e| !e.is_empty()),
             shipping_address: c.shipping_address.map(Address::from),
             billing_address: c.billing_address.map(Address::from),
@@ -230,12 +228,10 @@ pub(crate) struct Order {
 impl Order {
     /// The backend's order as the summary kept for the session (its email left out).
     pub(crate) fn placed(order: proto::Order, driver: Driver, placed_at_ms: u64) -> Self {
-        let cart = proto::Cart { lines: order.lines, ..Default::default() };
-        let lines = Cart::from_answer(proto::CartAnswer { cart: Some(cart), replaced: false }).lines;
         Self {
             number: order.number,
             driver: driver.as_str().to_owned(),
-            lines,
+            lines: order.lines.into_iter().map(CartLine::from).collect(),
             totals: Totals::from(order.totals.unwrap_or_default()),
             placed_at_ms,
         }
