@@ -14,6 +14,7 @@
 use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_domain::checkout::{Refusal, totals};
+use vitrine_domain::variants::hundredths as cents;
 use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Country, Order, Region, ShippingOption};
 
 use crate::graphql::wire::GraphQlError;
@@ -36,10 +37,6 @@ pub enum Step {
     ShippingMethod,
     Payment,
     Place,
-}
-
-fn cents(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
 }
 
 fn text(s: Option<&String>) -> String {

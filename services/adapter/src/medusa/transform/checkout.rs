@@ -16,6 +16,7 @@
 use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_domain::checkout::{Refusal, totals};
+use vitrine_domain::variants::hundredths as cents;
 use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Country, Order, ShippingOption};
 
 use super::cart::FIELDS as CART_FIELDS;
@@ -181,10 +182,6 @@ pub fn checkout(answer: Option<MedusaCart>) -> Result<Checkout, DriverError> {
     };
     checkout.set_kind(CheckoutKind::Native);
     Ok(checkout)
-}
-
-fn cents(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
 }
 
 /// The order number of a completion: its `display_id`. A cart answered instead is a
