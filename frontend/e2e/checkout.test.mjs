@@ -13,7 +13,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { ARTIFACTS, axe, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser, tabToOption } from "./suite.mjs";
+import { ARTIFACTS, axe, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser, tabTo, tabToOption } from "./suite.mjs";
 
 let suite, browser, records;
 before(async () => {
@@ -58,16 +58,6 @@ function backOffices(log) {
     magento: (n) => `${magento}/_demo/orders/${encodeURIComponent(n)}`,
     medusa: (n) => `${medusa}/_demo/orders/${encodeURIComponent(n)}`,
   };
-}
-
-/** Presses Tab until `locator` has the focus (bounded): how a keyboard reaches it. */
-async function tabTo(page, locator, what) {
-  const handle = await locator.elementHandle();
-  for (let i = 0; i < 120; i++) {
-    await page.keyboard.press("Tab");
-    if (await page.evaluate((el) => el === document.activeElement, handle)) return;
-  }
-  assert.fail(`Tab never reached ${what}`);
 }
 
 /** Tabs to the field `id` and types `value` into it (a select: types the option's name). */

@@ -155,15 +155,27 @@ export async function axe(page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-/** Presses Tab until the focus is on a radio button of the product option `name` (bounded). */
-export async function tabToOption(page, name) {
-  for (let i = 0; i < 80; i++) {
+/** Presses Tab until `reached()` says the focus is where it should be (bounded). */
+async function tabUntil(page, reached, what) {
+  for (let i = 0; i < 120; i++) {
     await page.keyboard.press("Tab");
-    const inside = await page.evaluate(
+    if (await reached()) return;
+  }
+  assert.fail(`Tab never reached ${what}`);
+}
+
+/** Presses Tab until the focus is on a radio button of the product option `name`. */
+export async function tabToOption(page, name) {
+  const inside = () =>
+    page.evaluate(
       (name) => document.activeElement?.type === "radio" && document.activeElement.closest("fieldset")?.querySelector("legend")?.textContent.startsWith(`${name}:`),
       name,
     );
-    if (inside) return;
-  }
-  assert.fail(`Tab never reached the ${name} picker`);
+  await tabUntil(page, inside, `the ${name} picker`);
+}
+
+/** Presses Tab until `locator`'s element has the focus: how a keyboard reaches it. */
+export async function tabTo(page, locator, what) {
+  const handle = await locator.elementHandle();
+  await tabUntil(page, () => page.evaluate((el) => el === document.activeElement, handle), what);
 }
