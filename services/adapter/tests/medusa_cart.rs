@@ -120,7 +120,7 @@ async fn add_merge_update_and_remove_in_a_cart_the_shop_keeps() {
     let line = &added.lines[0];
     assert_eq!((line.name.as_str(), line.product_url.as_str()), ("Medusa Hoodie", "/products/medusa-hoodie"));
     let options: Vec<(&str, &str)> = line.options.iter().map(|o| (o.name.as_str(), o.value.as_str())).collect();
-    assert_eq!(options, [("Size", "M")], "as the product page lists them");
+    assert_eq!(options, [("Variant", "M")], "the variant's title, as the line keeps it");
     assert!(line.image.as_ref().is_some_and(|i| i.url.ends_with("/static/hoodie-front.png")), "{:?}", line.image);
 
     // The same variant again: one line, quantities summed (Medusa merges).

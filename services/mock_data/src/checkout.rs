@@ -226,8 +226,9 @@ impl Carts {
         }
         let progress = self.checkout.progress.entry(id.to_owned()).or_default();
         progress.email = set.email;
+        // Billing the same as shipping unless given, as the real backends keep it.
+        progress.billing = Some(set.billing.unwrap_or_else(|| shipping.clone()));
         progress.shipping = Some(shipping);
-        progress.billing = set.billing;
         Ok(checkout_of(cart, progress))
     }
 

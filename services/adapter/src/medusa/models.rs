@@ -278,10 +278,8 @@ pub struct MedusaLineItem {
     /// Before taxes and discounts: unit price × quantity.
     #[serde(default, deserialize_with = "amount")]
     pub subtotal: Option<f64>,
-    /// `{option title: value}` where a store keeps it (Medusa 2.0 leaves it empty).
-    pub variant_option_values: Option<serde_json::Map<String, serde_json::Value>>,
-    /// The variant, linked, with its option values and their options' titles.
-    pub variant: Option<MedusaVariant>,
+    /// The variant's title, as the line keeps it ("M / Black").
+    pub variant_title: Option<String>,
 }
 
 /// A number, a numeric string (some stores serialise big numbers as strings), or null.

@@ -21,7 +21,7 @@ pub(super) fn refused(refusal: Refusal) -> HttpResponse {
 
 impl Shop {
     /// `{cart}`, with the fields asked for. A cart's region comes with its countries only
-    /// where they are asked for by name (`region.countries…`, as a storefront's checkout
+    /// where they are asked for by name (`*region.countries`, as a storefront's checkout
     /// asks). Medusa 2.0's defaults hold `*region.countries` too; the shop's default
     /// answer leaves them out, as it always has, because the document requires an `id` of
     /// a country that Medusa (keyed by `iso_2`) never sends.
@@ -33,7 +33,7 @@ impl Shop {
         {
             cart["region"]["countries"] = region["countries"].clone();
         }
-        HttpResponse::Ok().json(json!({ "cart": fields::select(&cart, asked) }))
+        HttpResponse::Ok().json(json!({ "cart": fields::select(&cart, asked, fields::CART_ALLOWED) }))
     }
 
     /// `GET /store/carts/{id}`.
@@ -69,7 +69,7 @@ impl Shop {
                     Ok(cart) => cart,
                     Err(refusal) => return refused(refusal),
                 };
-                let parent = fields::select(&cart, first(query, "fields"));
+                let parent = fields::select(&cart, first(query, "fields"), fields::CART_ALLOWED);
                 return HttpResponse::Ok()
                     .json(json!({ "id": line, "object": "line-item", "deleted": true, "parent": parent }));
             }

@@ -2,8 +2,8 @@
 //!
 //! - [`FIELDS`]: what the driver asks a cart answer for, and [`CHECK_FIELDS`] for a look.
 //! - [`cart`]: a `StoreCart` as a [`Cart`]: a line's variant is Medusa's variant id (the
-//!   product page's), its options the variant's values (as the page shows them, Medusa's
-//!   "Default option" hidden), its link `/products/{handle}`, its unit price
+//!   product page's), its options the variant's title (Medusa's default variant
+//!   hidden), its link `/products/{handle}`, its unit price
 //!   `unit_price`, its total the item's `subtotal`; the cart's subtotal is
 //!   `item_subtotal` (its `subtotal` would add shipping) in its currency, upper-cased.
 //!   A cart that is not there, or was completed (an order now), is gone.
@@ -16,23 +16,24 @@ use vitrine_domain::cart::totalled;
 use vitrine_proto::v1::{Cart, CartLine, Image, SelectedOption};
 
 use super::product_url;
-use crate::medusa::models::{ErrorBody, MedusaCart, MedusaLineItem, MedusaOptionValue};
+use crate::medusa::models::{ErrorBody, MedusaCart, MedusaLineItem};
 
 /// The fields of a cart answer the transform reads, and no others (Medusa's `fields`:
 /// names without a sign replace its long default list, region and payment included).
-/// `item_subtotal` also makes Medusa total the items; a line's variant is linked, so
-/// its options' titles come through it (Medusa 2.0 leaves `variant_option_values` empty).
+/// Each is a path the Store API's cart routes allow as it is (Medusa drops any other
+/// without a word). `item_subtotal` also makes Medusa total the lines (`items.subtotal`
+/// comes only with a cart total). A line's variant is known by its title alone
+/// (`items.variant_title`, "M / Black"): nothing below `items.variant` is allowed, nor
+/// `items.variant_option_values`.
 pub const FIELDS: &str = "id,currency_code,completed_at,item_subtotal,items.id,items.variant_id,\
                           items.product_handle,items.product_title,items.title,items.thumbnail,items.quantity,\
-                          items.unit_price,items.subtotal,items.variant_option_values,items.variant.options.value,\
-                          items.variant.options.option.title";
+                          items.unit_price,items.subtotal,items.variant_title";
 
 /// What a look at the cart needs: is it there, still open, and which lines it holds.
 pub const CHECK_FIELDS: &str = "id,completed_at,items.id";
 
-/// Medusa's option for a product without options, and its one value: no choice to show.
-const DEFAULT_OPTION: &str = "Default option";
-const DEFAULT_VALUE: &str = "Default option value";
+/// The titles Medusa gives the one variant of a product without options: no choice to show.
+const DEFAULT_TITLES: [&str; 2] = ["Default option value", "Default variant"];
 
 /// A cart change Medusa refused, each with the shopper's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,26 +126,19 @@ pub fn open(answer: Option<MedusaCart>) -> Result<MedusaCart, DriverError> {
     answer.filter(|c| c.completed_at.as_ref().is_none_or(serde_json::Value::is_null)).ok_or(DriverError::CartGone)
 }
 
-fn is_default(name: &str, value: &str) -> bool {
-    name == DEFAULT_OPTION && value == DEFAULT_VALUE
-}
+/// The label of a line's variant, as Medusa's own storefront shows it.
+pub const VARIANT: &str = "Variant";
 
-/// A line's option values as the product page shows them: the linked variant's, else
-/// those the line kept; Medusa's "Default option" is none.
+/// A line's variant as the shopper chose it: its title ("M / Black"), unless it is the
+/// one variant of a product without options (Medusa's "Default option value", or a title
+/// that only repeats the product's).
 fn options(item: &MedusaLineItem) -> Vec<SelectedOption> {
-    let linked = item.variant.as_ref().map(|v| v.options.as_slice()).unwrap_or_default();
-    let from_variant =
-        linked.iter().filter_map(|v: &MedusaOptionValue| Some((v.option.as_ref()?.title.clone()?, v.value.clone()?)));
-    let kept = item
-        .variant_option_values
-        .iter()
-        .flatten()
-        .filter_map(|(name, value)| Some((name.clone(), value.as_str()?.to_owned())));
-    let pairs: Vec<(String, String)> = if linked.is_empty() { kept.collect() } else { from_variant.collect() };
-    pairs
+    let title = non_empty(item.variant_title.as_ref());
+    let product = non_empty(item.product_title.as_ref());
+    title
+        .filter(|t| !DEFAULT_TITLES.contains(t) && Some(*t) != product)
+        .map(|t| SelectedOption { name: VARIANT.to_owned(), value: t.to_owned() })
         .into_iter()
-        .filter(|(name, value)| !name.is_empty() && !is_default(name, value))
-        .map(|(name, value)| SelectedOption { name, value })
         .collect()
 }
 

@@ -49,19 +49,19 @@ fn a_cart_maps_line_by_line() {
                 "variant_01OODIE1",
                 "/products/medusa-hoodie",
                 "Medusa Hoodie",
-                vec![("Size", "M")],
+                vec![(VARIANT, "M")],
                 Some(("http://localhost:9000/static/hoodie-front.png", "Medusa Hoodie")),
                 2,
                 Some(45.0),
                 Some(90.0),
             ),
-            // Medusa's default option is no choice; no thumbnail, no image.
+            // No thumbnail, no image.
             (
                 "cali_01JCV3N8C2Q6R4S9T3V7W5X1YZ",
                 "variant_01OTE0",
                 "/products/canvas-tote",
                 "Canvas Tote",
-                vec![],
+                vec![(VARIANT, "One size")],
                 None,
                 1,
                 Some(19.5),
@@ -98,17 +98,23 @@ fn what_medusa_leaves_out_is_filled_in_or_left_out() {
         let totals: Vec<Option<f64>> = cart.lines.iter().map(|l| l.line_total).collect();
         assert_eq!((totals, cart.subtotal, cart.currency.as_deref()), expected, "{payload}");
     }
-    // Option values the line kept, where there is no linked variant (a deleted one).
-    let kept = json!({ "cart": { "id": "c", "items": [{ "id": "l", "product_title": "", "title": "Blue tee",
-        "variant_option_values": { "Color": "Blue", "Default option": "Default option value", "Size": 3 } }] } });
-    let line = &cart(answer(&kept)).expect("a cart").lines[0];
-    let options: Vec<(&str, &str)> = line.options.iter().map(|o| (o.name.as_str(), o.value.as_str())).collect();
-    assert_eq!(
-        (line.name.as_str(), options),
-        ("Blue tee", vec![("Color", "Blue")]),
-        "the line's own title, text values"
-    );
-    assert_eq!((line.variant.as_str(), line.product_url.as_str()), ("", ""), "no variant, no handle: no link");
+    // The variant's title, unless it is Medusa's default variant's or repeats the product's.
+    for (variant_title, expected) in [
+        (json!("M / Black"), vec![(VARIANT, "M / Black")]),
+        (json!("Default option value"), vec![]),
+        (json!("Default variant"), vec![]),
+        (json!("Tee"), vec![]),
+        (json!("  "), vec![]),
+        (json!(null), vec![]),
+    ] {
+        let payload = json!({ "cart": { "id": "c", "items": [
+            { "id": "l", "product_title": "Tee", "title": "Tee", "variant_title": variant_title }
+        ] } });
+        let line = &cart(answer(&payload)).expect("a cart").lines[0];
+        let options: Vec<(&str, &str)> = line.options.iter().map(|o| (o.name.as_str(), o.value.as_str())).collect();
+        assert_eq!(options, expected, "{variant_title}");
+        assert_eq!((line.variant.as_str(), line.product_url.as_str()), ("", ""), "no variant, no handle: no link");
+    }
 }
 
 #[test]
@@ -185,9 +191,7 @@ fn each_refusal_has_the_shoppers_own_text() {
 #[test]
 fn the_fields_asked_for_are_the_ones_read() {
     let asked: Vec<&str> = FIELDS.split(',').collect();
-    for field in
-        ["item_subtotal", "completed_at", "items.subtotal", "items.unit_price", "items.variant.options.option.title"]
-    {
+    for field in ["item_subtotal", "completed_at", "items.subtotal", "items.unit_price", "items.variant_title"] {
         assert!(asked.contains(&field), "{field}");
     }
     assert!(!asked.contains(&"subtotal"), "the items' subtotal only");
