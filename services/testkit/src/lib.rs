@@ -33,6 +33,7 @@ pub mod real_medusa;
 pub mod redis;
 pub mod scripted;
 pub mod sentinel;
+pub mod shape;
 pub mod shared_documents;
 pub mod watched_store;
 

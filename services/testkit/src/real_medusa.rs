@@ -94,3 +94,49 @@ impl Backoffice for RealMedusa {
         Box::pin(async move { Ok(answer?.parse()?) })
     }
 }
+
+/// A Medusa Store API spoken to directly, as a storefront does: the demo shop's or a real
+/// server's, with its publishable key.
+#[derive(Clone)]
+pub struct Store {
+    http: reqwest::Client,
+    base: String,
+    key: String,
+}
+
+impl Store {
+    #[must_use]
+    pub fn new(base: &str, key: &str) -> Self {
+        Self { http: reqwest::Client::new(), base: base.trim_end_matches('/').to_owned(), key: key.to_owned() }
+    }
+
+    /// `GET path` (`path` with its query): the status and the JSON answer (`null` for none).
+    ///
+    /// # Panics
+    /// When the server does not answer.
+    pub async fn get(&self, path: &str) -> (u16, serde_json::Value) {
+        self.send(self.http.get(format!("{}{path}", self.base))).await
+    }
+
+    /// `POST path` with `body`, as [`Self::get`].
+    ///
+    /// # Panics
+    /// When the server does not answer.
+    pub async fn post(&self, path: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+        self.send(self.http.post(format!("{}{path}", self.base)).json(body)).await
+    }
+
+    async fn send(&self, request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
+        let answer =
+            request.header(vitrine_adapter::medusa::KEY_HEADER, &self.key).send().await.expect("the store answers");
+        (answer.status().as_u16(), answer.json().await.unwrap_or(serde_json::Value::Null))
+    }
+}
+
+impl RealMedusa {
+    /// Its Store API.
+    #[must_use]
+    pub fn store(&self) -> Store {
+        Store::new(&self.url, &self.publishable_key)
+    }
+}

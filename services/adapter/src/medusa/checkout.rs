@@ -121,7 +121,11 @@ impl CheckoutDriver for MedusaCheckout {
         if self.read(cart).await?.shipping_address.is_none() {
             return Err(Refusal::AddressFirst.error());
         }
-        let path = format!("/store/shipping-options?cart_id={}&fields=id,name,amount", urlencoding::encode(cart));
+        let path = format!(
+            "/store/shipping-options?cart_id={}&fields={}",
+            urlencoding::encode(cart),
+            transform::SHIPPING_OPTION_FIELDS
+        );
         let list: ShippingOptionList =
             self.call(Step::ShippingOptions, Method::GET, &path, None, "checkout_shipping_options").await?;
         Ok(transform::shipping_options(&list.shipping_options))

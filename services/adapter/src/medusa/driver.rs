@@ -19,10 +19,6 @@ const DEFAULT_LIST: usize = 50;
 const MAX_LIST: usize = 100;
 /// The most categories read at once: the whole tree of a storefront's menu.
 const CATEGORY_LIMIT: usize = 1000;
-/// Prices need both the region and these fields (Medusa adds `calculated_price` only
-/// when asked), and stock needs the quantity: the fields Medusa's own storefront asks
-/// for, `*variants.calculated_price,+variants.inventory_quantity`, encoded.
-const PRODUCT_FIELDS: &str = "fields=%2Avariants.calculated_price%2C%2Bvariants.inventory_quantity";
 
 /// issue 13: Medusa's 400 `not_allowed` naming the publishable key (its texts for a
 /// missing, a wrong or an unscoped key all do), and a 401, is a refused key. Other
@@ -79,7 +75,8 @@ impl MedusaDriver {
     /// `/store/products?{filter}` with the region's prices.
     async fn products(&self, filter: &str, policy: CachePolicy) -> DriverResult<ProductList> {
         let region = urlencoding::encode(self.region().await?).into_owned();
-        let path = format!("/store/products?{PRODUCT_FIELDS}&region_id={region}{filter}");
+        let fields = urlencoding::encode(transform::PRODUCT_FIELDS);
+        let path = format!("/store/products?fields={fields}&region_id={region}{filter}");
         self.client.get_json(&path, policy).await
     }
 
@@ -119,7 +116,8 @@ impl CatalogueDriver for MedusaDriver {
 
     async fn get(&self, id: &str) -> DriverResult<ProductResponse> {
         let region = urlencoding::encode(self.region().await?).into_owned();
-        let path = format!("/store/products/{}?{PRODUCT_FIELDS}&region_id={region}", urlencoding::encode(id));
+        let fields = urlencoding::encode(transform::PRODUCT_FIELDS);
+        let path = format!("/store/products/{}?fields={fields}&region_id={region}", urlencoding::encode(id));
         let found: Option<ProductOne> = self.client.get_json_opt(&path, CachePolicy::Product).await?;
         found
             .map(|one| response(transform::product(&one.product)))

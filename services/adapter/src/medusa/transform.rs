@@ -20,6 +20,12 @@ const MENU_DEPTH: usize = 3;
 /// The reference's short description: the description's first characters.
 const SHORT_DESCRIPTION_CHARS: usize = 100;
 
+/// Prices need both the region and these fields (Medusa adds `calculated_price` only
+/// when asked), and stock needs the quantity: the fields Medusa's own storefront asks
+/// for. Both signed or starred, so the route's defaults (options, images, categories)
+/// stay.
+pub const PRODUCT_FIELDS: &str = "*variants.calculated_price,+variants.inventory_quantity";
+
 /// The sorts Medusa 2.0's Store API can do: its default order and by title (it cannot
 /// order products by price).
 pub const SORTS: [ProductSort; 2] = [ProductSort::Position, ProductSort::Name];

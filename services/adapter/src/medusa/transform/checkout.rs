@@ -27,6 +27,9 @@ pub const PAYMENT: &str = "pp_system_default";
 /// Its label for the shopper.
 pub const PAYMENT_TITLE: &str = "Manual payment (test order, nothing is charged)";
 
+/// What the shipping options' list is asked for.
+pub const SHIPPING_OPTION_FIELDS: &str = "id,name,amount";
+
 /// What a checkout reads of a cart: the cart's fields, the email, the region's countries,
 /// both addresses (`*`: their own fields), the chosen method and the totals Vitrine shows.
 /// Every path is one the Store API's cart routes allow as it is: Medusa drops any other
