@@ -22,7 +22,7 @@ const SHORT_DESCRIPTION_CHARS: usize = 100;
 
 /// Prices need both the region and these fields (Medusa adds `calculated_price` only
 /// when asked), and stock needs the quantity: the fields Medusa's own storefront asks
-/// for. Both signed or starred, so the route's defaults (options, images, categories)
+/// for. Both signed or starred, so the route's defaults (options, images)
 /// stay.
 pub const PRODUCT_FIELDS: &str = "*variants.calculated_price,+variants.inventory_quantity";
 
