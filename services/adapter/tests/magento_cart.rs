@@ -2,7 +2,9 @@
 //! loopback → the Magento driver → the demo shop over HTTP, which validates every
 //! document against the Magento 2.4.6 schema and keeps the carts. Add, merge, update,
 //! remove; refusals (unknown variant, out of stock, more than in stock); a cart the shop
-//! forgot; the shop failing or slow; carts created at once; the shop's own record.
+//! forgot; the shop failing or slow; carts created at once never batched nor cached; the
+//! shop's own record. What holds for every backend is the conformance suite's
+//! (`tests/conformance.rs`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -268,22 +270,18 @@ async fn the_shop_failing_is_unavailable_and_too_slow_a_timeout() {
     assert_eq!(s.get(&cart).await.expect_err("slow").code(), Code::DeadlineExceeded);
 }
 
+/// (That carts made at once are different carts is the conformance suite's: here, what
+/// Magento's transport must not do with them.)
 #[tokio::test(flavor = "multi_thread")]
-async fn carts_created_at_once_are_different_carts_and_nothing_of_them_is_cached() {
+async fn carts_created_at_once_are_never_batched_and_nothing_of_them_is_cached() {
     let s = setup().await;
     let ids = futures_util::future::join_all((0..8).map(|_| s.create())).await;
-    let mut distinct = ids.clone();
-    distinct.sort();
-    distinct.dedup();
-    assert_eq!(distinct.len(), 8, "{ids:?}");
     let created = s.shop.received();
     assert_eq!(created.len(), 8, "one request per cart: nothing shared, nothing batched");
     assert!(created.iter().all(|r| r.batch_size == 1 && r.operations == ["MagentoCreateCart"]));
     assert_eq!(s.shop.cart_count(), 8);
 
     s.add(&ids[0], "24-MB01", 1).await.expect("add");
-    assert_eq!(s.get(&ids[0]).await.expect("first").lines.len(), 1);
-    assert_eq!(s.get(&ids[1]).await.expect("second").lines.len(), 0, "a second visitor's cart is empty");
     // Reading a cart twice asks the shop twice, and the store never saw a cart call.
     let before = s.shop.received().len();
     s.get(&ids[0]).await.expect("again");
