@@ -13,7 +13,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { ARTIFACTS, axe, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser, tabTo, tabToOption } from "./suite.mjs";
+import { ARTIFACTS, assertNoShift, axe, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser, tabTo, tabToOption } from "./suite.mjs";
 
 let suite, browser, records;
 before(async () => {
@@ -117,7 +117,7 @@ for (const backend of NATIVE) {
       await page.waitForURL(`${suite.base}/checkout`);
       await page.locator("#checkout-email").waitFor();
       await settled(page);
-      assert.equal(await page.evaluate(() => window.__shifts), 0, `${backend.driver}: the form arrives without moving the page`);
+      await assertNoShift(page, `${backend.driver}: the form arrives without moving the page`);
 
       // The form, field by field, then Enter sends it.
       await typeInto(page, "checkout-email", SHOPPER.email);
@@ -145,7 +145,7 @@ for (const backend of NATIVE) {
       await page.waitForFunction(() => !document.querySelector(".shipping-options[aria-busy]") && document.querySelector(".summary-total dd")?.textContent !== "—");
       const total = (await page.locator(".summary-total dd").textContent()).trim();
       await settled(page);
-      assert.equal(await page.evaluate(() => window.__shifts), 0, `${backend.driver}: the steps move nothing`);
+      await assertNoShift(page, `${backend.driver}: the steps move nothing`);
       assert.deepEqual(await axe(page), [], `${backend.driver}: the checkout ready to place`);
       const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       assert.ok(fits, `${backend.driver}: nothing wider than ${viewport.width}px`);
