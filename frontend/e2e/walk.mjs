@@ -21,10 +21,14 @@ export async function typeInto(page, id, value) {
  * address; `country` and `region` (null: the country has none) are chosen by their names,
  * as typing does in a select. The layout shift observed since the page's observer started
  * must stay 0; axe finds nothing serious; nothing is wider than the screen; a screenshot of
- * the checkout ready to place is kept as `screenshot`.png.
+ * the checkout ready to place is kept as `screenshot`.png. These checks throw where they
+ * fail, unless `t` (the test's context) is given: then each is a subtest of its own, which
+ * fails the test while the walk goes on to the order (a backend's record is worth reading
+ * even when the page moved on the way).
  * Returns the order's number (from the confirmation's address) and the total shown.
  */
-export async function checkoutByKeyboard(page, base, { label, picks, line, shopper, country, region, screenshot }) {
+export async function checkoutByKeyboard(page, base, { label, picks, line, shopper, country, region, screenshot, t }) {
+  const check = t ? (what, fn) => t.test(what, fn) : (_, fn) => fn();
   // The product: each option by arrows, Add to cart by Enter.
   for (const [option, steps, value] of picks) {
     await tabToOption(page, option);
@@ -47,7 +51,7 @@ export async function checkoutByKeyboard(page, base, { label, picks, line, shopp
   await page.waitForURL(`${base}/checkout`);
   await page.locator("#checkout-email").waitFor();
   await settled(page);
-  await assertNoShift(page, `${label}: the form arrives without moving the page`);
+  await check("the form arrives without moving the page", () => assertNoShift(page, `${label}: the form arrives without moving the page`));
 
   // The form, field by field, then Enter sends it.
   await typeInto(page, "checkout-email", shopper.email);
@@ -75,10 +79,12 @@ export async function checkoutByKeyboard(page, base, { label, picks, line, shopp
   await page.waitForFunction(() => !document.querySelector(".shipping-options[aria-busy]") && document.querySelector(".summary-total dd")?.textContent !== "—");
   const total = (await page.locator(".summary-total dd").textContent()).trim();
   await settled(page);
-  await assertNoShift(page, `${label}: the steps move nothing`);
-  assert.deepEqual(await axe(page), [], `${label}: the checkout ready to place`);
-  const [width, scrolled] = await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]);
-  assert.ok(scrolled <= width, `${label}: nothing wider than ${width}px (${scrolled}px)`);
+  await check("the steps move nothing", () => assertNoShift(page, `${label}: the steps move nothing`));
+  await check("axe: the checkout ready to place", async () => assert.deepEqual(await axe(page), [], `${label}: the checkout ready to place`));
+  await check("nothing wider than the screen", async () => {
+    const [width, scrolled] = await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]);
+    assert.ok(scrolled <= width, `${label}: nothing wider than ${width}px (${scrolled}px)`);
+  });
   await page.screenshot({ path: resolve(ARTIFACTS, "screenshots", `${screenshot}.png`), fullPage: true });
 
   // Place order: the confirmation names the backend's number and the same total.
@@ -91,6 +97,6 @@ export async function checkoutByKeyboard(page, base, { label, picks, line, shopp
   await page.getByRole("link", { name: "Cart, empty", exact: true }).waitFor();
   assert.ok((await page.locator("main").textContent()).includes(total), `${label}: the total ${total} on the confirmation`);
   await settled(page);
-  assert.deepEqual(await axe(page), [], `${label}: the confirmation`);
+  await check("axe: the confirmation", async () => assert.deepEqual(await axe(page), [], `${label}: the confirmation`));
   return { number, total };
 }
