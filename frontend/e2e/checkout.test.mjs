@@ -13,7 +13,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { ARTIFACTS, axe, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser, tabTo, tabToOption } from "./suite.mjs";
+import { ARTIFACTS, axe, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser } from "./suite.mjs";
+import { checkoutByKeyboard } from "./walk.mjs";
 
 let suite, browser, records;
 before(async () => {
@@ -60,13 +61,6 @@ function backOffices(log) {
   };
 }
 
-/** Tabs to the field `id` and types `value` into it (a select: types the option's name). */
-async function typeInto(page, id, value) {
-  const field = page.locator(`#${id}`);
-  await tabTo(page, field, id);
-  await page.keyboard.type(value);
-}
-
 /**
  * A shopper's address where each backend ships: `country` and `region` by their names,
  * as a keyboard chooses them in a select (typing the name).
@@ -94,75 +88,19 @@ for (const backend of NATIVE) {
       const switched = await page.request.put(`${suite.base}/api/driver`, { data: { driver: backend.driver } });
       assert.equal(switched.status(), 200, `switch to ${backend.driver}`);
 
-      // The product: its size by arrows, Add to cart by Enter.
+      // The product, then the walk to the confirmation (walk.mjs).
       await page.goto(suite.base + backend.path);
       await page.waitForFunction(() => document.querySelector("#driver-select")?.disabled === false);
       await page.getByRole("link", { name: "Cart, empty", exact: true }).waitFor();
-      const [steps, size] = backend.size;
-      await tabToOption(page, "Size");
-      for (let i = 0; i < steps; i++) await page.keyboard.press("ArrowRight");
-      await page.getByRole("group", { name: `Size: ${size}` }).waitFor();
-      await tabTo(page, page.getByRole("button", { name: "Add to cart" }), "Add to cart");
-      await page.keyboard.press("Enter");
-      await page.getByRole("link", { name: "Cart, 1 item", exact: true }).waitFor();
-
-      // The cart, then Check out: links followed by Enter.
-      await tabTo(page, page.getByRole("link", { name: "Cart, 1 item", exact: true }), "the cart link");
-      await page.keyboard.press("Enter");
-      await page.waitForURL(`${suite.base}/cart`);
-      const checkOut = page.getByRole("link", { name: "Check out" });
-      await checkOut.waitFor();
-      await tabTo(page, checkOut, "Check out");
-      await page.keyboard.press("Enter");
-      await page.waitForURL(`${suite.base}/checkout`);
-      await page.locator("#checkout-email").waitFor();
-      await settled(page);
-      assert.equal(await page.evaluate(() => window.__shifts), 0, `${backend.driver}: the form arrives without moving the page`);
-
-      // The form, field by field, then Enter sends it.
-      await typeInto(page, "checkout-email", SHOPPER.email);
-      await typeInto(page, "checkout-shipping-first-name", SHOPPER.first);
-      await typeInto(page, "checkout-shipping-last-name", SHOPPER.last);
-      await typeInto(page, "checkout-shipping-street", SHOPPER.street);
-      await typeInto(page, "checkout-shipping-city", SHOPPER.city);
-      await typeInto(page, "checkout-shipping-postal-code", SHOPPER.postal);
-      await typeInto(page, "checkout-shipping-country", backend.country);
-      assert.equal(await page.locator("#checkout-shipping-country option:checked").textContent(), backend.country);
-      if (backend.region) {
-        await page.locator("#checkout-shipping-region").waitFor();
-        await typeInto(page, "checkout-shipping-region", backend.region);
-        assert.equal(await page.locator("#checkout-shipping-region option:checked").textContent(), backend.region);
-      }
-      await typeInto(page, "checkout-shipping-telephone", SHOPPER.tel);
-      await page.keyboard.press("Enter");
-      await page.waitForFunction(() => document.activeElement?.id === "shipping-heading");
-
-      // The first shipping method: Tab into the group, Space chooses it.
-      const first = page.getByRole("radio").first();
-      await first.waitFor();
-      await tabTo(page, first, "the shipping methods");
-      await page.keyboard.press("Space");
-      await page.waitForFunction(() => !document.querySelector(".shipping-options[aria-busy]") && document.querySelector(".summary-total dd")?.textContent !== "—");
-      const total = (await page.locator(".summary-total dd").textContent()).trim();
-      await settled(page);
-      assert.equal(await page.evaluate(() => window.__shifts), 0, `${backend.driver}: the steps move nothing`);
-      assert.deepEqual(await axe(page), [], `${backend.driver}: the checkout ready to place`);
-      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-      assert.ok(fits, `${backend.driver}: nothing wider than ${viewport.width}px`);
-      await page.screenshot({ path: resolve(ARTIFACTS, "screenshots", `checkout-${backend.driver}-${viewport.width}.png`), fullPage: true });
-
-      // Place order: the confirmation names the backend's number and the same total.
-      const place = page.getByRole("button", { name: "Place order" });
-      await tabTo(page, place, "Place order");
-      await page.keyboard.press("Enter");
-      await page.waitForURL(/\/order\/[^/]+$/);
-      const number = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
+      const { number } = await checkoutByKeyboard(page, suite.base, {
+        label: backend.driver,
+        picks: [["Size", ...backend.size]],
+        shopper: SHOPPER,
+        country: backend.country,
+        region: backend.region,
+        screenshot: `checkout-${backend.driver}-${viewport.width}`,
+      });
       assert.match(number, backend.number, `${backend.driver}: its own order number`);
-      await page.getByRole("heading", { level: 1, name: `Thank you — order ${number}` }).waitFor();
-      await page.getByRole("link", { name: "Cart, empty", exact: true }).waitFor();
-      assert.ok((await page.locator("main").textContent()).includes(total), `${backend.driver}: the total ${total} on the confirmation`);
-      await settled(page);
-      assert.deepEqual(await axe(page), [], `${backend.driver}: the confirmation`);
 
       // The backend's own record holds the order, with what the shopper typed.
       const record = await fetch(records[backend.driver](number));

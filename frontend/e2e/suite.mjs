@@ -108,6 +108,12 @@ export async function installShiftObserver(page) {
   });
 }
 
+/** Fails with `message` and what moved (installShiftObserver's sources) unless nothing has shifted. */
+export async function assertNoShift(page, message) {
+  const [shifts, moved] = await page.evaluate(() => [window.__shifts, window.__shiftSources.join("; ")]);
+  assert.equal(shifts, 0, `${message}; what moved: ${moved}`);
+}
+
 /**
  * A browser context as every test uses it: the SPA opens its driver-events stream at
  * once (`vitrine.sseDelayMs` = 0) instead of 1.5 s after load, so a test can wait for
