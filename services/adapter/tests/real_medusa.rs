@@ -28,6 +28,7 @@ async fn the_conformance_suite_on_the_real_server() {
             category: "/categories/clothing/tops/t-shirts".into(),
             product: tee.into(),
             missing: "/products/no-such-thing".into(),
+            unpublished: Case::Runs("/products/vitrine-draft".into()),
             search: "tee".into(),
             content: Case::NotApplicable("Medusa's Store API has no content pages"),
             variants: Case::Runs(()),

@@ -22,7 +22,12 @@ pub(super) async fn run(t: &Target<'_>, r: &mut Report) {
         r.record(name, sorted(t, sort).await);
     }
     r.record("browse: a product by its URL", product(t).await);
-    r.record("browse: a URL that names nothing", missing(t).await);
+    r.record("browse: a URL that names nothing", missing(t, &t.fixture.browse.missing).await);
+    let unpublished = match applicable(&t.fixture.browse.unpublished) {
+        Ok(url) => missing(t, url).await,
+        Err(na) => Ok(na),
+    };
+    r.record("browse: a product not yet published is not there", unpublished);
     r.record("browse: search", search(t).await);
     r.record("browse: options and variants", variants(t).await);
     r.record("browse: a content page", content(t).await);
@@ -139,8 +144,7 @@ async fn product(t: &Target<'_>) -> anyhow::Result<Outcome> {
     Ok(Outcome::Ran)
 }
 
-async fn missing(t: &Target<'_>) -> anyhow::Result<Outcome> {
-    let url = &t.fixture.browse.missing;
+async fn missing(t: &Target<'_>, url: &str) -> anyhow::Result<Outcome> {
     let product = t.c().get_product_by_url(t.url(url)).await;
     same("a product at a URL that names nothing", product.err().map(|s| s.code()), Some(tonic::Code::NotFound))?;
     let route = t.c().resolve(t.url(url)).await?.into_inner();

@@ -46,6 +46,8 @@ pub struct Browse {
     pub product: String,
     /// A URL in the backend's own scheme that names nothing.
     pub missing: String,
+    /// The URL of a product the shop holds but does not sell yet (a draft).
+    pub unpublished: Case<String>,
     /// A word whose search finds [`Self::product`].
     pub search: String,
     /// A content page's URL.
