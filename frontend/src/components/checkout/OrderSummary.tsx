@@ -38,7 +38,9 @@ export function OrderSummary({ lines, totals, children }: Props) {
         {totalsRows(totals).map((row) => (
           <div key={row.label} className={row.total ? "summary-total" : undefined}>
             <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
+            {/* A new figure is a new node: Chrome counts right-aligned text whose start
+                moves (a longer or shorter figure in the same node) as a layout shift. */}
+            <dd key={row.value}>{row.value}</dd>
           </div>
         ))}
       </dl>
