@@ -24,8 +24,8 @@ export function ProductCard({ product, priority = false }: { product: Product; p
               <s className="card-was">
                 <span className="visually-hidden">was </span>
                 {formatPrice(was, currency)}
-              </s>{" "}
-              <span className="card-discount">−{percent}%</span>
+              </s>
+              <span className="card-discount"> −{percent}%</span>
             </>
           )}
         </span>

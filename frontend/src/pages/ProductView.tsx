@@ -37,8 +37,8 @@ export function ProductView({ product }: { product: Product }) {
               <s className="product-was">
                 <span className="visually-hidden">was </span>
                 {formatPrice(was, currency)}
-              </s>{" "}
-              <span className="product-discount">−{percent}%</span>
+              </s>
+              <span className="product-discount"> −{percent}%</span>
             </span>
           )}
         </p>
