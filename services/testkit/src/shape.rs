@@ -43,10 +43,10 @@ fn differ(path: &str, demo: &Value, real: &Value, found: &mut Vec<String>) {
             for key in keys {
                 match (d.get(key), r.get(key)) {
                     (Some(_), None) => {
-                        found.push(format!("{path}.{key}: the demo shop sends it, the real server does not"))
+                        found.push(format!("{path}.{key}: the demo shop sends it, the real server does not"));
                     }
                     (None, Some(_)) => {
-                        found.push(format!("{path}.{key}: the real server sends it, the demo shop does not"))
+                        found.push(format!("{path}.{key}: the real server sends it, the demo shop does not"));
                     }
                     (Some(d), Some(r)) => differ(&format!("{path}.{key}"), d, r, found),
                     (None, None) => {}
