@@ -46,6 +46,40 @@ fn titles(body: &Value, key: &str, field: &str) -> Vec<String> {
     body[key].as_array().into_iter().flatten().map(|i| i[field].as_str().unwrap_or_default().to_owned()).collect()
 }
 
+/// `problems` (what an answer lacks of what the Store API's 2.0 document requires) but
+/// those in `unsent`: what Medusa 2.21, the real server the drift test
+/// (`adapter/tests/real_medusa.rs`) holds the shop to, does not send either. In `unsent`,
+/// `[]` stands for any index and an entry ending in `.` for anything below it.
+fn besides(problems: Vec<String>, unsent: &[&str]) -> Vec<String> {
+    problems
+        .into_iter()
+        .filter(|p| {
+            let general = without_indices(p);
+            !unsent.iter().any(|u| if u.ends_with('.') { general.starts_with(u) } else { general == *u })
+        })
+        .collect()
+}
+
+/// `a[0].b[12]` as `a[].b[]`.
+fn without_indices(path: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    for ch in path.chars() {
+        match ch {
+            '[' | ']' => {
+                inside = ch == '[';
+                out.push(ch);
+            }
+            _ if inside => {}
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// What 2.21's product routes leave out of their defaults.
+const PRODUCT_UNSENT: [&str; 3] = ["StoreProduct.status", "StoreProduct.external_id", "StoreProduct.deleted_at"];
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_key_is_required_and_every_request_is_checked_against_the_openapi_document() {
     let shop = medusa::start(DEMO_KEY);
@@ -90,7 +124,8 @@ async fn products_filter_page_order_and_carry_region_prices_only_when_asked() {
     let price = &hoodie["products"][0]["variants"][0]["calculated_price"];
     assert_eq!((price["calculated_amount"].as_f64(), price["original_amount"].as_f64()), (Some(45.0), Some(60.0)));
     assert_eq!(price["currency_code"], "eur");
-    assert_eq!(hoodie["products"][0]["categories"][0]["handle"], "hoodies");
+    // Its categories are not among the product routes' defaults (`category_id` finds it).
+    assert!(hoodie["products"][0].get("categories").is_none(), "{}", hoodie["products"][0]);
     let by_id = c.ok(&format!("/store/products/prod_01TOTE?{PRICED}")).await;
     assert_eq!(by_id["product"]["thumbnail"], Value::Null);
     assert_eq!(c.get("/store/products/prod_nope", Some(DEMO_KEY)).await.0, 404);
@@ -125,8 +160,15 @@ async fn categories_nest_three_levels_out_of_rank_order() {
     let leaves: Vec<&str> =
         tops["category_children"].as_array().into_iter().flatten().filter_map(|c| c["name"].as_str()).collect();
     assert_eq!(leaves, ["Hoodies", "T-Shirts"]);
+    // Without the tree: the parent, and the children one level down (their own columns).
     let flat = c.ok("/store/product-categories?handle=tops").await;
-    assert_eq!(flat["product_categories"][0]["category_children"], Value::from(Vec::<Value>::new()));
+    let tops = &flat["product_categories"][0];
+    assert_eq!(tops["parent_category"]["handle"], "clothing");
+    assert_eq!(titles(tops, "category_children", "name"), ["Hoodies", "T-Shirts"]);
+    assert!(tops["category_children"][0].get("category_children").is_none(), "{tops}");
+    // With it: no parent; the top level without the columns its descendants carry.
+    assert!(clothing.get("parent_category").is_none() && clothing.get("mpath").is_none(), "{clothing}");
+    assert_eq!(clothing["category_children"][0]["mpath"], "pcat_01CLOTHING.pcat_01TOPS");
     assert_eq!(c.ok("/store/regions").await["regions"][0]["id"], REGION_ID);
     shop.stop().await;
 }
@@ -170,7 +212,7 @@ async fn products_options_and_variants_are_what_the_openapi_document_requires() 
     let products = list["products"].as_array().cloned().unwrap_or_default();
     assert_eq!(products.len(), 32);
     for product in &products {
-        let problems = api.missing("StoreProduct", product);
+        let problems = besides(api.missing("StoreProduct", product), &PRODUCT_UNSENT);
         assert!(problems.is_empty(), "{}: {problems:?}", product["id"]);
     }
     // issue 22: the hoodie in three sizes, each variant naming its value of the option.
@@ -193,7 +235,10 @@ async fn products_options_and_variants_are_what_the_openapi_document_requires() 
     // The check reaches a variant's option values.
     let mut broken = hoodie.clone();
     broken["variants"][1]["options"][0].as_object_mut().map(|v| v.remove("value"));
-    assert_eq!(api.missing("StoreProduct", &broken), ["StoreProduct.variants[1].options[0].value"]);
+    assert_eq!(
+        besides(api.missing("StoreProduct", &broken), &PRODUCT_UNSENT),
+        ["StoreProduct.variants[1].options[0].value"]
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
