@@ -126,6 +126,14 @@ impl Store {
         self.send(self.http.post(format!("{}{path}", self.base)).json(body)).await
     }
 
+    /// `POST path` without a body (as the driver completes a cart), as [`Self::get`].
+    ///
+    /// # Panics
+    /// When the server does not answer.
+    pub async fn post_without_body(&self, path: &str) -> (u16, serde_json::Value) {
+        self.send(self.http.post(format!("{}{path}", self.base))).await
+    }
+
     async fn send(&self, request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
         let answer =
             request.header(vitrine_adapter::medusa::KEY_HEADER, &self.key).send().await.expect("the store answers");

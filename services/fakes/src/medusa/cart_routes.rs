@@ -20,20 +20,10 @@ pub(super) fn refused(refusal: Refusal) -> HttpResponse {
 }
 
 impl Shop {
-    /// `{cart}`, with the fields asked for. A cart's region comes with its countries only
-    /// where they are asked for by name (`*region.countries`, as a storefront's checkout
-    /// asks). Medusa 2.0's defaults hold `*region.countries` too; the shop's default
-    /// answer leaves them out, as it always has, because the document requires an `id` of
-    /// a country that Medusa (keyed by `iso_2`) never sends.
+    /// `{cart}`, cut to the fields asked for (`fields::CART`: the cart routes' defaults
+    /// when none are).
     pub(super) fn cart_answer(&self, cart: &Value, query: &[QueryPair]) -> HttpResponse {
-        let asked = first(query, "fields");
-        let mut cart = cart.clone();
-        if asked.is_some_and(|f| f.split(',').any(|f| f.trim_start_matches(['+', '*']).starts_with("region.countries")))
-            && let Some(region) = cart["region_id"].as_str().and_then(|id| self.region(id))
-        {
-            cart["region"]["countries"] = region["countries"].clone();
-        }
-        HttpResponse::Ok().json(json!({ "cart": fields::select(&cart, asked, fields::CART_ALLOWED) }))
+        HttpResponse::Ok().json(json!({ "cart": fields::select(cart, first(query, "fields"), &fields::CART) }))
     }
 
     /// `GET /store/carts/{id}`.
@@ -69,7 +59,7 @@ impl Shop {
                     Ok(cart) => cart,
                     Err(refusal) => return refused(refusal),
                 };
-                let parent = fields::select(&cart, first(query, "fields"), fields::CART_ALLOWED);
+                let parent = fields::select(&cart, first(query, "fields"), &fields::CART);
                 return HttpResponse::Ok()
                     .json(json!({ "id": line, "object": "line-item", "deleted": true, "parent": parent }));
             }

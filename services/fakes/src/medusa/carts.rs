@@ -7,7 +7,8 @@
 //!
 //! Medusa's answers to what goes wrong, as the shop gives them: a cart it does not know
 //! is a 404 `not_found` on every route (as later 2.x releases answer; 2.0 answered a GET
-//! with 200 and no cart), a variant it does not know a 404 `not_found`, a line not in
+//! with 200 and no cart), a variant it does not know a 400 `invalid_data` (2.21's "do not
+//! exist or belong to a product that is not published"), a line not in
 //! the cart a 404 `not_found` when it is updated, too little stock a 400 `not_allowed`
 //! with the code `insufficient_inventory`. Deleting a line the cart does not hold answers
 //! the cart unchanged, as Medusa's soft delete does.
@@ -128,32 +129,45 @@ fn find<'a>(products: &'a [Value], variant_id: &str) -> Option<(&'a Value, &'a V
 }
 
 /// The line Medusa writes for `variant` of `product` (`prepareLineItemData`): the
-/// product's and variant's names copied, the unit price the variant's calculated price,
-/// the original one kept as `compare_at_unit_price` when on sale. Medusa 2.0 leaves
-/// `variant_option_values` empty; the linked `variant` carries the options.
+/// product's and variant's names copied (the line's title is the product's, its subtitle
+/// the variant's), the unit price the variant's calculated price, the original one kept
+/// as `compare_at_unit_price` when on sale; `variant_option_values` left empty. The
+/// linked product and variant come with their own columns (the cart routes' defaults ask
+/// for the product's categories and tags by id).
 fn snapshot(cart_id: &str, product: &Value, variant: &Value) -> (f64, Value) {
     let price = &variant["price"];
     let unit = price["calculated_amount"].as_f64().unwrap_or_default();
     let original = price["original_amount"].as_f64().filter(|o| *o > unit);
     let mut linked = variant.clone();
     if let Some(v) = linked.as_object_mut() {
-        v.remove("price");
+        for gone in ["price", "options", "inventory_quantity"] {
+            v.remove(gone);
+        }
     }
-    for value in linked["options"].as_array_mut().into_iter().flatten() {
-        let option = product["options"].as_array().into_iter().flatten().find(|o| o["id"] == value["option_id"]);
-        value["option"] = option.map_or(Value::Null, |o| json!({ "id": o["id"], "title": o["title"] }));
+    // The product's columns, its type and collection (none here), its categories and
+    // tags by id.
+    let mut linked_product = product.clone();
+    if let Some(p) = linked_product.as_object_mut() {
+        for gone in ["variants", "options", "images"] {
+            p.remove(gone);
+        }
+    }
+    for list in ["categories", "tags"] {
+        linked_product[list] =
+            product[list].as_array().into_iter().flatten().map(|c| json!({ "id": c["id"] })).collect();
     }
     let line = json!({
-        "cart_id": cart_id, "title": variant["title"], "subtitle": product["title"], "thumbnail": product["thumbnail"],
-        "product_id": product["id"], "product_title": product["title"],
+        "cart_id": cart_id, "title": product["title"], "subtitle": variant["title"], "thumbnail": product["thumbnail"],
+        "variant_id": variant["id"], "product_id": product["id"], "is_giftcard": product["is_giftcard"],
+        "product_type_id": product["type_id"], "product_title": product["title"],
         "product_description": product["description"], "product_subtitle": product["subtitle"],
         "product_type": null, "product_collection": null, "product_handle": product["handle"],
-        "variant_id": variant["id"], "variant_sku": variant["sku"], "variant_barcode": variant["barcode"],
+        "variant_sku": variant["sku"], "variant_barcode": variant["barcode"],
         "variant_title": variant["title"], "variant_option_values": null,
         "requires_shipping": true, "is_discountable": product["discountable"], "is_tax_inclusive": false,
-        "compare_at_unit_price": original, "unit_price": unit, "metadata": {},
+        "is_custom_price": false, "compare_at_unit_price": original, "unit_price": unit, "metadata": {},
         "created_at": NOW, "updated_at": NOW, "deleted_at": null, "tax_lines": [], "adjustments": [],
-        "variant": linked,
+        "product": linked_product, "variant": linked,
     });
     (unit, line)
 }
@@ -170,16 +184,18 @@ impl Line {
 }
 
 impl Cart {
-    /// The cart as the Store API answers it with its default fields (and a little more:
-    /// each line's variant with its options, which a storefront asks for), with what
-    /// checkout set and the totals that follow from it ([`checkout::Progress::render`]).
+    /// The cart whole, every column and relation the shop keeps, with what checkout set
+    /// and the totals that follow from it ([`checkout::Progress::render`]); the routes
+    /// answer it cut to their `fields` (`fields::CART`).
     fn render(&self) -> Value {
         let items: Vec<Value> = self.items.iter().map(Line::render).collect();
-        let sum = cents(items.iter().filter_map(|i| i["subtotal"].as_f64()).sum());
+        // Adding 0 turns the sum of no lines (-0.0 for floats) into 0.
+        let sum = cents(items.iter().filter_map(|i| i["subtotal"].as_f64()).sum::<f64>() + 0.0);
         let mut out = json!({
             "id": self.id, "region_id": self.region["id"], "customer_id": null, "sales_channel_id": SALES_CHANNEL,
-            "currency_code": self.region["currency_code"], "region": self.region,
-            "items": items, "promotions": [], "metadata": null, "created_at": NOW, "updated_at": NOW,
+            "currency_code": self.region["currency_code"], "locale": null, "region": self.region,
+            "items": items, "promotions": [], "credit_lines": [], "customer": null, "metadata": null,
+            "created_at": NOW, "updated_at": NOW,
         });
         self.checkout.render(&mut out, sum);
         out
@@ -215,14 +231,9 @@ impl Carts {
         format!("{prefix}_01{:016X}{:08X}", self.ids.hash_one(book.issued), book.issued)
     }
 
-    /// A new, empty cart in `region` (as a cart shows it: its countries left out, which
-    /// the fixture keeps without the `id` the document asks of them); the oldest goes
-    /// when the shop holds [`MAX_CARTS`].
+    /// A new, empty cart in `region`; the oldest goes when the shop holds [`MAX_CARTS`].
     pub(super) fn create(&self, region: &Value) -> Value {
-        let mut region = region.clone();
-        if let Some(r) = region.as_object_mut() {
-            r.remove("countries");
-        }
+        let region = region.clone();
         let mut book = self.book();
         while book.order.len() >= MAX_CARTS {
             if let Some(oldest) = book.order.pop_front() {
@@ -242,7 +253,8 @@ impl Carts {
     /// # Errors
     /// An unknown cart.
     pub(super) fn get(&self, id: &str) -> Result<Value, Refusal> {
-        self.book().carts.get(id).map(Cart::render).ok_or_else(|| gone(id))
+        let unknown = || Refusal::not_found(format!("Cart with id '{id}' not found"));
+        self.book().carts.get(id).map(Cart::render).ok_or_else(unknown)
     }
 
     /// Adds `quantity` of `variant_id`: into its line when the cart has one.
@@ -255,8 +267,11 @@ impl Carts {
         if !book.carts.contains_key(id) {
             return Err(gone(id));
         }
-        let (product, variant) = find(products, variant_id)
-            .ok_or_else(|| Refusal::not_found(format!("ProductVariant id not found: {variant_id}")))?;
+        let (product, variant) = find(products, variant_id).ok_or_else(|| {
+            Refusal::invalid(&format!(
+                "Variants {variant_id} do not exist or belong to a product that is not published"
+            ))
+        })?;
         let quantity = whole(quantity, 1)?;
         let line_id = self.issue(&mut book, "cali");
         let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?.open()?;

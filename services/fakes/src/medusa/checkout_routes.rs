@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use super::cart_routes::refused;
 use super::carts::Refusal;
 use super::openapi::QueryPair;
-use super::{Shop, first, not_found};
+use super::{Shop, fields, first, not_found};
 
 impl Shop {
     /// `GET /store/shipping-options?cart_id=`: Medusa's validator wants the cart.
@@ -25,7 +25,10 @@ impl Shop {
     pub(super) fn checkout_write(&self, method: &str, path: &str, query: &[QueryPair], body: &Value) -> HttpResponse {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
         let collection = |answer: Result<Value, _>| {
-            answer.map_or_else(refused, |c| HttpResponse::Ok().json(json!({ "payment_collection": c })))
+            answer.map_or_else(refused, |c| {
+                let c = fields::select(&c, first(query, "fields"), &fields::PAYMENT_COLLECTION);
+                HttpResponse::Ok().json(json!({ "payment_collection": c }))
+            })
         };
         match (method, segments.as_slice()) {
             ("POST", ["store", "carts", id]) => {
@@ -42,9 +45,13 @@ impl Shop {
                 .map_or_else(refused, |cart| self.cart_answer(&cart, query)),
             ("POST", ["store", "carts", id, "complete"]) => {
                 let refuse = *self.refuse_completion.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                self.carts
-                    .complete(id, &self.products, refuse)
-                    .map_or_else(refused, |answer| HttpResponse::Ok().json(answer))
+                // A refused payment answers the cart, with the cart routes' defaults.
+                self.carts.complete(id, &self.products, refuse).map_or_else(refused, |mut answer| {
+                    if answer["type"] == "cart" {
+                        answer["cart"] = fields::select(&answer["cart"], None, &fields::CART);
+                    }
+                    HttpResponse::Ok().json(answer)
+                })
             }
             ("POST", ["store", "payment-collections"]) => {
                 collection(self.carts.payment_collection(body["cart_id"].as_str().unwrap_or_default()))

@@ -1,5 +1,7 @@
-//! A Medusa 2 store behind the Store API (`/store/…`), answering as Medusa 2.0 does for
-//! the calls a storefront makes: regions, products (filters, search, paging, order,
+//! A Medusa 2 store behind the Store API (`/store/…`), answering in the shapes of the
+//! real server the project runs (2.21, `scripts/real-medusa`; the drift test
+//! `adapter/tests/real_medusa.rs` holds the two together) for the calls a storefront
+//! makes: regions, products (filters, search, paging, order,
 //! region prices), product categories (top level and their descendants), and carts
 //! (issue 23: created, read, lines added, updated and deleted; `carts`), whose answers
 //! honour `fields` as Medusa does (`fields`), and a guest's checkout (issue 26: email and
@@ -13,8 +15,9 @@
 //! recorded, method and body included ([`MedusaShop::received`]), so a test can show
 //! that a cart lives in the shop.
 //!
-//! The fixture (`fixtures/medusa/store.json`): one region (Europe, euros; Germany, France,
-//! the United Kingdom and the Netherlands), twelve
+//! The fixture (`fixtures/medusa/store.json`) holds each record with the columns Medusa
+//! keeps of it; a route answers what its defaults name of them. One region (Europe,
+//! euros; Germany, France, the United Kingdom and the Netherlands), twelve
 //! categories on three levels listed out of `rank` order, 32 products (26 T-shirts, so a
 //! T-shirt page of 24 runs onto a second; a discounted hoodie in sizes S, M and L, L dearer
 //! and sold out, whose description holds markup; a tote without a thumbnail; a mug out of stock). Product photos are generated
@@ -317,10 +320,12 @@ impl Shop {
         match segments.as_slice() {
             ["store", "carts", id] => self.cart(id, query),
             ["store", "shipping-options"] => self.shipping_options(query),
-            ["store", "regions"] => HttpResponse::Ok().json(paged("regions", self.regions.clone(), query)),
+            ["store", "regions"] => {
+                HttpResponse::Ok().json(paged("regions", self.regions.iter().map(store_region).collect(), query))
+            }
             ["store", "regions", id] => self.region(id).map_or_else(
                 || not_found(&format!("Region with id: {id} was not found")),
-                |r| HttpResponse::Ok().json(json!({ "region": r })),
+                |r| HttpResponse::Ok().json(json!({ "region": store_region(r) })),
             ),
             ["store", "products"] => self.products(query),
             ["store", "products", id] => self.product(id, query),
@@ -329,7 +334,7 @@ impl Shop {
                 let descendants = first(query, "include_descendants_tree") == Some("true");
                 self.categories.iter().find(|c| c["id"] == *id).map_or_else(
                     || not_found(&format!("Product category with id: {id} was not found")),
-                    |c| HttpResponse::Ok().json(json!({ "product_category": self.category(c, descendants) })),
+                    |c| HttpResponse::Ok().json(json!({ "product_category": self.listed_category(c, descendants) })),
                 )
             }
             _ => not_found(&format!("Cannot GET {path}")),
@@ -389,14 +394,15 @@ impl Shop {
         if let Some(order) = first(query, "order") {
             let (field, descending) = order.strip_prefix('-').map_or((order, false), |f| (f, true));
             if !matches!(field, "title" | "created_at" | "updated_at" | "handle") {
-                return error(400, "invalid_data", &format!("Cannot order by {field}"));
+                return error(400, "invalid_data", &format!("Order field {field} is not valid"));
             }
             found.sort_by(|a, b| a[field].as_str().cmp(&b[field].as_str()));
             if descending {
                 found.reverse();
             }
         }
-        let rendered = found.into_iter().map(|p| self.render(p, region)).collect();
+        let stock = stock_asked(query);
+        let rendered = found.into_iter().map(|p| render(p, region, stock)).collect();
         HttpResponse::Ok().json(paged("products", rendered, query))
     }
 
@@ -407,30 +413,21 @@ impl Shop {
         };
         self.products.iter().find(|p| p["id"] == id).map_or_else(
             || not_found(&format!("Product with id: {id} was not found")),
-            |p| HttpResponse::Ok().json(json!({ "product": self.render(p, region) })),
+            |p| {
+                let mut product = render(p, region, stock_asked(query));
+                // The route asks for `categories.is_internal` whatever the fields (to hide
+                // internal categories when categories are asked for), so each category
+                // comes with that column alone.
+                product["categories"] = p["categories"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|c| self.categories.iter().find(|full| full["id"] == c["id"]))
+                    .map(|c| json!({ "is_internal": c["is_internal"] }))
+                    .collect();
+                HttpResponse::Ok().json(json!({ "product": product }))
+            },
         )
-    }
-
-    /// A product as the Store API returns it: its categories expanded, each variant's
-    /// `calculated_price` in `region`'s currency when prices were asked for.
-    fn render(&self, product: &Value, region: Option<&Value>) -> Value {
-        let mut product = product.clone();
-        for variant in product["variants"].as_array_mut().into_iter().flatten() {
-            let Some(v) = variant.as_object_mut() else { continue };
-            let price = v.remove("price").unwrap_or(Value::Null);
-            if let Some(region) = region {
-                v.insert("calculated_price".into(), calculated_price(v, &price, &region["currency_code"]));
-            }
-        }
-        let categories: Vec<Value> = product["categories"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|c| self.categories.iter().find(|full| full["id"] == c["id"]))
-            .map(|c| self.category(c, false))
-            .collect();
-        product["categories"] = Value::from(categories);
-        product
     }
 
     fn categories(&self, query: &[QueryPair]) -> HttpResponse {
@@ -449,26 +446,42 @@ impl Shop {
             })
             .filter(|c| handles.is_empty() || handles.iter().any(|h| c["handle"] == *h))
             .filter(|c| ids.is_empty() || ids.iter().any(|id| c["id"] == *id))
-            .map(|c| self.category(c, descendants))
+            .map(|c| self.listed_category(c, descendants))
             .collect();
         HttpResponse::Ok().json(paged("product_categories", found, query))
     }
 
-    /// A category with its children (`include_descendants_tree`: nested all the way down;
-    /// otherwise none), in the fixture's order: Medusa does not sort them by `rank`.
-    fn category(&self, category: &Value, descendants: bool) -> Value {
-        let mut out = category.clone();
-        let children: Vec<Value> = if descendants {
-            self.categories
-                .iter()
-                .filter(|c| c["parent_category_id"] == category["id"])
-                .map(|c| self.category(c, true))
-                .collect()
+    /// The children of `category`, in the fixture's order: Medusa does not sort them by
+    /// `rank`.
+    fn children<'a>(&'a self, category: &'a Value) -> impl Iterator<Item = &'a Value> {
+        self.categories.iter().filter(|c| c["parent_category_id"] == category["id"])
+    }
+
+    /// A category as the category routes list it: the route's default columns (no
+    /// `mpath`, `is_active`, `is_internal` nor `deleted_at`), then
+    /// - with `include_descendants_tree`: its descendants all the way down, each with every
+    ///   column and its own `category_children`; no `parent_category`;
+    /// - without: its parent and its children one level down, each with every column and
+    ///   no relation of its own.
+    fn listed_category(&self, category: &Value, descendants: bool) -> Value {
+        let mut out: Map<String, Value> = LISTED_CATEGORY_FIELDS
+            .iter()
+            .filter_map(|f| category.get(*f).map(|v| ((*f).to_owned(), v.clone())))
+            .collect();
+        if descendants {
+            out.insert("category_children".into(), self.children(category).map(|c| self.tree(c)).collect());
         } else {
-            Vec::new()
-        };
-        out["category_children"] = Value::from(children);
-        out["parent_category"] = Value::Null;
+            let parent = self.categories.iter().find(|c| c["id"] == category["parent_category_id"]);
+            out.insert("parent_category".into(), parent.cloned().unwrap_or(Value::Null));
+            out.insert("category_children".into(), self.children(category).cloned().collect());
+        }
+        Value::Object(out)
+    }
+
+    /// A descendant in `include_descendants_tree`: every column, and its own descendants.
+    fn tree(&self, category: &Value) -> Value {
+        let mut out = category.clone();
+        out["category_children"] = self.children(category).map(|c| self.tree(c)).collect();
         out
     }
 
@@ -482,15 +495,106 @@ impl Shop {
     }
 }
 
-/// Medusa's calculated price set of one variant (BaseCalculatedPriceSet): `price` holds
-/// the fixture's `calculated_amount` and `original_amount`, in major units.
+/// The category routes' default columns of the categories they list.
+const LISTED_CATEGORY_FIELDS: [&str; 10] = [
+    "id",
+    "name",
+    "description",
+    "handle",
+    "rank",
+    "external_id",
+    "parent_category_id",
+    "created_at",
+    "updated_at",
+    "metadata",
+];
+
+/// A region as the region routes answer it: their defaults are the region's columns but
+/// `automatic_taxes` (which a cart's region carries), and every column of its countries.
+fn store_region(region: &Value) -> Value {
+    let mut out = region.clone();
+    if let Some(r) = out.as_object_mut() {
+        r.remove("automatic_taxes");
+    }
+    out
+}
+
+/// Whether `fields` asks for the variants' stock (`+variants.inventory_quantity`, as the
+/// driver does): Medusa computes it only then.
+fn stock_asked(query: &[QueryPair]) -> bool {
+    first(query, "fields").is_some_and(|f| {
+        f.split(',').any(|field| field.trim().trim_start_matches(['+', ' ']) == "variants.inventory_quantity")
+    })
+}
+
+/// What the fixture's products hold that the product routes' defaults leave out: columns
+/// (`status`, `external_id`, `metadata`, `deleted_at`; a cart's line and an order show
+/// them) and the categories (the demo shop's record of membership, for `category_id`).
+const PRODUCT_NOT_DEFAULT: [&str; 5] = ["status", "external_id", "metadata", "deleted_at", "categories"];
+
+/// A product as the product routes answer it with their defaults: the fixture's product
+/// but [`PRODUCT_NOT_DEFAULT`], each option value with its option's columns, each
+/// variant's `inventory_quantity` only when `stock` was asked for, and its
+/// `calculated_price` in `region`'s currency when prices were asked for.
+fn render(product: &Value, region: Option<&Value>, stock: bool) -> Value {
+    let mut product = product.clone();
+    let options: Vec<Value> = product["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|o| {
+            let mut own = o.clone();
+            if let Some(own) = own.as_object_mut() {
+                own.remove("values");
+            }
+            own
+        })
+        .collect();
+    if let Some(p) = product.as_object_mut() {
+        for gone in PRODUCT_NOT_DEFAULT {
+            p.remove(gone);
+        }
+    }
+    for variant in product["variants"].as_array_mut().into_iter().flatten() {
+        for value in variant["options"].as_array_mut().into_iter().flatten() {
+            let option = options.iter().find(|o| o["id"] == value["option_id"]);
+            value["option"] = option.cloned().unwrap_or(Value::Null);
+        }
+        let Some(v) = variant.as_object_mut() else { continue };
+        let price = v.remove("price").unwrap_or(Value::Null);
+        if !stock {
+            v.remove("inventory_quantity");
+        }
+        if let Some(region) = region {
+            v.insert("calculated_price".into(), calculated_price(v, &price, &region["currency_code"]));
+        }
+    }
+    product
+}
+
+/// An amount's `raw_*` twin, as Medusa's big numbers carry it (`{"value": "11.55",
+/// "precision": 20}`).
+pub(crate) fn raw(amount: &Value) -> Value {
+    let value = match amount.as_f64() {
+        Some(x) if x.fract() == 0.0 && x.abs() < 1e15 => format!("{}", x as i64),
+        Some(x) => x.to_string(),
+        None => amount.to_string(),
+    };
+    json!({ "value": value, "precision": 20 })
+}
+
+/// Medusa's calculated price set of one variant: `price` holds the fixture's
+/// `calculated_amount` and `original_amount`, in major units; a lower calculated amount
+/// is a sale price list's.
 fn calculated_price(variant: &Map<String, Value>, price: &Value, currency: &Value) -> Value {
     let (calculated, original) = (&price["calculated_amount"], &price["original_amount"]);
     let on_sale = calculated.as_f64() < original.as_f64();
-    let id = format!("pset_{}", variant.get("id").and_then(Value::as_str).unwrap_or_default());
-    let list = |amount: &Value, sale: bool| {
+    let variant_id = variant.get("id").and_then(Value::as_str).unwrap_or_default();
+    let id = format!("pset_{variant_id}");
+    let list = |sale: bool| {
         json!({
-            "id": format!("price_{}", amount), "price_list_id": if sale { json!("plist_01SALE") } else { Value::Null },
+            "id": format!("price_{variant_id}{}", if sale { "_SALE" } else { "" }),
+            "price_list_id": if sale { json!("plist_01SALE") } else { Value::Null },
             "price_list_type": if sale { json!("sale") } else { Value::Null }, "min_quantity": null, "max_quantity": null
         })
     };
@@ -499,14 +603,14 @@ fn calculated_price(variant: &Map<String, Value>, price: &Value, currency: &Valu
         "is_calculated_price_price_list": on_sale,
         "is_calculated_price_tax_inclusive": false,
         "calculated_amount": calculated,
-        "calculated_amount_with_tax": calculated,
-        "calculated_amount_without_tax": calculated,
+        "raw_calculated_amount": raw(calculated),
         "is_original_price_price_list": false,
         "is_original_price_tax_inclusive": false,
         "original_amount": original,
+        "raw_original_amount": raw(original),
         "currency_code": currency,
-        "calculated_price": list(calculated, on_sale),
-        "original_price": list(original, false),
+        "calculated_price": list(on_sale),
+        "original_price": list(false),
     })
 }
 

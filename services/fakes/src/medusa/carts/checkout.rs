@@ -1,7 +1,7 @@
 //! issue 26: the demo shop's checkout, as Medusa 2 runs a guest's: the cart's email and
 //! addresses (`POST /store/carts/{id}`: a shipping address outside the cart's region is a
 //! 400 `invalid_data`, as `updateCartWorkflow` answers), the shipping options of the
-//! address ([`SHIPPING_OPTIONS`]) and the one method chosen, a payment collection with a
+//! region ([`SHIPPING_OPTIONS`]) and the one method chosen, a payment collection with a
 //! session of the system provider ([`PAYMENT_PROVIDER`]), and completion into an order
 //! numbered by `display_id` from 1.
 //!
@@ -20,7 +20,8 @@ use std::collections::VecDeque;
 
 use serde_json::{Value, json};
 
-use super::{Book, Cart, Carts, NOW, Refusal, SALES_CHANNEL, cents, find, gone, in_stock, too_few};
+use super::{Book, Cart, Carts, NOW, Refusal, cents, find, gone, in_stock, too_few};
+use crate::medusa::raw;
 
 /// The most orders the shop keeps; a new one past it drops the oldest.
 pub const MAX_ORDERS: usize = 10_000;
@@ -33,6 +34,7 @@ pub const SHIPPING_OPTIONS: [(&str, &str, f64); 2] =
 pub const TAX_RATES: [(&str, f64); 4] = [("de", 0.19), ("fr", 0.20), ("gb", 0.20), ("nl", 0.21)];
 /// The fulfillment provider and service zone the options belong to.
 const FULFILLMENT_PROVIDER: &str = "manual_manual";
+const SERVICE_ZONE: &str = "serzo_01EUROPE";
 
 /// What the next completions do instead of placing an order (a test's switch).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,13 +49,14 @@ pub enum Completion {
 struct Collection {
     id: String,
     sessions: Vec<(String, String)>,
-    authorized: bool,
 }
 
 /// What checkout set on a cart.
 #[derive(Default)]
 pub(in crate::medusa) struct Progress {
     email: Option<String>,
+    /// The guest customer the first email made.
+    customer: Option<String>,
     shipping_address: Option<Value>,
     billing_address: Option<Value>,
     /// The shipping method: its id and the option's index in [`SHIPPING_OPTIONS`].
@@ -79,16 +82,59 @@ fn amount(value: Option<f64>) -> Value {
     value.map_or_else(|| 0.into(), Value::from)
 }
 
-/// A `StoreCartShippingOption`.
-fn option_json(index: usize) -> Value {
+/// A shipping option as `listShippingOptionsForCartWorkflow` answers it, whatever the
+/// `fields` asked: its columns, service zone (down to the stock location's address),
+/// type, provider and rules, its price in `currency` (`calculated_price`, `prices`) and
+/// the `amount` taken from it.
+fn option_json(index: usize, currency: &Value) -> Value {
     let (id, name, amount) = SHIPPING_OPTIONS[index];
     let code = name.split_whitespace().next().unwrap_or_default().to_lowercase();
+    let upper = code.to_uppercase();
+    let price_set = format!("pset_01{upper}");
+    let price_id = format!("price_01{upper}");
+    let money = Value::from(amount);
+    let price = json!({ "id": price_id, "price_list_id": null, "price_list_type": null,
+                        "min_quantity": null, "max_quantity": null });
     json!({
-        "id": id, "name": name, "price_type": "flat", "service_zone_id": "serzo_01EUROPE",
-        "shipping_profile_id": "sp_01DEFAULT", "provider_id": FULFILLMENT_PROVIDER, "data": {},
-        "type": { "id": format!("sotype_01{}", code.to_uppercase()), "label": name, "description": name, "code": code },
+        "id": id, "name": name, "price_type": "flat", "service_zone_id": SERVICE_ZONE,
+        "shipping_profile_id": "sp_01DEFAULT", "provider_id": FULFILLMENT_PROVIDER, "data": null,
+        "service_zone": {
+            "id": SERVICE_ZONE, "fulfillment_set_id": "fuset_01EUROPE",
+            "fulfillment_set": {
+                "id": "fuset_01EUROPE", "type": "shipping",
+                "location": {
+                    "id": "sloc_01WAREHOUSE",
+                    "address": {
+                        "id": "laddr_01WAREHOUSE", "address_1": "Lagerstraße 1", "address_2": null, "company": null,
+                        "city": "Hamburg", "country_code": "DE", "phone": null, "province": null,
+                        "postal_code": "20095", "metadata": null, "created_at": NOW, "updated_at": NOW,
+                        "deleted_at": null,
+                    },
+                },
+            },
+        },
+        "type": { "id": format!("sotype_01{upper}"), "label": name, "description": name, "code": code },
         "provider": { "id": FULFILLMENT_PROVIDER, "is_enabled": true },
-        "amount": amount,
+        "rules": [
+            { "attribute": "enabled_in_store", "value": "true", "operator": "eq" },
+            { "attribute": "is_return", "value": "false", "operator": "eq" },
+        ],
+        "calculated_price": {
+            "id": price_set, "is_calculated_price_price_list": false, "is_calculated_price_tax_inclusive": false,
+            "calculated_amount": money, "raw_calculated_amount": raw(&money),
+            "is_original_price_price_list": false, "is_original_price_tax_inclusive": false,
+            "original_amount": money, "raw_original_amount": raw(&money), "currency_code": currency,
+            "calculated_price": price, "original_price": price,
+        },
+        "prices": [{
+            "id": price_id, "title": null, "currency_code": currency, "rules_count": 0, "price_set_id": price_set,
+            "price_list_id": null, "price_list": null, "amount": money, "raw_amount": raw(&money),
+            "min_quantity": null, "max_quantity": null, "raw_min_quantity": null, "raw_max_quantity": null,
+            "price_rules": [], "created_at": NOW, "updated_at": NOW, "deleted_at": null,
+        }],
+        "amount": money,
+        "is_tax_inclusive": false,
+        "insufficient_inventory": false,
     })
 }
 
@@ -106,7 +152,7 @@ fn address(id: &str, input: &Value) -> Value {
         "phone": string(&input["phone"]), "address_1": string(&input["address_1"]),
         "address_2": string(&input["address_2"]), "city": string(&input["city"]), "country_code": country,
         "province": string(&input["province"]), "postal_code": string(&input["postal_code"]),
-        "metadata": null, "created_at": NOW, "updated_at": NOW,
+        "metadata": null, "created_at": NOW, "updated_at": NOW, "deleted_at": null,
     })
 }
 
@@ -154,6 +200,11 @@ impl Progress {
                     "discount_total",
                     "discount_subtotal",
                     "discount_tax_total",
+                    "item_discount_total",
+                    "shipping_discount_total",
+                    "credit_line_total",
+                    "credit_line_subtotal",
+                    "credit_line_tax_total",
                     "gift_card_total",
                     "gift_card_tax_total",
                 ][..],
@@ -166,8 +217,15 @@ impl Progress {
         }
         let cart_id = out["id"].clone();
         out["email"] = self.email.clone().map_or(Value::Null, Value::from);
-        out["shipping_address"] = self.shipping_address.clone().unwrap_or(Value::Null);
-        out["billing_address"] = self.billing_address.clone().unwrap_or(Value::Null);
+        // A guest's email makes the cart a customer of its own, as Medusa 2.21 does.
+        out["customer_id"] = self.customer.clone().map_or(Value::Null, Value::from);
+        out["customer"] =
+            self.customer.as_ref().map_or(Value::Null, |id| json!({ "id": id, "email": self.email, "groups": [] }));
+        for (key, address) in [("shipping_address", &self.shipping_address), ("billing_address", &self.billing_address)]
+        {
+            out[format!("{key}_id")] = address.as_ref().map_or(Value::Null, |a| a["id"].clone());
+            out[key] = address.clone().unwrap_or(Value::Null);
+        }
         out["shipping_methods"] = self
             .method
             .iter()
@@ -175,8 +233,9 @@ impl Progress {
                 let (option, name, amount) = SHIPPING_OPTIONS[*index];
                 let mut method = json!({
                     "id": id, "cart_id": cart_id, "name": name, "description": null, "amount": amount,
-                    "is_tax_inclusive": false, "shipping_option_id": option, "data": {}, "metadata": null,
-                    "tax_lines": [], "adjustments": [], "created_at": NOW, "updated_at": NOW,
+                    "raw_amount": raw(&amount.into()), "is_tax_inclusive": false, "is_custom_amount": false,
+                    "shipping_option_id": option, "data": {}, "metadata": null,
+                    "tax_lines": [], "adjustments": [], "created_at": NOW, "updated_at": NOW, "deleted_at": null,
                 });
                 for total in ["original_total", "original_subtotal", "total", "subtotal"] {
                     method[total] = amount.into();
@@ -187,64 +246,261 @@ impl Progress {
                 method
             })
             .collect();
-        let (currency, region) = (out["currency_code"].clone(), out["region_id"].clone());
-        out["payment_collection"] = self.collection.as_ref().map_or(Value::Null, |c| {
-            let status = if c.authorized { "authorized" } else { "pending" };
-            let sessions: Vec<Value> = c
-                .sessions
-                .iter()
-                .map(|(id, provider)| {
-                    json!({ "id": id, "amount": total, "currency_code": currency, "provider_id": provider,
-                            "data": {}, "context": {}, "status": status,
-                            "authorized_at": if c.authorized { json!(NOW) } else { Value::Null } })
-                })
-                .collect();
-            json!({
-                "id": c.id, "currency_code": currency, "region_id": region, "amount": total,
-                "status": if c.authorized { "authorized" } else { "not_paid" },
-                "payment_providers": [{ "id": PAYMENT_PROVIDER }], "payment_sessions": sessions,
-                "metadata": null, "created_at": NOW, "updated_at": NOW,
-            })
-        });
+        let currency = out["currency_code"].clone();
+        out["payment_collection"] =
+            self.collection.as_ref().map_or(Value::Null, |c| c.render(&currency, total, self.completed()));
         out["completed_at"] = if self.completed() { json!(NOW) } else { Value::Null };
     }
 }
 
-/// The order Medusa makes of `cart` (rendered), as `StoreOrder`.
-fn order_json(id: &str, display_id: u64, cart: &Value) -> Value {
-    let mut order = cart.clone();
-    let Some(fields) = order.as_object_mut() else { return Value::Null };
-    for gone in ["region", "payment_collection", "promotions", "completed_at"] {
-        fields.remove(gone);
+impl Collection {
+    /// The collection whole, with its sessions: `total` is the cart's; authorised (not
+    /// captured: the system provider captures nothing) once the cart is completed.
+    fn render(&self, currency: &Value, total: f64, completed: bool) -> Value {
+        let total = Value::from(total);
+        let authorized = if completed { total.clone() } else { 0.into() };
+        let sessions: Vec<Value> = self
+            .sessions
+            .iter()
+            .map(|(id, provider)| {
+                json!({
+                    "id": id, "currency_code": currency, "provider_id": provider, "data": {}, "context": {},
+                    "status": if completed { "authorized" } else { "pending" },
+                    "authorized_at": if completed { json!(NOW) } else { Value::Null },
+                    "payment_collection_id": self.id,
+                    "payment": if completed { json!({ "id": format!("pay_{id}") }) } else { Value::Null },
+                    "metadata": {}, "amount": total, "raw_amount": raw(&total),
+                    "created_at": NOW, "updated_at": NOW, "deleted_at": null,
+                })
+            })
+            .collect();
+        json!({
+            "id": self.id, "currency_code": currency, "completed_at": null,
+            "status": if completed { "authorized" } else { "not_paid" },
+            "amount": total, "raw_amount": raw(&total),
+            "authorized_amount": authorized, "raw_authorized_amount": raw(&authorized),
+            "captured_amount": 0, "raw_captured_amount": raw(&0.into()),
+            "refunded_amount": 0, "raw_refunded_amount": raw(&0.into()),
+            "payment_providers": [{ "id": PAYMENT_PROVIDER }], "payment_sessions": sessions,
+            "metadata": null, "created_at": NOW, "updated_at": NOW, "deleted_at": null,
+        })
     }
-    order["id"] = id.into();
-    order["display_id"] = display_id.into();
-    order["status"] = "pending".into();
-    order["payment_status"] = "authorized".into();
-    order["fulfillment_status"] = "not_fulfilled".into();
+}
+
+/// The totals an order carries, as its cart had them.
+const ORDER_TOTALS: [&str; 27] = [
+    "total",
+    "subtotal",
+    "tax_total",
+    "discount_total",
+    "discount_subtotal",
+    "discount_tax_total",
+    "original_total",
+    "original_subtotal",
+    "original_tax_total",
+    "item_total",
+    "item_subtotal",
+    "item_tax_total",
+    "original_item_total",
+    "original_item_subtotal",
+    "original_item_tax_total",
+    "shipping_total",
+    "shipping_subtotal",
+    "shipping_tax_total",
+    "original_shipping_tax_total",
+    "original_shipping_subtotal",
+    "original_shipping_total",
+    "credit_line_total",
+    "credit_line_subtotal",
+    "credit_line_tax_total",
+    "gift_card_total",
+    "gift_card_tax_total",
+    "item_discount_total",
+];
+
+/// Each of `names` of `out` as a number, with its `raw_*` twin.
+fn with_raw(out: &mut Value, names: &[(&str, Value)]) {
+    for (name, value) in names {
+        out[*name] = value.clone();
+        out[format!("raw_{name}")] = raw(value);
+    }
+}
+
+/// An address of the cart as the order keeps it: copied, with an id of its own.
+fn order_address(address: &Value, id: String) -> Value {
+    if address.is_null() {
+        return Value::Null;
+    }
+    let mut out = address.clone();
+    out["id"] = id.into();
+    out
+}
+
+/// The order Medusa makes of `cart` (whole), as the completion answers it (`StoreOrder`
+/// as 2.21 fills it): the cart's totals, its lines as order lines (with their
+/// fulfilment detail and the linked variant and product), its addresses and shipping
+/// methods copied, the payment collection authorised, and a summary in which what is
+/// still to be paid is the total (the system provider authorises, it does not capture).
+fn order_json(id: &str, display_id: u64, cart: &Value) -> Value {
     let total = cart["total"].clone();
-    order["summary"] = json!({
-        "total": total, "subtotal": cart["subtotal"], "total_tax": cart["tax_total"], "ordered_total": total,
-        "fulfilled_total": 0, "returned_total": 0, "return_request_total": 0, "write_off_total": 0,
-        "paid_total": 0, "refunded_total": 0,
+    let mut order = json!({
+        "id": id, "status": "pending", "currency_code": cart["currency_code"], "display_id": display_id,
+        "custom_display_id": null, "region_id": cart["region_id"], "email": cart["email"],
+        "created_at": NOW, "updated_at": NOW, "credit_lines": [],
     });
-    for item in order["items"].as_array_mut().into_iter().flatten() {
-        item["detail"] = json!({ "id": format!("orditem_{}", item["id"].as_str().unwrap_or_default()),
-                                 "item_id": item["id"], "quantity": item["quantity"], "fulfilled_quantity": 0,
-                                 "shipped_quantity": 0, "delivered_quantity": 0, "return_requested_quantity": 0,
-                                 "return_received_quantity": 0, "return_dismissed_quantity": 0,
-                                 "written_off_quantity": 0, "metadata": null,
-                                 "created_at": NOW, "updated_at": NOW });
-        item["refundable_total"] = 0.into();
-        item["refundable_total_per_unit"] = 0.into();
-        if let Some(line) = item.as_object_mut() {
-            line.remove("cart_id");
+    for name in ORDER_TOTALS
+        .iter()
+        .filter(|n| !matches!(**n, "gift_card_total" | "gift_card_tax_total" | "item_discount_total"))
+    {
+        order[*name] = cart[*name].clone();
+    }
+    let mut summary = json!({});
+    with_raw(
+        &mut summary,
+        &[
+            ("paid_total", 0.into()),
+            ("refunded_total", 0.into()),
+            ("accounting_total", total.clone()),
+            ("credit_line_total", 0.into()),
+            ("transaction_total", 0.into()),
+            ("pending_difference", total.clone()),
+            ("current_order_total", total.clone()),
+            ("original_order_total", total.clone()),
+        ],
+    );
+    order["summary"] = summary;
+    let id_of = |prefix: &str, of: &Value| format!("{prefix}_{}", of.as_str().unwrap_or_default());
+    order["items"] = cart["items"].as_array().into_iter().flatten().map(|line| order_line(id, line, &id_of)).collect();
+    order["shipping_address"] =
+        order_address(&cart["shipping_address"], id_of("ordaddr", &cart["shipping_address"]["id"]));
+    order["billing_address"] =
+        order_address(&cart["billing_address"], id_of("ordaddr", &cart["billing_address"]["id"]));
+    order["shipping_methods"] = cart["shipping_methods"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|method| {
+            let method_id = id_of("ordsm", &method["id"]);
+            let mut out = json!({
+                "id": method_id, "order_id": id, "name": method["name"], "description": method["description"],
+                "is_tax_inclusive": false, "is_custom_amount": false, "shipping_option_id": method["shipping_option_id"],
+                "data": method["data"], "metadata": null, "tax_lines": [], "adjustments": [],
+                "created_at": NOW, "updated_at": NOW, "deleted_at": null,
+                "detail": { "id": id_of("ordspmv", &method["id"]), "version": 1, "order_id": id, "return_id": null,
+                            "exchange_id": null, "claim_id": null, "shipping_method_id": method_id,
+                            "created_at": NOW, "updated_at": NOW, "deleted_at": null },
+            });
+            let amount = method["amount"].clone();
+            with_raw(&mut out, &[("amount", amount.clone())]);
+            let mut figures: Vec<(&str, Value)> =
+                ["subtotal", "total", "original_subtotal", "original_total"].map(|n| (n, amount.clone())).to_vec();
+            figures.extend(
+                ["discount_total", "discount_subtotal", "discount_tax_total", "tax_total", "original_tax_total"]
+                    .map(|n| (n, Value::from(0))),
+            );
+            with_raw(&mut out, &figures);
+            out
+        })
+        .collect();
+    let mut collection = cart["payment_collection"].clone();
+    if let Some(c) = collection.as_object_mut() {
+        for gone in ["payment_sessions", "payment_providers"] {
+            c.remove(gone);
         }
     }
-    for method in order["shipping_methods"].as_array_mut().into_iter().flatten() {
-        method["order_id"] = id.into();
-        if let Some(m) = method.as_object_mut() {
-            m.remove("cart_id");
+    order["payment_collections"] = Value::Array(vec![collection]);
+    order
+}
+
+/// A cart's line as the order's (`ordli_…`), for order `order_id`.
+fn order_line(order_id: &str, line: &Value, id_of: &dyn Fn(&str, &Value) -> String) -> Value {
+    let item_id = id_of("ordli", &line["id"]);
+    let mut out = line.clone();
+    if let Some(o) = out.as_object_mut() {
+        for gone in ["cart_id", "product", "item_total", "item_subtotal", "item_tax_total"] {
+            o.remove(gone);
+        }
+    }
+    out["id"] = item_id.clone().into();
+    out["line_item_metadata"] = line["metadata"].clone();
+    let quantity = line["quantity"].clone();
+    with_raw(&mut out, &[("unit_price", line["unit_price"].clone()), ("quantity", quantity.clone())]);
+    out["raw_compare_at_unit_price"] = line["compare_at_unit_price"].as_f64().map_or(Value::Null, |p| raw(&p.into()));
+    let mut detail = json!({
+        "id": id_of("orditem", &line["id"]), "version": 1, "order_id": order_id, "item_id": item_id,
+        "raw_unit_price": null, "raw_compare_at_unit_price": null, "unit_price": null, "compare_at_unit_price": null,
+        "metadata": {}, "created_at": NOW, "updated_at": NOW, "deleted_at": null,
+    });
+    let mut counts = vec![("quantity", quantity)];
+    counts.extend(
+        [
+            "fulfilled_quantity",
+            "delivered_quantity",
+            "shipped_quantity",
+            "return_requested_quantity",
+            "return_received_quantity",
+            "return_dismissed_quantity",
+            "written_off_quantity",
+        ]
+        .map(|n| (n, Value::from(0))),
+    );
+    with_raw(&mut detail, &counts);
+    out["detail"] = detail;
+    let subtotal = line["subtotal"].clone();
+    let unit = line["unit_price"].clone();
+    let mut figures: Vec<(&str, Value)> =
+        ["subtotal", "total", "original_subtotal", "original_total", "refundable_total"]
+            .map(|n| (n, subtotal.clone()))
+            .to_vec();
+    figures.push(("refundable_total_per_unit", unit));
+    figures.extend(
+        [
+            "discount_subtotal",
+            "discount_tax_total",
+            "discount_total",
+            "tax_total",
+            "original_tax_total",
+            "fulfilled_total",
+            "shipped_total",
+            "return_requested_total",
+            "return_received_total",
+            "return_dismissed_total",
+            "write_off_total",
+        ]
+        .map(|n| (n, Value::from(0))),
+    );
+    with_raw(&mut out, &figures);
+    // The linked variant, with its product's columns.
+    let mut product = line["product"].clone();
+    if let Some(p) = product.as_object_mut() {
+        for gone in ["categories", "tags"] {
+            p.remove(gone);
+        }
+    }
+    out["variant"]["product"] = product;
+    out
+}
+
+/// What an admin sees of an order besides what the store answers: its payment and
+/// fulfilment status, its sales channel and customer.
+const BACK_OFFICE: [&str; 4] = ["payment_status", "fulfillment_status", "sales_channel_id", "customer_id"];
+
+/// The order as the shop keeps it: the store's answer and [`BACK_OFFICE`].
+fn back_office(order: &Value, cart: &Value) -> Value {
+    let mut kept = order.clone();
+    kept["payment_status"] = "authorized".into();
+    kept["fulfillment_status"] = "not_fulfilled".into();
+    kept["sales_channel_id"] = cart["sales_channel_id"].clone();
+    kept["customer_id"] = cart["customer_id"].clone();
+    kept
+}
+
+/// The order kept, as the store answers it.
+fn store_order(kept: &Value) -> Value {
+    let mut order = kept.clone();
+    if let Some(o) = order.as_object_mut() {
+        for gone in BACK_OFFICE {
+            o.remove(gone);
         }
     }
     order
@@ -304,32 +560,33 @@ impl Carts {
             Value::Null => None,
             input => Some(address(&self.issue(&mut book, "caaddr"), input)),
         };
+        let customer = email.as_ref().map(|_| self.issue(&mut book, "cus"));
         let cart = Self::open_cart(&mut book, id)?;
         let progress = &mut cart.checkout;
+        progress.customer = progress.customer.take().or(customer);
         progress.email = email.or_else(|| progress.email.take());
         progress.shipping_address = shipping.or_else(|| progress.shipping_address.take());
         progress.billing_address = billing.or_else(|| progress.billing_address.take());
         Ok(cart.render())
     }
 
-    /// `GET /store/shipping-options?cart_id=`: every option once the cart has a shipping
-    /// address (all serve the whole region), none before (none matches no address).
+    /// `GET /store/shipping-options?cart_id=`: every option (all serve the whole region;
+    /// Medusa lists them before the cart has an address too).
     ///
     /// # Errors
     /// An unknown cart.
     pub(in crate::medusa) fn shipping_options(&self, id: &str) -> Result<Vec<Value>, Refusal> {
         let book = self.book();
         let cart = book.carts.get(id).ok_or_else(|| gone(id))?;
-        let addressed = cart.checkout.shipping_address.is_some();
-        Ok(if addressed { (0..SHIPPING_OPTIONS.len()).map(option_json).collect() } else { Vec::new() })
+        let currency = &cart.region["currency_code"];
+        Ok((0..SHIPPING_OPTIONS.len()).map(|i| option_json(i, currency)).collect())
     }
 
     /// `POST /store/carts/{id}/shipping-methods`: the cart's one method, from `option`
     /// (a second replaces the first, as Medusa does).
     ///
     /// # Errors
-    /// An unknown or completed cart, an option not offered for the cart (none is before
-    /// its shipping address).
+    /// An unknown or completed cart, an option not offered for the cart.
     pub(in crate::medusa) fn add_shipping_method(&self, id: &str, option: &str) -> Result<Value, Refusal> {
         let mut book = self.book();
         if !book.carts.contains_key(id) {
@@ -340,7 +597,6 @@ impl Carts {
         let index = SHIPPING_OPTIONS
             .iter()
             .position(|(o, ..)| *o == option)
-            .filter(|_| cart.checkout.shipping_address.is_some())
             .ok_or_else(|| Refusal::invalid("Shipping Options are invalid for cart."))?;
         cart.checkout.method = Some((method_id, index));
         Ok(cart.render())
@@ -357,7 +613,7 @@ impl Carts {
         if cart.checkout.collection.is_none() {
             let collection_id = self.issue(&mut book, "pay_col");
             let cart = Self::open_cart(&mut book, cart_id)?;
-            cart.checkout.collection = Some(Collection { id: collection_id, sessions: Vec::new(), authorized: false });
+            cart.checkout.collection = Some(Collection { id: collection_id, sessions: Vec::new() });
         }
         let cart = book.carts.get(cart_id).ok_or_else(|| gone(cart_id))?;
         Ok(cart.render()["payment_collection"].take())
@@ -404,7 +660,7 @@ impl Carts {
         let mut book = self.book();
         let cart = book.carts.get(id).ok_or_else(|| gone(id))?;
         if let Some(order_id) = &cart.checkout.order {
-            let order = book.orders.by_id(order_id).cloned().ok_or_else(|| gone(id))?;
+            let order = book.orders.by_id(order_id).map(store_order).ok_or_else(|| gone(id))?;
             return Ok(json!({ "type": "order", "order": order }));
         }
         let collection = cart.checkout.collection.as_ref();
@@ -438,12 +694,9 @@ impl Carts {
         let display_id = book.orders.placed;
         let cart = book.carts.get_mut(id).ok_or_else(|| gone(id))?;
         cart.checkout.order = Some(order_id.clone());
-        if let Some(c) = cart.checkout.collection.as_mut() {
-            c.authorized = true;
-        }
-        let mut order = order_json(&order_id, display_id, &cart.render());
-        order["sales_channel_id"] = SALES_CHANNEL.into();
-        book.orders.keep(order.clone());
+        let whole = cart.render();
+        let order = order_json(&order_id, display_id, &whole);
+        book.orders.keep(back_office(&order, &whole));
         Ok(json!({ "type": "order", "order": order }))
     }
 

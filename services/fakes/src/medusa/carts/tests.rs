@@ -40,7 +40,7 @@ fn lines_merge_are_priced_and_totalled() {
         (&line["unit_price"], &line["compare_at_unit_price"], &line["subtotal"]),
         (&json!(45.0), &json!(60.0), &json!(135.0))
     );
-    assert_eq!(line["variant"]["options"][0]["option"]["title"], "Size");
+    assert_eq!((&line["title"], &line["subtitle"]), (&json!("Hoodie"), &json!("S")), "the product's, the variant's");
     assert!(line["variant"].get("price").is_none(), "the fixture's price is not the variant's");
     assert_eq!(
         (&cart["item_subtotal"], &cart["shipping_total"], &cart["currency_code"]),
@@ -69,7 +69,7 @@ fn refusals_are_medusas() {
     assert_eq!(refused(carts.add(&id, "S", 1.0, &products)), stock, "a fourth is more than in stock");
     assert_eq!(refused(carts.add(&id, "L", 1.0, &products)), stock, "sold out");
     assert_eq!(refused(carts.update(&id, &line, 4.0, &products)), stock);
-    assert_eq!(refused(carts.add(&id, "nope", 1.0, &products)), Err((404, "not_found", None)));
+    assert_eq!(refused(carts.add(&id, "nope", 1.0, &products)), Err((400, "invalid_data", None)));
     assert_eq!(refused(carts.add(&id, "S", 0.0, &products)), Err((400, "invalid_data", None)));
     assert_eq!(refused(carts.add(&id, "S", 1.5, &products)), Err((400, "invalid_data", None)));
     assert_eq!(refused(carts.update(&id, "cali_nope", 1.0, &products)), Err((404, "not_found", None)));
