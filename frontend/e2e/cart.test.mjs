@@ -46,7 +46,7 @@ const BACKENDS = [
   // The Hydrogen Snowboard: 151 → 155 (sold out in ice) → 159.
   { driver: "shopify", path: "/products/hydrogen-snowboard", choose: sized(2, "159"), variant: "43695710535904", options: "Size: 159, Color: Ice" },
   // The hoodie in euros: S → M (L is sold out).
-  { driver: "medusa", path: "/products/medusa-hoodie", choose: sized(1, "M"), variant: "variant_01OODIE1", options: "Size: M" },
+  { driver: "medusa", path: "/products/medusa-hoodie", choose: sized(1, "M"), variant: "variant_01OODIE1", options: "Variant: M" },
 ];
 
 /** React owns the page (the debug bar's select is enabled only then). */

@@ -137,7 +137,8 @@ async fn add_merge_update_and_remove_in_a_cart_the_shop_keeps() {
     let two = add(&mut c, &cart.id, TOTE, 1).await.expect("a second line");
     assert_eq!(two.subtotal, Some(109.5));
     let tote = two.lines.iter().find(|l| l.variant == TOTE).expect("the tote's line");
-    assert!(tote.options.is_empty(), "Medusa's default option is no choice: {:?}", tote.options);
+    let chosen: Vec<(&str, &str)> = tote.options.iter().map(|o| (o.name.as_str(), o.value.as_str())).collect();
+    assert_eq!(chosen, [("Variant", "One size")], "the variant's title, as the line keeps it");
     let removed = remove(&mut c, &cart.id, &tote.id).await.expect("remove");
     assert_eq!((lines(&removed), removed.subtotal), (vec![(HOODIE_M.into(), 2, Some(45.0), Some(90.0))], Some(90.0)));
 

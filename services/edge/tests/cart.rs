@@ -249,7 +249,7 @@ async fn medusa_keeps_the_cart_in_the_store() {
     let two = add_double_remove(&app, &c, "medusa", "variant_01OODIE0", 45.0).await;
     assert_eq!(
         (&two["currency"], &two["lines"][0]["options"]),
-        (&json!("EUR"), &json!([{"name": "Size", "value": "S"}]))
+        (&json!("EUR"), &json!([{"name": "Variant", "value": "S"}]))
     );
     // The store's own record shows the changes: a cart made, a line added, changed, removed.
     let calls: Vec<String> = shop
