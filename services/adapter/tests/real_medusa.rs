@@ -6,6 +6,7 @@
 
 use serde_json::{Value, json};
 use vitrine_domain::Driver;
+use vitrine_fakes::medusa::field_path;
 use vitrine_testkit::adapter::RunningAdapter;
 use vitrine_testkit::checkout::{AdapterCheckout, address};
 use vitrine_testkit::conformance::{self, Browse, Carts, Case, Checkout, Fixture, Limited, variant_id};
@@ -54,13 +55,6 @@ async fn the_conformance_suite_on_the_real_server() {
     conformance::run(c, &fixture).await.assert_all_ran();
 }
 
-/// A `fields` entry as a path: without its sign and its star.
-fn bare(entry: &str) -> &str {
-    let entry = entry.trim_start_matches(['+', '-', ' ']);
-    let entry = entry.strip_prefix('*').unwrap_or(entry);
-    entry.strip_suffix(".*").unwrap_or(entry)
-}
-
 /// Whether `value` holds `path` (`a.b`: key `b` of `a`, of each item where `a` is a list).
 /// A starred entry asks for a relation's own columns: the relation must come with some.
 fn holds(value: &Value, path: &[&str], starred: bool) -> bool {
@@ -84,7 +78,7 @@ fn missing(answer: &Value, fields: &str) -> Vec<String> {
         .split(',')
         .filter(|entry| {
             let starred = entry.trim_start_matches(['+', '-', ' ']).starts_with('*') || entry.ends_with(".*");
-            let path: Vec<&str> = bare(entry).split('.').collect();
+            let path: Vec<&str> = field_path(entry).split('.').collect();
             !holds(answer, &path, starred)
         })
         .map(str::to_owned)

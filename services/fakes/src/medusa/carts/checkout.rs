@@ -21,6 +21,7 @@ use std::collections::VecDeque;
 use serde_json::{Value, json};
 
 use super::{Book, Cart, Carts, NOW, Refusal, cents, find, gone, in_stock, too_few};
+use crate::medusa::fields::CART_TOTALS;
 use crate::medusa::raw;
 
 /// The most orders the shop keeps; a new one past it drops the oldest.
@@ -287,37 +288,6 @@ impl Collection {
     }
 }
 
-/// The totals an order carries, as its cart had them.
-const ORDER_TOTALS: [&str; 27] = [
-    "total",
-    "subtotal",
-    "tax_total",
-    "discount_total",
-    "discount_subtotal",
-    "discount_tax_total",
-    "original_total",
-    "original_subtotal",
-    "original_tax_total",
-    "item_total",
-    "item_subtotal",
-    "item_tax_total",
-    "original_item_total",
-    "original_item_subtotal",
-    "original_item_tax_total",
-    "shipping_total",
-    "shipping_subtotal",
-    "shipping_tax_total",
-    "original_shipping_tax_total",
-    "original_shipping_subtotal",
-    "original_shipping_total",
-    "credit_line_total",
-    "credit_line_subtotal",
-    "credit_line_tax_total",
-    "gift_card_total",
-    "gift_card_tax_total",
-    "item_discount_total",
-];
-
 /// Each of `names` of `out` as a number, with its `raw_*` twin.
 fn with_raw(out: &mut Value, names: &[(&str, Value)]) {
     for (name, value) in names {
@@ -348,10 +318,11 @@ fn order_json(id: &str, display_id: u64, cart: &Value) -> Value {
         "custom_display_id": null, "region_id": cart["region_id"], "email": cart["email"],
         "created_at": NOW, "updated_at": NOW, "credit_lines": [],
     });
-    for name in ORDER_TOTALS
-        .iter()
-        .filter(|n| !matches!(**n, "gift_card_total" | "gift_card_tax_total" | "item_discount_total"))
-    {
+    // 2.21's order has no shipping discount total; its gift card and line discount totals
+    // are not copied from the cart.
+    for name in CART_TOTALS.iter().filter(|n| {
+        !matches!(**n, "shipping_discount_total" | "gift_card_total" | "gift_card_tax_total" | "item_discount_total")
+    }) {
         order[*name] = cart[*name].clone();
     }
     let mut summary = json!({});
