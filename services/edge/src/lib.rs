@@ -56,6 +56,7 @@ mod markup;
 mod metrics;
 pub mod openapi;
 mod origin;
+mod own_page;
 mod page;
 mod reads;
 mod response_cache;

@@ -1,0 +1,62 @@
+//! The SPA's own pages (cart, comparison, checkout, an order's confirmation): their
+//! addresses, titles and head keys. Below both the API (their heads at `/api/head/…`)
+//! and the pages (which write those heads in), so that neither imports the other.
+
+/// The SPA's own pages that are not to be indexed: no backend is asked about them, their
+/// first paint is everyone's (the SPA fetches what is the visitor's), and they are
+/// written per request, never kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Own {
+    /// The visitor's cart.
+    Cart,
+    /// The backends compared, where the debug tools are on.
+    Compare,
+    /// The visitor's checkout.
+    Checkout,
+    /// `/order/{number}`: an order the visitor placed, whatever the number.
+    Order,
+}
+
+/// Where an order's page is: `/order/{number}`, one segment.
+const ORDER_PREFIX: &str = "/order/";
+
+impl Own {
+    const FIXED: [Self; 3] = [Self::Cart, Self::Compare, Self::Checkout];
+
+    /// Its address, and its canonical link: an order's page names its checkout's (the
+    /// number is the visitor's alone, and neither is to be indexed).
+    pub(crate) const fn path(self) -> &'static str {
+        match self {
+            Self::Cart => "/cart",
+            Self::Compare => "/debug/compare",
+            Self::Checkout | Self::Order => "/checkout",
+        }
+    }
+
+    pub(crate) const fn title(self) -> &'static str {
+        match self {
+            Self::Cart => "Cart",
+            Self::Compare => "Compare backends",
+            Self::Checkout => "Checkout",
+            Self::Order => "Order confirmation",
+        }
+    }
+
+    /// The SPA's key of its head (`/api/head/…`).
+    pub(crate) const fn head_key(self) -> &'static str {
+        match self {
+            Self::Cart => "/api/head/cart",
+            Self::Compare => "/api/head/compare",
+            Self::Checkout => "/api/head/checkout",
+            Self::Order => "/api/head/order",
+        }
+    }
+
+    /// The own page at `path` (joined segments), if it is one.
+    pub(crate) fn at(path: &str) -> Option<Self> {
+        if path.strip_prefix(ORDER_PREFIX).is_some_and(|number| !number.is_empty() && !number.contains('/')) {
+            return Some(Self::Order);
+        }
+        Self::FIXED.into_iter().find(|own| own.path() == path)
+    }
+}
