@@ -356,7 +356,7 @@ pub(super) const CART_EXTRA: &[&str] = &[
 
 /// A `fields` entry as the path the allowed list names: without its sign and its star
 /// (`*a`, `a.*`). Shared with the tests that send the driver's entries to a real server.
-pub fn bare(name: &str) -> &str {
+pub fn field_path(name: &str) -> &str {
     let name = name.trim_start_matches(['+', '-', ' ']);
     let name = name.strip_prefix('*').unwrap_or(name);
     name.strip_suffix(".*").unwrap_or(name)
@@ -380,7 +380,7 @@ struct Node {
 impl Node {
     fn add(&mut self, entry: &str) {
         let mut node = self;
-        for segment in bare(entry).split('.').filter(|s| !s.is_empty()) {
+        for segment in field_path(entry).split('.').filter(|s| !s.is_empty()) {
             node = node.children.entry(segment.to_owned()).or_default();
         }
         if starred(entry) { node.own = true } else { node.named = true }
@@ -394,7 +394,7 @@ impl Node {
 
 impl Route {
     fn allows(&self, path: &str) -> bool {
-        self.defaults.iter().chain(self.extra).any(|allowed| bare(allowed) == path)
+        self.defaults.iter().chain(self.extra).any(|allowed| field_path(allowed) == path)
     }
 
     /// The entries asked for (as given: starred or not), after the rules of replace or
@@ -409,9 +409,9 @@ impl Route {
             let mut asked = self.defaults.to_vec();
             for entry in &entries {
                 if let Some(gone) = entry.strip_prefix('-') {
-                    let gone = bare(gone);
+                    let gone = field_path(gone);
                     asked.retain(|d| {
-                        let d = bare(d);
+                        let d = field_path(d);
                         d != gone && !d.starts_with(&format!("{gone}."))
                     });
                 } else {
@@ -420,7 +420,7 @@ impl Route {
             }
             asked
         };
-        asked.retain(|e| self.allows(bare(e)));
+        asked.retain(|e| self.allows(field_path(e)));
         asked.push("id");
         asked
     }
@@ -438,7 +438,7 @@ pub(super) fn select(answer: &Value, fields: Option<&str>, route: &Route) -> Val
     for entry in &asked {
         tree.add(entry);
     }
-    let totals = asked.iter().any(|e| route.root_totals.contains(&bare(e)));
+    let totals = asked.iter().any(|e| route.root_totals.contains(&field_path(e)));
     let Value::Object(root) = answer else { return answer.clone() };
     Value::Object(Projection { route, totals }.object(root, &tree, ""))
 }

@@ -40,7 +40,7 @@ use serde_json::{Map, Value, json};
 
 use self::carts::Carts;
 pub use self::carts::checkout::{Completion, MAX_ORDERS, PAYMENT_PROVIDER, SHIPPING_OPTIONS, TAX_RATES};
-pub use self::fields::bare as field_path;
+pub use self::fields::field_path;
 use self::openapi::{OpenApi, QueryPair};
 use crate::serving::Serving;
 
