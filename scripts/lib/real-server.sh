@@ -309,6 +309,23 @@ hold_until_exit() {
   exit 1
 }
 
+# The settings a served server wrote (`--env-file FILE`, or already in the environment):
+# $1 is the variable that must then be set.
+load_env() {
+  local required=$1
+  shift
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --env-file) # shellcheck disable=SC1090
+        . "${2:?--env-file needs a file}"; shift 2 ;;
+      --env-file=*) # shellcheck disable=SC1090
+        . "${1#*=}"; shift ;;
+      *) die "unknown argument $1" ;;
+    esac
+  done
+  [ -n "${!required:-}" ] || die "no $required: start scripts/$NAME serve --env-file FILE, then pass --env-file FILE"
+}
+
 # The usage: the sourcing script's header comment.
 usage() {
   sed -n '2,/^set -euo/p' "$SELF" | sed '$d; s/^# \{0,1\}//' >&2
