@@ -12,6 +12,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use reqwest::header::HeaderMap;
 use reqwest::{RequestBuilder, StatusCode};
 use tokio::sync::Semaphore;
 use vitrine_domain::DriverError;
@@ -88,12 +89,24 @@ impl BoundedHttp {
     /// No slot within the timeout ([`DriverError::Timeout`]), transport failures, a
     /// redirect, a body over the cap.
     pub(crate) async fn send(&self, request: RequestBuilder) -> Result<Answer, DriverError> {
+        self.send_with_headers(request).await.map(|(status, _, body)| (status, body))
+    }
+
+    /// [`Self::send`], with the answer's headers (a session token the backend sets).
+    ///
+    /// # Errors
+    /// As [`Self::send`].
+    pub(crate) async fn send_with_headers(
+        &self,
+        request: RequestBuilder,
+    ) -> Result<(StatusCode, HeaderMap, Vec<u8>), DriverError> {
         let _slot = tokio::time::timeout(self.limits.timeout, self.slots.acquire())
             .await
             .map_err(|_| DriverError::Timeout)?
             .map_err(|_| DriverError::Network("client closed".into()))?;
         let mut response = request.send().await.map_err(|e| transport_error(&e))?;
         let status = response.status();
+        let headers = std::mem::take(response.headers_mut());
         tracing::Span::current().record("http.response.status_code", status.as_u16());
         if status.is_redirection() {
             tracing::warn!(status = status.as_u16(), "upstream redirect refused (redirects are not followed)");
@@ -115,6 +128,6 @@ impl BoundedHttp {
             }
             body.extend_from_slice(&chunk);
         }
-        Ok((status, body))
+        Ok((status, headers, body))
     }
 }

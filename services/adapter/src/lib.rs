@@ -34,6 +34,7 @@ pub mod sanitize;
 mod service;
 pub mod shopify;
 mod upstream;
+pub mod vendure;
 
 use tokio::net::TcpListener;
 use vitrine_common::{SharedStore, Shutdown, grpc};
@@ -51,6 +52,7 @@ pub static BACKENDS: &[&BackendDescriptor] = &[
     &magento::backend::DESCRIPTOR,
     &shopify::backend::DESCRIPTOR,
     &medusa::backend::DESCRIPTOR,
+    &vendure::backend::DESCRIPTOR,
 ];
 
 /// The tonic router of one adapter: the `Adapter` service plus gRPC health.

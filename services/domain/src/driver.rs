@@ -12,6 +12,8 @@ pub enum Driver {
     /// spec §1 listed it as disabled (coming soon); issue 13 made it a driver, selectable
     /// where its adapter is configured (the edge asks; see `enabled`).
     Medusa,
+    /// Vendure's Shop API; like Medusa, selectable where its adapter is configured.
+    Vendure,
 }
 
 /// One adapter deployment each.
@@ -22,11 +24,13 @@ pub enum Backend {
     Magento,
     Shopify,
     Medusa,
+    Vendure,
 }
 
 impl Driver {
     /// In the order the debug bar lists them.
-    pub const ALL: [Self; 6] = [Self::InMemory, Self::Fake, Self::Magento, Self::MageOs, Self::Shopify, Self::Medusa];
+    pub const ALL: [Self; 7] =
+        [Self::InMemory, Self::Fake, Self::Magento, Self::MageOs, Self::Shopify, Self::Medusa, Self::Vendure];
 
     /// spec §4: in-memory is the default.
     pub const DEFAULT: Self = Self::InMemory;
@@ -47,6 +51,7 @@ impl Driver {
             Self::MageOs => "mageos",
             Self::Shopify => "shopify",
             Self::Medusa => "medusa",
+            Self::Vendure => "vendure",
         }
     }
 
@@ -59,6 +64,7 @@ impl Driver {
             Self::MageOs => "Mage-OS",
             Self::Shopify => "Shopify",
             Self::Medusa => "Medusa",
+            Self::Vendure => "Vendure",
         }
     }
 
@@ -68,12 +74,12 @@ impl Driver {
         format!("{} (coming soon)", self.label())
     }
 
-    /// Whether the driver can be chosen whatever the deployment: every one but Medusa,
-    /// which issue 13 enables only where its adapter has a shop configured (spec §1 kept
-    /// it "listed, disabled" before; an unconfigured deployment still does).
+    /// Whether the driver can be chosen whatever the deployment: every one but Medusa and
+    /// Vendure, offered only where their adapter has a shop configured (spec §1 listed
+    /// Medusa "disabled, coming soon"; an unconfigured deployment still does).
     #[must_use]
     pub const fn always_enabled(self) -> bool {
-        !matches!(self, Self::Medusa)
+        !matches!(self, Self::Medusa | Self::Vendure)
     }
 
     /// The adapter serving products and route resolution for this driver.
@@ -85,6 +91,7 @@ impl Driver {
             Self::Magento | Self::MageOs => Backend::Magento,
             Self::Shopify => Backend::Shopify,
             Self::Medusa => Backend::Medusa,
+            Self::Vendure => Backend::Vendure,
         }
     }
 
@@ -112,7 +119,7 @@ impl std::fmt::Display for Driver {
 }
 
 impl Backend {
-    pub const ALL: [Self; 5] = [Self::InMemory, Self::Fake, Self::Magento, Self::Shopify, Self::Medusa];
+    pub const ALL: [Self; 6] = [Self::InMemory, Self::Fake, Self::Magento, Self::Shopify, Self::Medusa, Self::Vendure];
 
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -122,6 +129,7 @@ impl Backend {
             Self::Magento => "magento",
             Self::Shopify => "shopify",
             Self::Medusa => "medusa",
+            Self::Vendure => "vendure",
         }
     }
 
@@ -139,6 +147,7 @@ impl Backend {
             Self::Magento => "MAGENTO",
             Self::Shopify => "SHOPIFY",
             Self::Medusa => "MEDUSA",
+            Self::Vendure => "VENDURE",
         }
     }
 }
@@ -154,6 +163,7 @@ impl Backend {
             Self::Magento => Driver::Magento,
             Self::Shopify => Driver::Shopify,
             Self::Medusa => Driver::Medusa,
+            Self::Vendure => Driver::Vendure,
         }
     }
 
@@ -183,6 +193,7 @@ mod tests {
             ("mageos", Some(Driver::MageOs)),
             ("shopify", Some(Driver::Shopify)),
             ("medusa", Some(Driver::Medusa)),
+            ("vendure", Some(Driver::Vendure)),
             (" shopify ", Some(Driver::Shopify)),
             ("Magento", None),
             ("woocommerce", None),
@@ -202,6 +213,7 @@ mod tests {
             (Driver::MageOs, B::Magento, B::Magento),
             (Driver::Shopify, B::Shopify, B::Shopify),
             (Driver::Medusa, B::Medusa, B::Medusa),
+            (Driver::Vendure, B::Vendure, B::Vendure),
         ] {
             assert_eq!(driver.backend(), products, "{driver} products");
             assert_eq!(driver.navigation_backend(), navigation, "{driver} navigation");
@@ -213,7 +225,7 @@ mod tests {
         let clearing: Vec<_> = Driver::ALL.into_iter().filter(|d| d.clears_cache_on_switch()).collect();
         assert_eq!(clearing, [Driver::Magento, Driver::MageOs, Driver::Shopify]);
         let conditional: Vec<_> = Driver::ALL.into_iter().filter(|d| !d.always_enabled()).collect();
-        assert_eq!(conditional, [Driver::Medusa]);
+        assert_eq!(conditional, [Driver::Medusa, Driver::Vendure]);
     }
 
     #[test]

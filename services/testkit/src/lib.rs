@@ -30,6 +30,8 @@ pub mod mock;
 pub mod otlp;
 pub mod process;
 pub mod real_medusa;
+pub mod real_server;
+pub mod real_vendure;
 pub mod redis;
 pub mod scripted;
 pub mod sentinel;

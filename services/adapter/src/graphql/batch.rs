@@ -48,10 +48,24 @@ impl Transport {
         body: &impl serde::Serialize,
         trace: &tracing::Span,
     ) -> Result<(StatusCode, Vec<u8>), DriverError> {
+        self.post_with(body, trace, HeaderMap::new()).await.map(|(status, _, bytes)| (status, bytes))
+    }
+
+    /// [`Self::post`] with `extra` headers (a session's), answering the answer's headers too.
+    pub(super) async fn post_with(
+        &self,
+        body: &impl serde::Serialize,
+        trace: &tracing::Span,
+        extra: HeaderMap,
+    ) -> Result<(StatusCode, HeaderMap, Vec<u8>), DriverError> {
         let mut headers = self.headers.clone();
+        headers.extend(extra);
         headers.extend(trace.in_scope(crate::upstream::trace_headers));
         let request = self.http.client().post(&self.endpoint).headers(headers).json(body);
-        self.http.send(request).await.inspect_err(|e| tracing::warn!("{}", wire::network_error_line(&e.to_string())))
+        self.http
+            .send_with_headers(request)
+            .await
+            .inspect_err(|e| tracing::warn!("{}", wire::network_error_line(&e.to_string())))
     }
 
     /// One operation in one request.

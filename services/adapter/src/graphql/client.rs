@@ -139,13 +139,50 @@ impl GraphQlClient {
     /// # Errors
     /// Transport and status failures, and an answer that is not GraphQL.
     pub async fn mutate(&self, operation: Operation, variables: Value) -> Result<Response, DriverError> {
+        self.write(operation, variables, HeaderMap::new()).await.map(|(response, _)| response)
+    }
+
+    /// [`Self::mutate`] in a session the backend keeps by a token (Vendure's active order):
+    /// `session`, when there is one, travels as `authorization: Bearer …`, and the value
+    /// of the answer's `token_header`, when the backend set it, comes back: a new
+    /// session's token, or an empty one where the token sent was unknown. The token is
+    /// a secret: marked sensitive, never logged.
+    ///
+    /// # Errors
+    /// As [`Self::mutate`], and a session token that is not a header value.
+    pub async fn mutate_in_session(
+        &self,
+        operation: Operation,
+        variables: Value,
+        session: Option<&str>,
+        token_header: &HeaderName,
+    ) -> Result<(Response, Option<String>), DriverError> {
+        let mut extra = HeaderMap::new();
+        if let Some(token) = session {
+            let mut bearer = HeaderValue::from_str(&format!("Bearer {token}"))
+                .map_err(|_| DriverError::BadInput("not a session token".into()))?;
+            bearer.set_sensitive(true);
+            extra.insert(reqwest::header::AUTHORIZATION, bearer);
+        }
+        let (response, headers) = self.write(operation, variables, extra).await?;
+        let token = headers.get(token_header).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        Ok((response, token))
+    }
+
+    /// One request of the write path with `extra` headers: the answer and its headers.
+    async fn write(
+        &self,
+        operation: Operation,
+        variables: Value,
+        extra: HeaderMap,
+    ) -> Result<(Response, HeaderMap), DriverError> {
         let span = upstream::span(self.backend, operation.name, "POST", &self.endpoint);
         let transport = self.transport.clone();
         let call = async move {
             let request = Request { operation_name: operation.name, query: operation.document, variables };
-            let (status, bytes) = transport.post(&request, &tracing::Span::current()).await?;
+            let (status, headers, bytes) = transport.post_with(&request, &tracing::Span::current(), extra).await?;
             match serde_json::from_slice::<Response>(&bytes) {
-                Ok(r) if status.is_success() || !r.errors.is_empty() => Ok(r),
+                Ok(r) if status.is_success() || !r.errors.is_empty() => Ok((r, headers)),
                 _ if !status.is_success() => Err(DriverError::UpstreamStatus(status.as_u16())),
                 _ => Err(DriverError::Undecodable(format!("{}: not a GraphQL response", operation.name))),
             }

@@ -10,13 +10,14 @@ fn every_driver_has_its_wire_value_and_round_trips() {
         (Driver::MageOs, WireDriver::Mageos, 4),
         (Driver::Shopify, WireDriver::Shopify, 5),
         (Driver::Medusa, WireDriver::Medusa, 6),
+        (Driver::Vendure, WireDriver::Vendure, 7),
     ] {
         assert_eq!(WireDriver::from(driver), wire, "{driver}");
         assert_eq!(i32::from(driver), number, "{driver}");
         assert_eq!(Driver::try_from(wire), Ok(driver), "{driver}");
         assert_eq!(Driver::try_from(number), Ok(driver), "{driver}");
     }
-    assert_eq!(Driver::ALL.len(), 6, "a new driver needs a row above");
+    assert_eq!(Driver::ALL.len(), 7, "a new driver needs a row above");
 }
 
 #[test]

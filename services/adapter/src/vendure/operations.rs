@@ -1,0 +1,58 @@
+//! The Shop API operations, each a `.graphql` document in `queries/` with its fragments.
+
+use crate::graphql::Operation;
+
+macro_rules! operation {
+    ($const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
+        operation!(@in "queries/", $const, $name, $file $(, $fragment)*);
+    };
+    (@in $dir:literal, $const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
+        pub const $const: Operation = Operation {
+            name: $name,
+            document: concat!(
+                include_str!(concat!($dir, $file))
+                $(, "\n", include_str!(concat!("fragments/", $fragment)))*
+            ),
+        };
+    };
+}
+
+/// A change of the session's order, sent on the write path (`GraphQlClient::mutate_in_session`).
+macro_rules! mutation {
+    ($const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
+        operation!(@in "mutations/", $const, $name, $file $(, $fragment)*);
+    };
+}
+
+operation!(COLLECTIONS, "VendureCollections", "collections.graphql");
+operation!(COLLECTION, "VendureCollection", "collection.graphql");
+operation!(
+    COLLECTION_PAGE,
+    "VendureCollectionPage",
+    "collection_page.graphql",
+    "collection.graphql",
+    "listing_item.graphql",
+    "price.graphql"
+);
+operation!(SEARCH, "VendureSearch", "search.graphql", "listing_item.graphql", "price.graphql");
+operation!(PRODUCT, "VendureProduct", "product.graphql", "product.graphql");
+operation!(CHANNEL, "VendureChannel", "channel.graphql");
+// The session's order, read and changed on the write path only (never cached).
+operation!(ACTIVE_ORDER, "VendureActiveOrder", "active_order.graphql", "order.graphql");
+mutation!(ADD_ITEM, "VendureAddItem", "add_item.graphql", "order_change.graphql", "order.graphql");
+mutation!(ADJUST_LINE, "VendureAdjustLine", "adjust_line.graphql", "order_change.graphql", "order.graphql");
+mutation!(REMOVE_LINE, "VendureRemoveLine", "remove_line.graphql", "order.graphql");
+
+/// Every Vendure operation, for the schema conformance check.
+pub const ALL: [Operation; 10] = [
+    COLLECTIONS,
+    COLLECTION,
+    COLLECTION_PAGE,
+    SEARCH,
+    PRODUCT,
+    CHANNEL,
+    ACTIVE_ORDER,
+    ADD_ITEM,
+    ADJUST_LINE,
+    REMOVE_LINE,
+];
