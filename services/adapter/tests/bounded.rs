@@ -52,6 +52,7 @@ impl Adapter {
                 Driver::Shopify
             }
             Backend::Fake | Backend::Medusa => unreachable!("REST like in-memory"),
+            Backend::Vendure => unreachable!("GraphQL like Shopify"),
         };
         tune(&mut config);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");

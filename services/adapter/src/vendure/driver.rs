@@ -55,7 +55,10 @@ impl VendureDriver {
         let data: CollectionsData =
             self.run(ops::COLLECTIONS, json!({ "take": MAX_COLLECTIONS }), CachePolicy::Navigation).await?;
         if data.collections.total_items > MAX_COLLECTIONS {
-            tracing::warn!(total = data.collections.total_items, "the menu shows the first {MAX_COLLECTIONS} collections");
+            tracing::warn!(
+                total = data.collections.total_items,
+                "the menu shows the first {MAX_COLLECTIONS} collections"
+            );
         }
         Ok(data.collections.items)
     }
@@ -89,7 +92,8 @@ impl CatalogueDriver for VendureDriver {
     }
 
     async fn get(&self, id: &str) -> DriverResult<ProductResponse> {
-        response(&self.product(json!({ "id": id })).await?).ok_or_else(|| DriverError::NotFound(format!("product {id}")))
+        response(&self.product(json!({ "id": id })).await?)
+            .ok_or_else(|| DriverError::NotFound(format!("product {id}")))
     }
 
     async fn get_by_url(&self, url: &str) -> DriverResult<ProductResponse> {
@@ -144,8 +148,7 @@ impl RouteDriver for VendureDriver {
     /// at `/collections/{slug}`; anything else is not found.
     async fn resolve(&self, url: &str) -> DriverResult<RouteResolution> {
         if let Some(slug) = transform::collection_slug(url) {
-            let data: CollectionData =
-                self.run(ops::COLLECTION, json!({ "slug": slug }), CachePolicy::Route).await?;
+            let data: CollectionData = self.run(ops::COLLECTION, json!({ "slug": slug }), CachePolicy::Route).await?;
             return Ok(transform::collection_resolution(url, data.collection.as_ref()));
         }
         let Some(slug) = transform::product_slug(url) else { return Ok(vitrine_domain::route::not_found()) };

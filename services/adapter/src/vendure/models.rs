@@ -267,7 +267,10 @@ pub struct ActiveOrderData {
 pub enum OrderChange {
     Order(VendureOrder),
     #[serde(rename_all = "camelCase")]
-    InsufficientStockError { quantity_available: u32, order: VendureOrder },
+    InsufficientStockError {
+        quantity_available: u32,
+        order: VendureOrder,
+    },
     #[serde(untagged)]
     Refused(ErrorAnswer),
 }

@@ -14,8 +14,8 @@ use vitrine_proto::v1::{
 };
 
 use super::models::{
-    ActiveChannel, CollectionLink, ListingItem, MenuCollection, SearchAnswer, SearchPrice, VendureAsset,
-    VendureCollection, VendureProduct, VendureVariant,
+    ActiveChannel, CollectionLink, ListingItem, MenuCollection, SearchAnswer, VendureAsset, VendureCollection,
+    VendureProduct, VendureVariant,
 };
 
 pub mod cart;
@@ -219,7 +219,7 @@ pub fn product(p: &VendureProduct, channel: ActiveChannel) -> Product {
     }
 }
 
-fn by_position<'a>(mut collections: Vec<&'a MenuCollection>) -> Vec<&'a MenuCollection> {
+fn by_position(mut collections: Vec<&MenuCollection>) -> Vec<&MenuCollection> {
     collections.sort_by_key(|c| c.position);
     collections
 }
@@ -288,7 +288,12 @@ pub fn category(c: &VendureCollection) -> Category {
         meta_description: None,
         breadcrumbs: ancestors
             .zip(1..)
-            .map(|(b, level)| Breadcrumb { id: b.id.clone(), name: b.name.clone(), level, url: collection_url(&b.slug) })
+            .map(|(b, level)| Breadcrumb {
+                id: b.id.clone(),
+                name: b.name.clone(),
+                level,
+                url: collection_url(&b.slug),
+            })
             .collect(),
         children: children.into_iter().map(link).collect(),
     }

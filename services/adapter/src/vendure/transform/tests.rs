@@ -4,6 +4,9 @@
 use super::*;
 use crate::vendure::models::{CollectionPageData, CollectionsData, ProductData};
 
+/// A variant as the tests compare it: SKU, options, price, in stock.
+type VariantRow<'a> = (Option<&'a str>, Vec<(&'a str, &'a str)>, Option<f64>, Option<bool>);
+
 const EXCLUDING_TAX: ActiveChannel = ActiveChannel { prices_include_tax: false };
 const INCLUDING_TAX: ActiveChannel = ActiveChannel { prices_include_tax: true };
 
@@ -47,12 +50,19 @@ fn a_product_with_two_option_groups_as_the_real_server_answers_it() {
     let data = product_data();
     let tee = data.product.as_ref().expect("the tee");
     let p = product(tee, data.active_channel);
-    assert_eq!((p.name.as_str(), p.url.as_str(), p.r#type.as_str()), ("Vitrine Tee", "/products/vitrine-tee", "configurable"));
-    assert_eq!((p.price, p.currency.as_deref(), p.in_stock), (Some(15.0), Some("USD"), Some(true)), "excluding tax, as the channel");
+    assert_eq!(
+        (p.name.as_str(), p.url.as_str(), p.r#type.as_str()),
+        ("Vitrine Tee", "/products/vitrine-tee", "configurable")
+    );
+    assert_eq!(
+        (p.price, p.currency.as_deref(), p.in_stock),
+        (Some(15.0), Some("USD"), Some(true)),
+        "excluding tax, as the channel"
+    );
     let options: Vec<(&str, Vec<&str>)> =
         p.options.iter().map(|o| (o.name.as_str(), o.values.iter().map(String::as_str).collect())).collect();
     assert_eq!(options, [("Size", vec!["S", "M", "L"]), ("Color", vec!["Black", "White"])]);
-    let variants: Vec<(Option<&str>, Vec<(&str, &str)>, Option<f64>, Option<bool>)> = p
+    let variants: Vec<VariantRow> = p
         .variants
         .iter()
         .map(|v| {
@@ -120,8 +130,13 @@ fn a_collection_page_as_the_real_server_answers_it() {
     let collection = data.collection.as_ref().expect("t-shirts");
     let c = category(collection);
     assert_eq!((c.name.as_str(), c.url.as_str()), ("T-Shirts", "/collections/t-shirts"));
-    let crumbs: Vec<(&str, &str, i32)> = c.breadcrumbs.iter().map(|b| (b.name.as_str(), b.url.as_str(), b.level)).collect();
-    assert_eq!(crumbs, [("Clothing", "/collections/clothing", 1), ("Tops", "/collections/tops", 2)], "no root, not itself");
+    let crumbs: Vec<(&str, &str, i32)> =
+        c.breadcrumbs.iter().map(|b| (b.name.as_str(), b.url.as_str(), b.level)).collect();
+    assert_eq!(
+        crumbs,
+        [("Clothing", "/collections/clothing", 1), ("Tops", "/collections/tops", 2)],
+        "no root, not itself"
+    );
     assert_eq!(c.description, None, "an empty description is none");
     let page = listing(&data.search, data.active_channel, 1);
     assert_eq!((page.total_count, page.page, page.page_size), (6, 1, listing::PAGE_SIZE));
