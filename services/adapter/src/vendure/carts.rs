@@ -141,24 +141,27 @@ impl VendureCarts {
 
 #[async_trait::async_trait]
 impl CartDriver for VendureCarts {
-    /// A new session, by asking for its (absent) active order: the answer carries the
+    /// A new session with an empty active order: `removeAllOrderLines` is the Shop API's
+    /// one call that makes an order and changes nothing in it. The answer carries the
     /// session's token, the cart's id.
     async fn create(&self) -> DriverResult<Cart> {
-        let (data, token) = self.send(ops::ACTIVE_ORDER, json!({}), None, None).await?;
+        let (mut data, token) = self.send(ops::REMOVE_ALL_LINES, json!({}), None, None).await?;
         let Some(token) = token.filter(|t| !t.is_empty()) else {
             tracing::warn!("{NO_BEARER}");
             return Err(DriverError::GraphQl(NO_BEARER.to_owned()));
         };
-        let found: ActiveOrderData = decode(ops::ACTIVE_ORDER, data)?;
-        Ok(transform::cart(&token, found.active_order.as_ref(), self.driver.channel().await?))
+        let answer: OrderChange =
+            decode(ops::REMOVE_ALL_LINES, data.get_mut("removeAllOrderLines").map(Value::take).unwrap_or_default())?;
+        transform::changed(&token, &answer, self.driver.channel().await?, Change::Adjust)
     }
 
-    /// The session's active order; none yet (or none since its order was placed) is an
-    /// empty cart.
+    /// The session's active order. None is a cart gone: Vendure unsets it once the order
+    /// is placed (or cancelled), and every cart Vitrine makes has one from the start.
     async fn get(&self, cart: &str) -> DriverResult<Cart> {
         let data = self.in_session(ops::ACTIVE_ORDER, json!({}), cart, None).await?;
         let found: ActiveOrderData = decode(ops::ACTIVE_ORDER, data)?;
-        Ok(transform::cart(cart, found.active_order.as_ref(), self.driver.channel().await?))
+        let order = found.active_order.ok_or(DriverError::CartGone)?;
+        Ok(transform::cart(cart, &order, self.driver.channel().await?))
     }
 
     /// Vendure merges the variant into its line and, short of stock, adds what it has.

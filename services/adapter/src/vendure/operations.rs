@@ -42,9 +42,10 @@ operation!(ACTIVE_ORDER, "VendureActiveOrder", "active_order.graphql", "order.gr
 mutation!(ADD_ITEM, "VendureAddItem", "add_item.graphql", "order_change.graphql", "order.graphql");
 mutation!(ADJUST_LINE, "VendureAdjustLine", "adjust_line.graphql", "order_change.graphql", "order.graphql");
 mutation!(REMOVE_LINE, "VendureRemoveLine", "remove_line.graphql", "order.graphql");
+mutation!(REMOVE_ALL_LINES, "VendureRemoveAllLines", "remove_all_lines.graphql", "order.graphql");
 
 /// Every Vendure operation, for the schema conformance check.
-pub const ALL: [Operation; 10] = [
+pub const ALL: [Operation; 11] = [
     COLLECTIONS,
     COLLECTION,
     COLLECTION_PAGE,
@@ -55,4 +56,5 @@ pub const ALL: [Operation; 10] = [
     ADD_ITEM,
     ADJUST_LINE,
     REMOVE_LINE,
+    REMOVE_ALL_LINES,
 ];

@@ -53,8 +53,7 @@ fn line(l: &OrderLine, channel: ActiveChannel) -> CartLine {
 /// The session's order as its cart: `id` is the session's token, the cart's id in
 /// Vitrine (Vendure keeps one active order per session).
 #[must_use]
-pub fn cart(id: &str, order: Option<&VendureOrder>, channel: ActiveChannel) -> Cart {
-    let Some(order) = order else { return Cart { id: id.to_owned(), subtotal: Some(0.0), ..Cart::default() } };
+pub fn cart(id: &str, order: &VendureOrder, channel: ActiveChannel) -> Cart {
     Cart {
         id: id.to_owned(),
         lines: order.lines.iter().map(|l| line(l, channel)).collect(),
@@ -95,12 +94,12 @@ pub enum Change {
 /// The refusal the answer means.
 pub fn changed(id: &str, answer: &OrderChange, channel: ActiveChannel, change: Change) -> Result<Cart, DriverError> {
     match answer {
-        OrderChange::Order(order) => Ok(cart(id, Some(order), channel)),
+        OrderChange::Order(order) => Ok(cart(id, order, channel)),
         OrderChange::InsufficientStockError { quantity_available: 0, .. } if change == Change::Add => {
             Err(DriverError::Refused(OUT_OF_STOCK.to_owned()))
         }
         OrderChange::InsufficientStockError { quantity_available, order } => {
-            let mut after = cart(id, Some(order), channel);
+            let mut after = cart(id, order, channel);
             after.notices.push(match (change, quantity_available) {
                 (Change::Add, n) => format!("Only {n} more could be added: that is all the shop has in stock."),
                 (Change::Adjust, 0) => "That item is out of stock: it was taken out of the cart.".to_owned(),
