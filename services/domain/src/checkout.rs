@@ -466,6 +466,17 @@ impl Refusal {
     }
 }
 
+/// Whether both addresses are in `countries`, the ones the backend ships to (checked
+/// before anything is sent: not every backend checks the billing address, nor in words
+/// Vitrine can show).
+///
+/// # Errors
+/// [`Refusal::NoShippingTo`].
+pub fn in_countries(countries: &[Country], shipping: &Address, billing: Option<&Address>) -> Result<(), DriverError> {
+    let known = |a: &Address| countries.iter().any(|c| c.code.eq_ignore_ascii_case(a.country.trim()));
+    if known(shipping) && billing.is_none_or(known) { Ok(()) } else { Err(Refusal::NoShippingTo.error()) }
+}
+
 /// A summary's figures: the total is the sum of the parts once shipping is known (a
 /// total without it would be a price the shopper does not pay); rounded to cents.
 #[must_use]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
-use super::{VendureCarts, VendureConfig, VendureDriver};
+use super::{VendureCarts, VendureCheckout, VendureConfig, VendureDriver};
 use crate::backend::{BackendDescriptor, Built, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
 use crate::drivers::Drivers;
@@ -66,7 +66,9 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
     let graphql = GraphQlConfig { endpoint: vendure.shop_api_url(), headers: vendure.headers(), limits };
     Some(GraphQlClient::new(Backend::Vendure, &graphql, store).map(|c| {
         let driver = Arc::new(VendureDriver::new(c));
-        // The carts share the driver's client (its bounds, its channel) on its write path.
-        Drivers::all_three(driver.clone()).with_carts(Arc::new(VendureCarts::new(driver)))
+        // The carts share the driver's client (its bounds, its channel) on its write path;
+        // the checkout, the carts' sessions.
+        let carts = Arc::new(VendureCarts::new(driver.clone()));
+        Drivers::all_three(driver).with_carts(carts.clone()).with_checkout(Arc::new(VendureCheckout::new(carts)))
     }))
 }

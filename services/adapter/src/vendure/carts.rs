@@ -33,7 +33,7 @@ pub struct VendureCarts {
 
 /// What a call with an id Vendure does not know means: a refusal in the shopper's words.
 #[derive(Clone, Copy)]
-enum Unknown {
+pub(super) enum Unknown {
     Variant,
     Line,
 }
@@ -52,7 +52,7 @@ impl Unknown {
 
 /// `data` of `operation`'s answer as `T`. Neither GraphQL errors' messages nor serde's
 /// text (which quotes the value it choked on) is kept: either can name an order.
-fn decode<T: DeserializeOwned>(operation: Operation, data: Value) -> DriverResult<T> {
+pub(super) fn decode<T: DeserializeOwned>(operation: Operation, data: Value) -> DriverResult<T> {
     serde_json::from_value(data).map_err(|e| {
         let at = format!("{}: {:?} at {}:{}", operation.name, e.classify(), e.line(), e.column());
         tracing::warn!(operation = operation.name, at, "undecodable Vendure order answer");
@@ -109,7 +109,7 @@ impl VendureCarts {
     /// `operation` in the session `cart`, which must still be the one Vendure knows: a
     /// token in the answer means it did not know it (it sets an empty one, then starts a
     /// session of its own), so the cart is gone.
-    async fn in_session(
+    pub(super) async fn in_session(
         &self,
         operation: Operation,
         variables: Value,

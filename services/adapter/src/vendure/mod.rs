@@ -2,6 +2,7 @@
 
 pub mod backend;
 mod carts;
+mod checkout;
 pub mod config;
 mod driver;
 pub mod models;
@@ -9,5 +10,6 @@ pub mod operations;
 pub mod transform;
 
 pub use carts::VendureCarts;
+pub use checkout::VendureCheckout;
 pub use config::VendureConfig;
 pub use driver::VendureDriver;

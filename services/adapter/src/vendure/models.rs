@@ -285,3 +285,116 @@ pub struct ErrorAnswer {
     pub typename: String,
     pub error_code: String,
 }
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderAddress {
+    pub full_name: Option<String>,
+    pub street_line1: Option<String>,
+    pub city: Option<String>,
+    pub province: Option<String>,
+    pub postal_code: Option<String>,
+    pub country_code: Option<String>,
+    pub phone_number: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderCustomer {
+    pub first_name: String,
+    pub last_name: String,
+    pub email_address: String,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct MethodName {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingLine {
+    pub shipping_method: MethodName,
+}
+
+/// An order as checkout reads it (`fragments/checkout_order.graphql`).
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutOrder {
+    #[serde(flatten)]
+    pub order: VendureOrder,
+    pub shipping: i64,
+    pub shipping_with_tax: i64,
+    pub total: i64,
+    pub total_with_tax: i64,
+    pub customer: Option<OrderCustomer>,
+    pub shipping_address: Option<OrderAddress>,
+    pub billing_address: Option<OrderAddress>,
+    #[serde(default)]
+    pub shipping_lines: Vec<ShippingLine>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct VendureCountry {
+    pub code: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentMethod {
+    pub code: String,
+    pub name: String,
+    pub is_eligible: bool,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutData {
+    pub active_order: Option<CheckoutOrder>,
+    pub available_countries: Vec<VendureCountry>,
+    pub eligible_payment_methods: Vec<PaymentMethod>,
+    pub active_channel: ActiveChannel,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingQuote {
+    pub id: String,
+    pub name: String,
+    pub price: i64,
+    pub price_with_tax: i64,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingMethodsData {
+    pub eligible_shipping_methods: Vec<ShippingQuote>,
+}
+
+/// A checkout step's answer: the order, or an `ErrorResult` member by its code.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(tag = "__typename")]
+pub enum CheckoutChange {
+    Order(Box<CheckoutOrder>),
+    #[serde(untagged)]
+    Refused(ErrorAnswer),
+}
+
+/// One step of several in a document, where only its outcome is asked for.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct StepOutcome {
+    #[serde(rename = "__typename")]
+    pub typename: String,
+    pub error_code: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct SetAddressData {
+    pub set_customer_for_order: StepOutcome,
+    pub set_order_shipping_address: StepOutcome,
+    pub set_order_billing_address: CheckoutChange,
+}

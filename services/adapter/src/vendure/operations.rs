@@ -43,9 +43,44 @@ mutation!(ADD_ITEM, "VendureAddItem", "add_item.graphql", "order_change.graphql"
 mutation!(ADJUST_LINE, "VendureAdjustLine", "adjust_line.graphql", "order_change.graphql", "order.graphql");
 mutation!(REMOVE_LINE, "VendureRemoveLine", "remove_line.graphql", "order.graphql");
 mutation!(REMOVE_ALL_LINES, "VendureRemoveAllLines", "remove_all_lines.graphql", "order.graphql");
+// Checkout: the session's order, read and changed on the write path only.
+operation!(
+    CHECKOUT,
+    "VendureCheckout",
+    "checkout.graphql",
+    "checkout_order.graphql",
+    "order.graphql",
+    "order_address.graphql"
+);
+operation!(SHIPPING_METHODS, "VendureShippingMethods", "shipping_methods.graphql");
+mutation!(
+    SET_ADDRESS,
+    "VendureSetAddress",
+    "set_address.graphql",
+    "checkout_order.graphql",
+    "order.graphql",
+    "order_address.graphql"
+);
+mutation!(
+    SET_SHIPPING_METHOD,
+    "VendureSetShippingMethod",
+    "set_shipping_method.graphql",
+    "checkout_order.graphql",
+    "order.graphql",
+    "order_address.graphql"
+);
+mutation!(TRANSITION, "VendureTransition", "transition.graphql");
+mutation!(
+    ADD_PAYMENT,
+    "VendureAddPayment",
+    "add_payment.graphql",
+    "checkout_order.graphql",
+    "order.graphql",
+    "order_address.graphql"
+);
 
 /// Every Vendure operation, for the schema conformance check.
-pub const ALL: [Operation; 11] = [
+pub const ALL: [Operation; 17] = [
     COLLECTIONS,
     COLLECTION,
     COLLECTION_PAGE,
@@ -57,4 +92,10 @@ pub const ALL: [Operation; 11] = [
     ADJUST_LINE,
     REMOVE_LINE,
     REMOVE_ALL_LINES,
+    CHECKOUT,
+    SHIPPING_METHODS,
+    SET_ADDRESS,
+    SET_SHIPPING_METHOD,
+    TRANSITION,
+    ADD_PAYMENT,
 ];

@@ -19,6 +19,7 @@ use super::models::{
 };
 
 pub mod cart;
+pub mod checkout;
 
 /// The menu's depth (spec: three levels under the root).
 const MENU_DEPTH: usize = 3;

@@ -92,15 +92,9 @@ pub fn countries(list: &[MedusaCountry]) -> Vec<Country> {
         .collect()
 }
 
-/// Whether both addresses are in `countries` (Medusa checks the shipping one only, and
-/// with its own words; Vitrine asks before it sends either).
-///
-/// # Errors
-/// [`Refusal::NoShippingTo`].
-pub fn ships_to(countries: &[Country], shipping: &Address, billing: Option<&Address>) -> Result<(), DriverError> {
-    let known = |a: &Address| countries.iter().any(|c| c.code.eq_ignore_ascii_case(a.country.trim()));
-    if known(shipping) && billing.is_none_or(known) { Ok(()) } else { Err(Refusal::NoShippingTo.error()) }
-}
+// Medusa checks the shipping address only, and with its own words: Vitrine asks before
+// it sends either.
+pub use vitrine_domain::checkout::in_countries as ships_to;
 
 /// `CreateAddress`: the country lower-case (Medusa's `iso_2`), the region as the province
 /// where there is one.
