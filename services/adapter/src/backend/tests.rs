@@ -25,7 +25,7 @@ fn flags_envs_and_ports_are_unique() {
 #[test]
 fn adapter_url_names_are_the_values_in_capitals() {
     let names: Vec<String> = BACKENDS.iter().map(|d| d.env_name()).collect();
-    assert_eq!(names, ["IN_MEMORY", "FAKE", "MAGENTO", "SHOPIFY", "MEDUSA"]);
+    assert_eq!(names, ["IN_MEMORY", "FAKE", "MAGENTO", "SHOPIFY", "MEDUSA", "VENDURE"]);
 }
 
 #[test]

@@ -24,7 +24,7 @@ fn every_driver_has_its_wire_value_and_round_trips() {
 fn no_driver_and_unknown_numbers_are_bad_input() {
     for (number, text) in [
         (0, "Bad request: the request names no driver"),
-        (7, "Bad request: unknown driver number 7"),
+        (8, "Bad request: unknown driver number 8"),
         (-1, "Bad request: unknown driver number -1"),
         (i32::MAX, "Bad request: unknown driver number 2147483647"),
     ] {
