@@ -110,3 +110,6 @@ pub fn changed(id: &str, answer: &OrderChange, channel: ActiveChannel, change: C
         OrderChange::Refused(error) => Err(refusal(&error.error_code)),
     }
 }
+
+#[cfg(test)]
+mod tests;

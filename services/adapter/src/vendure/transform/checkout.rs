@@ -168,3 +168,6 @@ pub fn refusal(error_code: &str) -> DriverError {
         _ => DriverError::Refused(REFUSED.to_owned()),
     }
 }
+
+#[cfg(test)]
+mod tests;
