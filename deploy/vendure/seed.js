@@ -2,16 +2,18 @@
 // (scripts/real-vendure serve runs it once and caches the result), through Vendure's own
 // import (`populate`, as `@vendure/create` does) and services.
 //
-// What it makes (the tests against the real server rely on it):
+// What it makes, from services/fakes/fixtures/vendure (the demo shop serves the same;
+// the tests against the real server rely on it):
 // - one zone, North America, with the United States and Canada; a 10% tax rate there
 //   ("Standard"); the default channel in USD with prices excluding tax (Vendure's default);
 // - "Standard Shipping" at 10.00, and "Test Payment" (Vendure's dummy handler, settling at once);
 // - collections Clothing > Tops > T-Shirts, and Accessories, in that order, each holding
 //   the products of its facet (dept, cat, type: a child narrows its parent);
 // - products (products.csv), in this order: Vitrine Tee (Size S/M/L x Color Black/White,
-//   15.00, stock 10, TEE-L-WHITE 0), Vitrine Hoodie (Size S/M/L, 45.00, stock 5), five
-//   one-variant tees (Ember 27, Basalt 18, Dune 12, Amber 24, Cobalt 30), Vitrine Cap
-//   (20.00, stock not tracked), and Vitrine Draft (disabled);
+//   15.00, TEE-L-WHITE sold out), Vitrine Hoodie (Size S/M/L, 45.00, HOODIE-S 5 in stock),
+//   five one-variant tees (Ember 27, Basalt 18, Dune 12, Amber 24, Cobalt 30), Vitrine Cap
+//   (20.00, stock not tracked), and Vitrine Draft (disabled). The rest have 500 in stock,
+//   so that the orders of many test runs against one server never sell them out;
 // - images: a plain PNG of its own colour for each product (and each tee colour);
 // - the search index rebuilt, and every job settled, before it exits.
 const fs = require("node:fs")
@@ -21,44 +23,11 @@ const { bootstrap, ConfigService, JobQueueService, ProductService, RequestContex
 const { populate } = require("@vendure/core/cli")
 const config = require("./vendure-config")
 
-const facet = (name) => ({ code: "facet-value-filter", args: { facetValueNames: [name], containsAny: false } })
-
-const INITIAL_DATA = {
-  defaultLanguage: "en",
-  defaultZone: "North America",
-  countries: [
-    { code: "US", name: "United States", zone: "North America" },
-    { code: "CA", name: "Canada", zone: "North America" },
-  ],
-  taxRates: [{ name: "Standard", percentage: 10 }],
-  // In minor units.
-  shippingMethods: [{ name: "Standard Shipping", price: 1000 }],
-  paymentMethods: [
-    {
-      name: "Test Payment",
-      handler: { code: "dummy-payment-handler", arguments: [{ name: "automaticSettle", value: "true" }] },
-    },
-  ],
-  collections: [
-    { name: "Clothing", slug: "clothing", filters: [facet("dept:Clothing")] },
-    { name: "Tops", slug: "tops", parentName: "Clothing", filters: [facet("cat:Tops")] },
-    { name: "T-Shirts", slug: "t-shirts", parentName: "Tops", filters: [facet("type:T-Shirts")] },
-    { name: "Accessories", slug: "accessories", filters: [facet("dept:Accessories")] },
-  ],
-}
-
-// Each image the products name, as its colour.
-const IMAGES = {
-  "tee-black.png": [28, 28, 30],
-  "tee-white.png": [236, 234, 228],
-  "hoodie.png": [92, 104, 88],
-  "ember.png": [196, 82, 44],
-  "basalt.png": [70, 72, 76],
-  "dune.png": [214, 190, 148],
-  "amber.png": [230, 160, 40],
-  "cobalt.png": [40, 72, 170],
-  "cap.png": [150, 40, 52],
-}
+// The shop's data, shared with the demo shop that mirrors this server
+// (services/fakes/fixtures/vendure, copied beside this file by scripts/real-vendure):
+// Vendure's initial data as populate takes it, the products to disable after the
+// import, and each image the products name, as its colour.
+const SHOP = require("./shop.json")
 
 // A PNG of one colour: 8-bit RGB, no interlace (the smallest valid file).
 function png(width, height, [r, g, b]) {
@@ -113,7 +82,7 @@ async function shop(port, query) {
 async function main() {
   const images = config.importExportOptions.importAssetsDir
   fs.mkdirSync(images, { recursive: true })
-  for (const [name, colour] of Object.entries(IMAGES)) {
+  for (const [name, colour] of Object.entries(SHOP.images)) {
     fs.writeFileSync(path.join(images, name), png(800, 800, colour))
   }
   const app = await populate(
@@ -122,14 +91,16 @@ async function main() {
       await started.get(JobQueueService).start()
       return started
     },
-    INITIAL_DATA,
+    SHOP.initialData,
     path.join(__dirname, "products.csv"),
   )
   const ctx = await app.get(RequestContextService).create({ apiType: "admin" })
   const products = app.get(ProductService)
-  const draft = await products.findOneBySlug(ctx, "vitrine-draft")
-  if (!draft) throw new Error("the import made no Vitrine Draft (see vendure-import-error.log)")
-  await products.update(ctx, { id: draft.id, enabled: false })
+  for (const slug of SHOP.disabledProducts) {
+    const product = await products.findOneBySlug(ctx, slug)
+    if (!product) throw new Error(`the import made no ${slug} (see vendure-import-error.log)`)
+    await products.update(ctx, { id: product.id, enabled: false })
+  }
   await jobsSettled(app, 120)
 
   // populate logs its failures and goes on: what the tests rely on is checked here.

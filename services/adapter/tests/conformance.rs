@@ -258,3 +258,15 @@ async fn medusa_demo_shop() {
     };
     conformance::run(adapter.client(), &fixture).await.assert_all_ran();
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn vendure_demo_shop() {
+    use vitrine_testkit::vendure::{self, DemoOrders};
+    let shop = std::sync::Arc::new(vendure::start());
+    let mut config = vitrine_adapter::Config::new(Backend::Vendure);
+    config.set(Backend::Vendure, vitrine_adapter::vendure::backend::URL, shop.url.clone());
+    let adapter = RunningAdapter::start(config).await;
+    let c = adapter.client();
+    let fixture = vendure::fixture("vendure (demo shop)", &c, Box::new(DemoOrders(shop))).await;
+    conformance::run(c, &fixture).await.assert_all_ran();
+}

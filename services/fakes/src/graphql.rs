@@ -20,9 +20,21 @@ use serde_json::{Map, Value, json};
 
 use crate::serving::Serving;
 
-/// Answers one root field: `(field name, arguments with variables substituted)`. A
-/// field that fails answers [`field_error`].
-pub type Resolver = Arc<dyn Fn(&str, &Map<String, Value>) -> Value + Send + Sync>;
+/// Answers one root field: `(the request's session, field name, arguments with variables
+/// substituted)`. A field that fails answers [`field_error`].
+pub type Resolver = Arc<dyn Fn(&mut Session, &str, &Map<String, Value>) -> Value + Send + Sync>;
+
+/// The session a request carries, for a shop that keeps one per client and names it in a
+/// header ([`Extras::session_header`], Vendure's bearer tokens): the token the request
+/// sent as `Authorization: Bearer …`, and what to answer in the header, if anything (the
+/// shop's resolver sets it when it starts a session, or to empty for a token it does not
+/// know). The root fields of one request share it, in order. Shops without sessions
+/// ignore it.
+#[derive(Debug, Default)]
+pub struct Session {
+    pub sent: Option<String>,
+    pub answer: Option<String>,
+}
 
 /// Marks a root field's answer as failed (see [`field_error`]); no schema field has it.
 const FIELD_ERROR: &str = "__fake_graphql_field_error";
@@ -45,13 +57,15 @@ pub type FieldResolver = Arc<dyn Fn(&str, &str, &Value, &Map<String, Value>) -> 
 /// Routes a shop adds beside its endpoint.
 pub type Pages = Arc<dyn Fn(&mut web::ServiceConfig) + Send + Sync>;
 
-/// What a shop adds to the server beside its resolvers (issue 23): pages at other paths
-/// (Shopify's checkout page, Magento's back office of orders), and how to forget what it
-/// keeps between requests (its carts), for [`FakeGraphQl::forget_carts`].
+/// What a shop adds to the server beside its resolvers: pages at other paths (Shopify's
+/// checkout page, Magento's back office of orders), how to forget what it keeps between
+/// requests (its carts), for [`FakeGraphQl::forget_carts`], and the response header that
+/// hands out a session's token ([`Session`]).
 #[derive(Clone, Default)]
 pub struct Extras {
     pub pages: Option<Pages>,
     pub forget: Option<Arc<dyn Fn() + Send + Sync>>,
+    pub session_header: Option<&'static str>,
 }
 
 /// One HTTP request as the fake saw it.
@@ -72,6 +86,7 @@ struct State {
     delay_ms: AtomicU64,
     fail_status: AtomicU16,
     required_header: Option<(String, String)>,
+    session_header: Option<&'static str>,
 }
 
 pub struct FakeGraphQl {
@@ -214,7 +229,7 @@ impl State {
     }
 
     /// Executes one operation request; GraphQL errors are answers, not failures.
-    fn execute(&self, request: &Value) -> Value {
+    fn execute(&self, request: &Value, session: &mut Session) -> Value {
         let document = request.get("query").and_then(Value::as_str).unwrap_or_default();
         let name = request.get("operationName").and_then(Value::as_str);
         let variables = request.get("variables").and_then(Value::as_object).cloned().unwrap_or_default();
@@ -235,6 +250,11 @@ impl State {
         }
         let mut data = Map::new();
         let mut errors = Vec::new();
+        // A failed root field whose type is non-null makes the whole `data` null, as the
+        // GraphQL spec's null propagation says (Vendure's `addItemToOrder` on a variant it
+        // does not know).
+        let mut data_is_null = false;
+        let root = operation.object_type();
         let req = Req { doc: &doc, variables: &variables };
         // A query's and a mutation's root fields alike (a mutation's run in order).
         for selection in &operation.selection_set.selections {
@@ -243,18 +263,23 @@ impl State {
             let resolved = if field.name == "__type" {
                 self.introspect_type(args.get("name").and_then(Value::as_str).unwrap_or_default())
             } else {
-                (self.resolver)(field.name.as_str(), &args)
+                (self.resolver)(session, field.name.as_str(), &args)
             };
             let key = field.alias.as_ref().unwrap_or(&field.name).to_string();
             if let Some(error) = resolved.get(FIELD_ERROR) {
                 let mut error = error.clone();
                 error["path"] = json!([key]);
+                if let Some(at) = field.line_column_range(&doc.sources) {
+                    error["locations"] = json!([{ "line": at.start.line, "column": at.start.column }]);
+                }
                 errors.push(error);
+                data_is_null |= self.schema.type_field(root, &field.name).is_ok_and(|f| f.ty.is_non_null());
                 data.insert(key, Value::Null);
                 continue;
             }
             data.insert(key, self.project(&resolved, &field.selection_set, &req));
         }
+        let data = if data_is_null { Value::Null } else { Value::Object(data) };
         if errors.is_empty() { json!({ "data": data }) } else { json!({ "errors": errors, "data": data }) }
     }
 }
@@ -303,14 +328,28 @@ async fn endpoint(req: HttpRequest, body: web::Bytes, state: web::Data<Arc<State
         return HttpResponse::BadRequest()
             .json(json!({ "errors": [{ "message": "Batched requests are not supported" }] }));
     }
-    match payload {
-        Value::Array(items) => HttpResponse::Ok().json(items.iter().map(|o| state.execute(o)).collect::<Vec<_>>()),
-        single => HttpResponse::Ok().json(state.execute(&single)),
+    let sent = state.session_header.and_then(|_| bearer(&req));
+    let mut session = Session { sent, answer: None };
+    let answer = match payload {
+        Value::Array(items) => json!(items.iter().map(|o| state.execute(o, &mut session)).collect::<Vec<_>>()),
+        single => state.execute(&single, &mut session),
+    };
+    let mut response = HttpResponse::Ok();
+    if let (Some(name), Some(token)) = (state.session_header, session.answer) {
+        response.insert_header((name, token));
     }
+    response.json(answer)
 }
 
-/// Generated PNG product photos under `/media/…` (Magento's) and `/s/files/…` (Shopify's),
-/// so a fake shop's image URLs resolve.
+/// The token of `Authorization: Bearer <token>`, if the request sent one.
+fn bearer(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned()).filter(|t| !t.is_empty())
+}
+
+/// Generated PNG product photos under `/media/…` (Magento's), `/s/files/…` (Shopify's) and
+/// `/assets/…` (Vendure's), so a fake shop's image URLs resolve.
 async fn media(req: HttpRequest) -> HttpResponse {
     let seed = req.path().bytes().fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
     let (r, g) = ((seed % 200) as u8, ((seed >> 8) % 200) as u8);
@@ -410,6 +449,7 @@ impl FakeGraphQl {
             delay_ms: AtomicU64::new(0),
             fail_status: AtomicU16::new(0),
             required_header,
+            session_header: extras.session_header,
         });
         let data = web::Data::new(state.clone());
         let path = path.to_owned();
@@ -419,7 +459,8 @@ impl FakeGraphQl {
                 .app_data(data.clone())
                 .route(&path, web::post().to(endpoint))
                 .route("/media/{tail:.*}", web::get().to(media))
-                .route("/s/files/{tail:.*}", web::get().to(media));
+                .route("/s/files/{tail:.*}", web::get().to(media))
+                .route("/assets/{tail:.*}", web::get().to(media));
             match &pages {
                 Some(pages) => app.configure(|config| pages(config)),
                 None => app,

@@ -10,6 +10,7 @@
 //! - [`fake_store`]: a fake-store REST server.
 //! - [`medusa`]: a Medusa 2 store behind the Store API, checked against its OpenAPI
 //!   document (`medusa::openapi`).
+//! - [`vendure`]: a Vendure 3 shop behind the GraphQL server, the real server's seed.
 //! - [`upstream`]: the canned-route HTTP server the fake store runs on.
 
 pub mod fake_store;
@@ -19,5 +20,6 @@ pub mod magento;
 pub mod medusa;
 pub mod shopify;
 pub mod upstream;
+pub mod vendure;
 
 mod serving;

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Map, Value, json};
 
-use crate::graphql::{FakeGraphQl, FieldResolver, Resolver, load_schema};
+use crate::graphql::{FakeGraphQl, FieldResolver, Resolver, Session, load_schema};
 
 pub mod carts;
 
@@ -213,7 +213,7 @@ fn resolvers(catalogue: Value, carts: Arc<Mutex<carts::Carts>>) -> (Resolver, Fi
             (field == "products" && parent.get("url_path").is_some())
                 .then(|| listing(&shared, args, Some(&parent["uid"])))
         });
-    let root: Resolver = Arc::new(move |field: &str, args: &Map<String, Value>| match field {
+    let root: Resolver = Arc::new(move |_: &mut Session, field: &str, args: &Map<String, Value>| match field {
         "products" => listing(&catalogue, args, None),
         "cmsPage" => {
             let identifier = args.get("identifier").and_then(Value::as_str);
@@ -302,7 +302,7 @@ pub fn start_shop() -> MagentoShop {
     let back_office = carts.clone();
     let extras = crate::graphql::Extras {
         pages: Some(Arc::new(move |config| orders_page(config, back_office.clone()))),
-        forget: None,
+        ..Default::default()
     };
     let server = FakeGraphQl::start_with_extras(
         load_schema(SCHEMA, "magento-2.4.graphql"),

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use self::carts::Carts;
-use crate::graphql::{Extras, FakeGraphQl, FieldResolver, Resolver, load_schema};
+use crate::graphql::{Extras, FakeGraphQl, FieldResolver, Resolver, Session, load_schema};
 
 /// Shopify's published Storefront API 2025-01 introspection result.
 pub const SCHEMA_JSON: &str = include_str!("../schemas/shopify-storefront-2025-01.json");
@@ -199,7 +199,7 @@ fn connection(items: Vec<Value>, args: &Map<String, Value>) -> Value {
 }
 
 fn resolver(shop: Arc<Shop>, carts: Arc<Carts>, base: String) -> Resolver {
-    Arc::new(move |field: &str, args: &Map<String, Value>| match field {
+    Arc::new(move |_: &mut Session, field: &str, args: &Map<String, Value>| match field {
         "cart" | "cartCreate" | "cartLinesAdd" | "cartLinesUpdate" | "cartLinesRemove" => {
             carts.resolve(field, args, &base).unwrap_or(Value::Null)
         }
@@ -254,6 +254,7 @@ fn start_shop(access_token: &str, generated: usize) -> FakeGraphQl {
                 carts.forget();
             }
         })),
+        ..Default::default()
     };
     FakeGraphQl::start_with_extras(
         schema,

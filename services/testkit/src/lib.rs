@@ -17,6 +17,8 @@
 //! - [`misbehaving`]: an upstream that never answers, holds requests, redirects or streams
 //!   without end, recording what it saw (issue 11's bounds).
 //! - [`otlp`]: an OTLP trace receiver (what Jaeger is to the services).
+//! - [`vendure`]: the Vendure demo shop and the conformance fixture it shares with the
+//!   real server.
 
 pub mod adapter;
 pub mod app;
@@ -37,6 +39,7 @@ pub mod scripted;
 pub mod sentinel;
 pub mod shape;
 pub mod shared_documents;
+pub mod vendure;
 pub mod watched_store;
 
 pub use vitrine_fakes::medusa::openapi;
