@@ -28,6 +28,7 @@ test("the compare page shows every enabled backend's median and p95", async () =
   const drivers = await (await fetch(`${suite.base}/api/driver`)).json();
   const backends = new Set(drivers.options.filter((o) => o.enabled).map((o) => (o.value === "mageos" ? "magento" : o.value)));
 
+  assert.ok(backends.has("vendure"), `the demo's Vendure shop is enabled: ${[...backends]}`);
   const button = page.getByRole("button", { name: "Compare backends" });
   await button.focus();
   await page.keyboard.press("Enter");

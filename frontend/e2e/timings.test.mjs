@@ -89,6 +89,13 @@ test("latency injected for one visitor shows in their timings only", async () =>
   await a.goto(`${suite.base}/1001`);
   await settled(a);
   const faults = await openPanel(a, "Faults");
+  // The backends offered are the edge's (no list in the SPA): the newest, Vendure, among them.
+  const offered = () => faults.getByLabel("Backend").locator("option").evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  await a.waitForFunction(() => document.querySelectorAll(".faults-form select option").length > 1);
+  const listed = (await (await fetch(`${suite.base}/api/debug/faults`)).json()).backends.map((b) => [b.value, b.label]);
+  assert.deepEqual(await offered(), listed, "the faults panel offers the edge's backends");
+  assert.ok(listed.some(([value, label]) => value === "vendure" && label === "Vendure"), `Vendure among ${listed}`);
+  assert.ok(listed.some(([value, label]) => value === "magento" && label === "Magento / Mage-OS"), "a fault names a backend");
   await faults.getByLabel("Backend").selectOption("in-memory");
   await faults.getByLabel("Latency (ms)").fill("800");
   await faults.getByRole("button", { name: "Apply" }).click();

@@ -656,6 +656,13 @@ export interface components {
             email: string;
             shipping: components["schemas"]["Address"];
         };
+        /** @description One backend a fault setting can name. */
+        BackendOption: {
+            /** @description Its drivers' labels (`Magento / Mage-OS`). */
+            label: string;
+            /** @description As a setting names it (`magento`). */
+            value: string;
+        };
         /**
          * @description One backend's times: per page kind, and the median and 95th percentile of all its
          *     warm reads, in ms.
@@ -873,7 +880,7 @@ export interface components {
          *     visitor's own requests.
          */
         FaultsSetting: {
-            /** @description The backend whose calls are affected (`in-memory`, `fake`, `magento`, `shopify`, `medusa`). */
+            /** @description The backend whose calls are affected: one of [`FaultsState::backends`]' values. */
             backend: string;
             /**
              * Format: int32
@@ -888,8 +895,16 @@ export interface components {
             /** @description Every call waits out the upstream timeout and fails with it (the page's 504). */
             timeout: boolean;
         };
-        /** @description `/api/debug/faults`: whether faults can be injected here, and the visitor's setting. */
+        /**
+         * @description `/api/debug/faults`: whether faults can be injected here, the backends a setting can
+         *     name, and the visitor's setting.
+         */
         FaultsState: {
+            /**
+             * @description Every backend, in the debug bar's order. A fault names a backend, not a driver:
+             *     Magento's calls are Mage-OS's too.
+             */
+            backends: components["schemas"]["BackendOption"][];
             enabled: boolean;
             faults?: null | components["schemas"]["FaultsSetting"];
         };

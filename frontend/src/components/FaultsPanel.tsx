@@ -5,21 +5,14 @@ import type { FaultsSetting, FaultsState } from "../api/types";
 import { MAX_LATENCY_MS } from "../api/bounds.gen";
 import { describeFaults } from "../app/faults";
 
-/** The backends a setting can name, as the edge spells them. */
-const BACKENDS: { value: string; label: string }[] = [
-  { value: "in-memory", label: "In-memory" },
-  { value: "fake", label: "Fake store" },
-  { value: "magento", label: "Magento / Mage-OS" },
-  { value: "shopify", label: "Shopify" },
-  { value: "medusa", label: "Medusa" },
-];
-
 const NONE: FaultsSetting = { backend: "in-memory", latency_ms: 0, error_percent: 0, timeout: false };
 
 /**
- * The debug bar's fault injection (issue 24): latency, an error rate or timeouts added
- * to one backend's upstream calls, for this visitor's requests only (the edge keeps the
- * setting in a cookie for an hour). Loaded apart from the first paint, on first open.
+ * The debug bar's fault injection: latency, an error rate or timeouts added to one
+ * backend's upstream calls, for this visitor's requests only (the edge keeps the setting
+ * in a cookie for an hour). The backends it can name come from the edge with the state,
+ * so a new backend is offered here without a line of its own. Loaded apart from the first
+ * paint, on first open.
  */
 export function FaultsPanel() {
   const [state, setState] = useState<FaultsState | null>(null);
@@ -66,7 +59,7 @@ export function FaultsPanel() {
       <label>
         Backend
         <select value={form.backend} onChange={(e) => setForm({ ...form, backend: e.target.value })}>
-          {BACKENDS.map((b) => (
+          {(state?.backends ?? []).map((b) => (
             <option key={b.value} value={b.value}>
               {b.label}
             </option>

@@ -385,7 +385,7 @@ pub(crate) struct DriverOption {
 /// visitor's own requests.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub(crate) struct FaultsSetting {
-    /// The backend whose calls are affected (`in-memory`, `fake`, `magento`, `shopify`, `medusa`).
+    /// The backend whose calls are affected: one of [`FaultsState::backends`]' values.
     pub(crate) backend: String,
     /// Added to each call, in ms (its bound: `openapi/bounds.rs`).
     pub(crate) latency_ms: u32,
@@ -407,12 +407,38 @@ impl From<vitrine_domain::faults::Faults> for FaultsSetting {
     }
 }
 
-/// `/api/debug/faults`: whether faults can be injected here, and the visitor's setting.
+/// `/api/debug/faults`: whether faults can be injected here, the backends a setting can
+/// name, and the visitor's setting.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub(crate) struct FaultsState {
     pub(crate) enabled: bool,
+    /// Every backend, in the debug bar's order. A fault names a backend, not a driver:
+    /// Magento's calls are Mage-OS's too.
+    pub(crate) backends: Vec<BackendOption>,
     /// Absent when nothing is injected.
     pub(crate) faults: Option<FaultsSetting>,
+}
+
+/// One backend a fault setting can name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub(crate) struct BackendOption {
+    /// As a setting names it (`magento`).
+    pub(crate) value: String,
+    /// Its drivers' labels (`Magento / Mage-OS`).
+    pub(crate) label: String,
+}
+
+impl BackendOption {
+    /// Every backend, each labelled with the drivers it serves.
+    pub(crate) fn all() -> Vec<Self> {
+        vitrine_domain::Backend::ALL
+            .into_iter()
+            .map(|b| {
+                let drivers = Driver::ALL.into_iter().filter(|d| d.backend() == b).map(Driver::label);
+                Self { value: b.as_str().to_owned(), label: drivers.collect::<Vec<_>>().join(" / ") }
+            })
+            .collect()
+    }
 }
 
 /// `POST /api/debug/compare`: each enabled backend's read times (issue 24).

@@ -19,7 +19,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use vitrine_domain::Backend;
 use vitrine_domain::faults::Faults;
 
-use crate::dto::{FaultsSetting, FaultsState};
+use crate::dto::{BackendOption, FaultsSetting, FaultsState};
 use crate::error::ApiError;
 use crate::openapi::InputError;
 use crate::{AppState, session};
@@ -35,7 +35,7 @@ pub(crate) async fn attach(
 }
 
 fn state_of(state: &AppState, faults: Option<Faults>) -> FaultsState {
-    FaultsState { enabled: state.debug_faults, faults: faults.map(FaultsSetting::from) }
+    FaultsState { enabled: state.debug_faults, backends: BackendOption::all(), faults: faults.map(FaultsSetting::from) }
 }
 
 fn enabled(state: &AppState) -> Result<(), ApiError> {

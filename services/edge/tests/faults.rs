@@ -117,7 +117,13 @@ async fn injected_errors_and_timeouts_are_the_spec_error_answers() {
         .expect("put");
     assert::json_error(res, 404, "not_found").await;
     let state = assert::ok_json(browser().get(off.url("/api/debug/faults")).send().await.expect("get")).await;
-    assert_eq!(state, json!({"enabled": false, "faults": null}));
+    assert_eq!((&state["enabled"], &state["faults"]), (&json!(false), &json!(null)), "{state}");
+    // The backends a setting can name are every backend (the faults panel offers these).
+    let listed: Vec<&str> =
+        state["backends"].as_array().into_iter().flatten().filter_map(|b| b["value"].as_str()).collect();
+    let every: Vec<&str> = vitrine_domain::Backend::ALL.iter().map(|b| b.as_str()).collect();
+    assert_eq!(listed, every);
+    assert!(state["backends"].as_array().into_iter().flatten().any(|b| b["label"] == "Magento / Mage-OS"), "{state}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
