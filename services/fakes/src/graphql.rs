@@ -25,7 +25,7 @@ use crate::serving::Serving;
 pub type Resolver = Arc<dyn Fn(&mut Session, &str, &Map<String, Value>) -> Value + Send + Sync>;
 
 /// The session a request carries, for a shop that keeps one per client and names it in a
-/// header ([`Extras::session_header`], Vendure's bearer tokens): the token the request
+/// header ([`Extras::session_header`], bearer tokens): the token the request
 /// sent as `Authorization: Bearer …`, and what to answer in the header, if anything (the
 /// shop's resolver sets it when it starts a session, or to empty for a token it does not
 /// know). The root fields of one request share it, in order. Shops without sessions
@@ -251,8 +251,8 @@ impl State {
         let mut data = Map::new();
         let mut errors = Vec::new();
         // A failed root field whose type is non-null makes the whole `data` null, as the
-        // GraphQL spec's null propagation says (Vendure's `addItemToOrder` on a variant it
-        // does not know).
+        // GraphQL spec's null propagation says (a mutation naming an entity the shop does
+        // not know, on a server whose mutation results are non-null).
         let mut data_is_null = false;
         let root = operation.object_type();
         let req = Req { doc: &doc, variables: &variables };
@@ -349,7 +349,7 @@ fn bearer(req: &HttpRequest) -> Option<String> {
 }
 
 /// Generated PNG product photos under `/media/…` (Magento's), `/s/files/…` (Shopify's) and
-/// `/assets/…` (Vendure's), so a fake shop's image URLs resolve.
+/// `/assets/…` (an asset server's), so a fake shop's image URLs resolve.
 async fn media(req: HttpRequest) -> HttpResponse {
     let seed = req.path().bytes().fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
     let (r, g) = ((seed % 200) as u8, ((seed >> 8) % 200) as u8);

@@ -27,6 +27,7 @@ use std::collections::HashMap;
 use std::process::Command;
 
 use serde_yaml_ng::Value;
+use vitrine_adapter::BACKENDS;
 
 const BIN: &str = env!("CARGO_BIN_EXE_vitrine");
 
@@ -249,7 +250,7 @@ fn kubernetes_deployments_run_real_subcommands_on_the_ports_their_services_targe
             assert_eq!(probed, Some(port), "{name}: {probe} checks the service's own port");
         }
     }
-    assert_eq!(deployments, 11, "mock-data, five adapters, four domain services, the edge");
+    assert_eq!(deployments, BACKENDS.len() + 6, "mock-data, every adapter, four domain services, the edge");
     // Every URL in the config names a Service and its port.
     for (_, doc) in docs.iter().filter(|(_, d)| d["kind"] == "ConfigMap") {
         for (key, value) in doc["data"].as_mapping().into_iter().flatten() {
@@ -315,10 +316,7 @@ fn compose_redis_has_a_password_and_a_memory_cap_and_only_its_users_know_the_pas
         }
     }
     users.sort();
-    assert_eq!(
-        users,
-        ["adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-medusa", "adapter-shopify", "edge"]
-    );
+    assert_eq!(users, sorted(adapter_apps().into_iter().chain(["edge".to_owned()])));
 }
 
 #[test]
@@ -373,8 +371,8 @@ fn kubernetes_containers_run_as_non_root_read_only_without_capabilities() {
     let deployments = k8s_workloads();
     assert_eq!(
         deployments.len(),
-        16,
-        "eleven services, Redis, and the local overlay's Jaeger, Prometheus, Grafana and loadgen"
+        BACKENDS.len() + 11,
+        "every adapter, six other services, Redis, and the local overlay's Jaeger, Prometheus, Grafana and loadgen"
     );
     for deployment in &deployments {
         assert_hardened(deployment);
@@ -434,16 +432,28 @@ fn policies(docs: &[(String, Value)]) -> Vec<&Value> {
     docs.iter().map(|(_, d)| d).filter(|d| d["kind"] == "NetworkPolicy").collect()
 }
 
+/// Every backend's adapter app (`adapter-<value>`), in the descriptors' order.
+pub(crate) fn adapter_apps() -> Vec<String> {
+    BACKENDS.iter().map(|d| format!("adapter-{}", d.backend)).collect()
+}
+
+/// The backends with a credential among their settings: each has a Secret of its own.
+pub(crate) fn backends_with_secrets() -> Vec<&'static str> {
+    BACKENDS.iter().filter(|d| d.settings.iter().any(|s| s.secret)).map(|d| d.backend.as_str()).collect()
+}
+
+fn sorted(items: impl Iterator<Item = String>) -> Vec<String> {
+    let mut items: Vec<String> = items.collect();
+    items.sort();
+    items
+}
+
 /// The design's arrows between pods (DESIGN.md): what the base must allow, and nothing else.
 fn design_arrows() -> std::collections::BTreeSet<network_policy::Arrow> {
     let arrow = |from: &str, to: &str, port: u64| (from.to_owned(), to.to_owned(), port);
-    let adapters = [
-        ("adapter-in-memory", 50061),
-        ("adapter-fake", 50062),
-        ("adapter-magento", 50063),
-        ("adapter-shopify", 50064),
-        ("adapter-medusa", 50065),
-    ];
+    // Every backend's adapter, on its port (its descriptor's).
+    let adapters: Vec<(String, u64)> =
+        adapter_apps().into_iter().zip(BACKENDS.iter().map(|d| u64::from(d.default_port))).collect();
     let mut arrows = vec![
         arrow("edge", "catalogue", 50051),
         arrow("edge", "navigation", 50052),
@@ -453,10 +463,10 @@ fn design_arrows() -> std::collections::BTreeSet<network_policy::Arrow> {
         arrow("edge", "mock-data", 50070),
         arrow("adapter-in-memory", "mock-data", 50070),
     ];
-    for (adapter, port) in adapters {
+    for (adapter, port) in &adapters {
         arrows.push(arrow(adapter, "redis", 6379));
         for domain in ["catalogue", "navigation", "url-resolution", "cart"] {
-            arrows.push(arrow(domain, adapter, port));
+            arrows.push(arrow(domain, adapter, *port));
         }
     }
     arrows.into_iter().collect()
@@ -479,7 +489,7 @@ fn kubernetes_network_policies_deny_by_default_and_allow_exactly_the_design() {
     let outside: Vec<String> = network_policy::outside_egress(&policies, &pods, 443).into_iter().collect();
     assert_eq!(
         outside,
-        ["adapter-fake", "adapter-magento", "adapter-medusa", "adapter-shopify", "edge"],
+        sorted(adapter_apps().into_iter().filter(|a| a != "adapter-in-memory").chain(["edge".to_owned()])),
         "the shops and /img's hosts"
     );
     assert_eq!(network_policy::outside_egress(&policies, &pods, 6379).len(), 0, "nothing else goes out");
@@ -640,13 +650,15 @@ fn kubernetes_secrets_reach_only_the_pods_that_use_them() {
         users.sort();
         users.dedup();
     }
-    assert_eq!(users["vitrine-shopify"], ["adapter-shopify"]);
-    assert_eq!(users["vitrine-medusa"], ["adapter-medusa"]);
-    let redis_users =
-        ["adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-medusa", "adapter-shopify", "edge", "redis"];
+    // Each backend's credentials reach its adapter only.
+    let with_secrets = backends_with_secrets();
+    for backend in &with_secrets {
+        assert_eq!(users[&format!("vitrine-{backend}")], [format!("adapter-{backend}")]);
+    }
+    let redis_users = sorted(adapter_apps().into_iter().chain(["edge".to_owned(), "redis".to_owned()]));
     assert_eq!(users["vitrine-redis"], redis_users);
     assert_eq!(users["vitrine-cookie-keys"], ["edge"], "the cookie keys reach the edge only");
-    assert_eq!(users.len(), 4, "no other Secret is mounted: {users:?}");
+    assert_eq!(users.len(), with_secrets.len() + 2, "no other Secret is mounted: {users:?}");
     let config = docs.iter().find(|(_, d)| d["kind"] == "ConfigMap").expect("config");
     assert!(config.1["data"].get("VITRINE_REDIS_URL").is_none(), "the store URL is not in the ConfigMap");
 }

@@ -142,7 +142,7 @@ impl GraphQlClient {
         self.write(operation, variables, HeaderMap::new()).await.map(|(response, _)| response)
     }
 
-    /// [`Self::mutate`] in a session the backend keeps by a token (Vendure's active order):
+    /// [`Self::mutate`] in a session the backend keeps by a token (a cart kept as the session's order):
     /// `session`, when there is one, travels as `authorization: Bearer …`, and the value
     /// of the answer's `token_header`, when the backend set it, comes back: a new
     /// session's token, or an empty one where the token sent was unknown. The token is

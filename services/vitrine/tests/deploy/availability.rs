@@ -174,7 +174,11 @@ fn upstream_gaps(deployment: &Value, max_replicas: u64, grace: u64) -> Vec<Strin
 fn vitrine_deployments_run_two_pods_with_a_disruption_budget_spread_and_a_drain() {
     let docs = k8s_documents();
     let own: Vec<&str> = own_deployments(&docs).into_iter().map(name).collect();
-    assert_eq!(own.len(), 10, "five adapters, four domain services, the edge: {own:?}");
+    assert_eq!(
+        own.len(),
+        vitrine_adapter::BACKENDS.len() + 5,
+        "every adapter, four domain services, the edge: {own:?}"
+    );
     assert_eq!(gaps(&docs), Vec::<String>::new());
     // mock-data stays at one, on purpose (mock-data.yaml says why).
     let mock = docs.iter().map(|(_, d)| d).find(|d| d["kind"] == "Deployment" && name(d) == "mock-data");

@@ -324,7 +324,7 @@ fn every_redis_client_asks_the_sentinels_with_variables_it_reads() {
     let base = k8s_documents();
     let docs = rendered();
     let clients = redis_clients(&base);
-    assert_eq!(clients.len(), 6, "the edge and the five adapters: {clients:?}");
+    assert_eq!(clients.len(), vitrine_adapter::BACKENDS.len() + 1, "the edge and every adapter: {clients:?}");
     assert_eq!(client_gaps(&base, &docs), Vec::<String>::new());
     // The patched Deployments keep their replicas, budgets and drains.
     assert_eq!(super::availability::gaps(&docs), Vec::<String>::new());
@@ -362,7 +362,8 @@ fn every_redis_client_asks_the_sentinels_with_variables_it_reads() {
     assert_eq!(users["vitrine-redis"], redis_users);
     // The others as in the base: the shops' own, and the edge's cookie keys.
     assert_eq!(users["vitrine-cookie-keys"], BTreeSet::from(["edge".to_owned()]));
-    assert_eq!(users.len(), 4, "the base's Secrets, no other: {users:?}");
+    let own = super::backends_with_secrets().len();
+    assert_eq!(users.len(), own + 2, "the base's Secrets, no other: {users:?}");
 }
 
 /// The control: a client left with its store URL, one naming two Sentinels and one asking
