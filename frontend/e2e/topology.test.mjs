@@ -34,7 +34,7 @@ test("every vitrine service of docker-compose.yml has a plan; jaeger, prometheus
   const { services } = plan(readFileSync(COMPOSE_FILE, "utf8"), {});
   const commands = Object.fromEntries(servers(services).map((s) => [s.name, s.command.join(" ")]));
   assert.deepEqual(Object.keys(commands).sort(), [
-    "adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-medusa", "adapter-shopify",
+    "adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-medusa", "adapter-shopify", "adapter-vendure",
     "cart", "catalogue", "edge", "mock-data", "navigation", "url-resolution",
   ]);
   assert.equal(commands["adapter-in-memory"], "adapter --driver in-memory");
