@@ -22,6 +22,19 @@ pub fn normalise(mut node: NavigationNode, depth: usize) -> NavigationNode {
     node
 }
 
+/// A menu's root (`/`, id `root`) over its top-level `children`, as a backend whose
+/// tree has no root of its own answers it.
+#[must_use]
+pub fn root(children: Vec<NavigationNode>) -> NavigationNode {
+    NavigationNode {
+        id: "root".to_owned(),
+        url: "/".to_owned(),
+        children_count: i32::try_from(children.len()).unwrap_or(i32::MAX),
+        children,
+        ..NavigationNode::default()
+    }
+}
+
 /// The top level of a menu as links (issue 10: the home page's categories): the root's
 /// children in order, their own children dropped. Each keeps its `children_count`, as a
 /// node at the cut does in [`normalise`].

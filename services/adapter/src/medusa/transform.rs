@@ -3,7 +3,7 @@
 //! carts and their refusals in [`cart`] (issue 23).
 
 use vitrine_domain::variants::markdown;
-use vitrine_domain::{listing, paths};
+use vitrine_domain::{listing, navigation, paths};
 use vitrine_proto::v1::{
     Breadcrumb, Category, Discount, Image, NavigationNode, Product, ProductOption, ProductPage, ProductSort,
     SelectedOption, Variant,
@@ -215,20 +215,13 @@ fn node(c: &MedusaCategory, parent: &[&str], depth: usize) -> NavigationNode {
 /// with their descendants) by `rank` at every level, three levels deep, under a root.
 #[must_use]
 pub fn menu(top: &[MedusaCategory]) -> NavigationNode {
-    let children: Vec<NavigationNode> = by_rank(top).into_iter().map(|c| node(c, &[], 1)).collect();
-    NavigationNode {
-        id: "root".to_owned(),
-        url: "/".to_owned(),
-        children_count: i32::try_from(children.len()).unwrap_or(i32::MAX),
-        children,
-        ..NavigationNode::default()
-    }
+    navigation::root(by_rank(top).into_iter().map(|c| node(c, &[], 1)).collect())
 }
 
 /// The home page's categories: the menu's top level, without children.
 #[must_use]
 pub fn top_categories(top: &[MedusaCategory]) -> Vec<NavigationNode> {
-    menu(top).children.into_iter().map(|n| NavigationNode { children: Vec::new(), ..n }).collect()
+    navigation::top_level(menu(top))
 }
 
 /// The categories from the top level down to the one `handles` names, each handle a

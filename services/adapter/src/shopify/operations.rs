@@ -6,16 +6,7 @@ use crate::graphql::Operation;
 
 macro_rules! operation {
     ($const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
-        operation!(@in "queries/", $const, $name, $file $(, $fragment)*);
-    };
-    (@in $dir:literal, $const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
-        pub const $const: Operation = Operation {
-            name: $name,
-            document: concat!(
-                include_str!(concat!($dir, $file))
-                $(, "\n", include_str!(concat!("fragments/", $fragment)))*
-            ),
-        };
+        crate::graphql::operation_from_files!("queries/", $const, $name, $file $(, $fragment)*);
     };
 }
 
@@ -24,7 +15,7 @@ macro_rules! operation {
 /// the `message`s: those can name ids, and the shopper's texts are Vitrine's.
 macro_rules! mutation {
     ($const:ident, $name:literal, $file:literal) => {
-        operation!(@in "mutations/", $const, $name, $file, "cart.graphql");
+        crate::graphql::operation_from_files!("mutations/", $const, $name, $file, "cart.graphql");
     };
 }
 

@@ -4,23 +4,14 @@ use crate::graphql::Operation;
 
 macro_rules! operation {
     ($const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
-        operation!(@in "queries/", $const, $name, $file $(, $fragment)*);
-    };
-    (@in $dir:literal, $const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
-        pub const $const: Operation = Operation {
-            name: $name,
-            document: concat!(
-                include_str!(concat!($dir, $file))
-                $(, "\n", include_str!(concat!("fragments/", $fragment)))*
-            ),
-        };
+        crate::graphql::operation_from_files!("queries/", $const, $name, $file $(, $fragment)*);
     };
 }
 
 /// A change of the session's order, sent on the write path (`GraphQlClient::mutate_in_session`).
 macro_rules! mutation {
     ($const:ident, $name:literal, $file:literal $(, $fragment:literal)*) => {
-        operation!(@in "mutations/", $const, $name, $file $(, $fragment)*);
+        crate::graphql::operation_from_files!("mutations/", $const, $name, $file $(, $fragment)*);
     };
 }
 

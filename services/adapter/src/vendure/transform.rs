@@ -252,14 +252,7 @@ pub fn menu(all: &[MenuCollection]) -> NavigationNode {
         .iter()
         .filter(|c| c.parent_id.as_deref().is_none_or(|parent| !all.iter().any(|other| other.id == parent)))
         .collect();
-    let children: Vec<NavigationNode> = by_position(top).into_iter().map(|c| node(c, all, 1)).collect();
-    NavigationNode {
-        id: "root".to_owned(),
-        url: "/".to_owned(),
-        children_count: i32::try_from(children.len()).unwrap_or(i32::MAX),
-        children,
-        ..NavigationNode::default()
-    }
+    navigation::root(by_position(top).into_iter().map(|c| node(c, all, 1)).collect())
 }
 
 /// The home page's categories: the menu's top level, without children.
