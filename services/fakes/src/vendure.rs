@@ -199,6 +199,13 @@ impl VendureShop {
         self.with_orders(Orders::placed_codes).unwrap_or_default()
     }
 
+    /// Declines every payment from now on (`true`), as a card the payment provider refuses.
+    pub fn decline_payments(&self, decline: bool) {
+        if let Some(shop) = self.shop.get() {
+            shop.orders().decline_payments(decline);
+        }
+    }
+
     /// Stops the server and returns once it has stopped.
     pub async fn stop(self) {
         self.server.stop().await;

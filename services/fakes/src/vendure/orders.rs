@@ -11,7 +11,8 @@
 //! - Checkout: a guest customer, addresses, a shipping method, `ArrangingPayment`, then a
 //!   payment with the settling test handler: the order is placed (`PaymentSettled`), its
 //!   stock allocated, and the session no longer has an active order. The dummy handler's
-//!   `shouldDecline` / `shouldError` metadata decline or fail it, as Vendure's does.
+//!   `shouldDecline` / `shouldError` metadata decline or fail it, as Vendure's does (and
+//!   the tests can have every payment declined: [`Orders::decline_payments`]).
 //!
 //! Bounded: [`MAX_SESSIONS`] sessions (the oldest forgotten with its unplaced order),
 //! [`MAX_PLACED`] placed orders kept for the tests, [`MAX_LINE_QUANTITY`] a line.
@@ -72,6 +73,8 @@ pub struct Orders {
     allocated: HashMap<usize, i64>,
     /// How many ids have been drawn (orders, lines, tokens).
     issued: u32,
+    /// Every payment is declined, as the dummy handler declines one asked to.
+    decline: bool,
     seed: RandomState,
 }
 
@@ -458,7 +461,7 @@ impl Orders {
             );
         }
         let metadata = &input["metadata"];
-        if metadata["shouldDecline"] == true {
+        if metadata["shouldDecline"] == true || self.decline {
             return json!({ "__typename": "PaymentDeclinedError", "errorCode": "PAYMENT_DECLINED_ERROR",
                            "message": "The payment was declined", "paymentErrorMessage": "Simulated decline" });
         }
@@ -550,6 +553,11 @@ impl Orders {
     #[must_use]
     pub fn placed_codes(&self) -> Vec<String> {
         self.placed.iter().filter_map(|id| self.orders.get(id)).map(|o| o.code.clone()).collect()
+    }
+
+    /// From now on every payment is declined (`true`), or none is but as asked.
+    pub fn decline_payments(&mut self, decline: bool) {
+        self.decline = decline;
     }
 
     /// Forgets every session and unplaced order, as if each had expired.
