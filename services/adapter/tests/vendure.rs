@@ -45,6 +45,6 @@ async fn a_declined_payment_is_a_refusal_and_the_cart_stays_to_pay_again() {
 
     shop.decline_payments(false);
     let order = checkout.place(&cart).await.expect("placed once the payment goes through");
-    assert_eq!(shop.placed_codes(), [order.number.clone()]);
+    assert_eq!(shop.placed_codes(), std::slice::from_ref(&order.number));
     assert_eq!(shop.order(&order.number).map(|o| o["email"].clone()), Some("ada@example.com".into()));
 }
