@@ -21,6 +21,8 @@ realWalks({
     { viewport: MOBILE, picks: [["Size", 1, "M"], ["Color", 0, "Black"]], line: "Size: M, Color: Black", total: "$26.50" },
     { viewport: DESKTOP, picks: [["Size", 1, "M"], ["Color", 1, "White"]], line: "Size: M, Color: White", total: "$26.50" },
   ],
+  // The seed's channel enters prices without tax, and the page says so.
+  tax: "excl. tax",
   // Vendure's codes: 16 of 1-9 and A-Z without I and O.
   number: /^[1-9A-HJ-NP-Z]{16}$/,
   record: (code) => {

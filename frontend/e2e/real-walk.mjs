@@ -22,12 +22,13 @@ import { checkoutByKeyboard } from "./walk.mjs";
  *   VITRINE_REAL_* it needs), `env()` (the suite's settings that point the backend at it);
  * - `walks`: per viewport, `picks` (as checkoutByKeyboard takes them), the cart's `line` and
  *   the `total` the seed makes of it with the first shipping method;
+ * - `tax`: what the product's price says of tax (`excl. tax`), null where the backend says nothing;
  * - `number`: what the backend's order numbers look like;
  * - `record(number)`: the backend's own record, `{ command, rows, email, total }` (the
  *   psql command and its rows, then the order's email and its total as the page shows money),
  *   `null` when there is no such order.
  */
-export function realWalks({ label, driver, script, variables, env, walks, number, record }) {
+export function realWalks({ label, driver, script, variables, env, walks, tax, number, record }) {
   const unset = variables.filter((n) => !process.env[n]);
   const absent =
     unset.length > 0
@@ -95,6 +96,8 @@ export function realWalks({ label, driver, script, variables, env, walks, number
       await tabTo(page, tee, "Vitrine Tee's card");
       await page.keyboard.press("Enter");
       await page.getByRole("heading", { level: 1, name: "Vitrine Tee" }).waitFor();
+      const taxSaid = await page.locator(".product-price .product-tax").allTextContents();
+      assert.deepEqual(taxSaid, tax ? [tax] : [], `${name}: what the price says of tax`);
       await settled(page);
       // The quality checks are subtests: one that fails fails the test, and the walk goes on to the order.
       await t.test("the menu and the categories move nothing", () => assertNoShift(page, `${name}: the menu and the categories move nothing`));

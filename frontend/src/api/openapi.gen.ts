@@ -1069,6 +1069,11 @@ export interface components {
             options?: components["schemas"]["ProductOption"][];
             /** Format: double */
             price?: number | null;
+            /**
+             * @description Whether the prices include tax, where the backend says (Vendure's channel); absent
+             *     where it does not, and the page then says nothing of tax.
+             */
+            prices_include_tax?: boolean | null;
             /** Format: double */
             rating_summary?: number | null;
             /** Format: int32 */

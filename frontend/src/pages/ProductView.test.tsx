@@ -59,6 +59,15 @@ describe("ProductView (spec §2 product page)", () => {
     expect(container.ownerDocument.querySelectorAll(".product-deal").length).toBe(1);
   });
 
+  it.each<[boolean | undefined, string | null]>([
+    [false, "excl. tax"],
+    [true, "incl. tax"],
+    [undefined, null],
+  ])("prices that include tax: %s → the price says %s", (included, said) => {
+    const { container } = view({ ...base, price: 15, prices_include_tax: included });
+    expect(container.querySelector(".product-tax")?.textContent ?? null).toBe(said);
+  });
+
   it("leaves out the optional parts and prices a missing price at 0", () => {
     view({ ...base, brand: null, description: null, price: null });
     expect(screen.queryByText("Hartmann Group")).toBeNull();

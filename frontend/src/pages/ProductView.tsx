@@ -16,7 +16,8 @@ import { Spinner } from "../components/Spinner";
  * With options (issue 22), the variant `?variant=` names (else the first) sets the price,
  * the stock line and the picture, in the same boxes: a choice moves nothing. Every picture
  * of the product is in its gallery, the chosen variant's first. Add to cart (issue 23)
- * adds the variant shown.
+ * adds the variant shown. Where the backend says whether its prices include tax (a
+ * Vendure channel), the price says which.
  */
 export function ProductView({ product }: { product: Product }) {
   const [search] = useSearchParams();
@@ -40,6 +41,9 @@ export function ProductView({ product }: { product: Product }) {
               </s>
               <span className="product-discount"> −{percent}%</span>
             </span>
+          )}
+          {product.prices_include_tax != null && (
+            <span className="product-tax">{product.prices_include_tax ? "incl. tax" : "excl. tax"}</span>
           )}
         </p>
         <p className={inStock ? "product-stock" : "product-stock out"}>{inStock ? "In stock" : "Out of stock"}</p>

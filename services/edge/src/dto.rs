@@ -65,6 +65,10 @@ pub(crate) struct Product {
     /// `discount` and `in_stock` above are the first one's.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) variants: Vec<Variant>,
+    /// Whether the prices include tax, where the backend says (Vendure's channel); absent
+    /// where it does not, and the page then says nothing of tax.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) prices_include_tax: Option<bool>,
 }
 
 /// One choice of a product: its name and its values, in order.
@@ -682,6 +686,7 @@ impl From<proto::Product> for Product {
             currency: p.currency,
             options: p.options.into_iter().map(|o| ProductOption { name: o.name, values: o.values }).collect(),
             variants: p.variants.into_iter().map(Variant::from).collect(),
+            prices_include_tax: p.prices_include_tax,
         }
     }
 }

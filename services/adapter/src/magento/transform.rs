@@ -144,6 +144,7 @@ pub fn product(p: &MagentoProduct, media_base: &str) -> Product {
             })
             .collect(),
         variants: Vec::new(),
+        prices_include_tax: None,
         name,
     };
     // A listing selects no children: its configurable products carry no variants (a card

@@ -216,6 +216,8 @@ pub fn product(p: &VendureProduct, channel: ActiveChannel) -> Product {
             .map(|g| ProductOption { name: g.name.clone(), values: g.options.iter().map(|o| o.name.clone()).collect() })
             .collect(),
         variants: p.variants.iter().map(|v| variant(v, p, channel)).collect(),
+        // The page says which, as the channel does.
+        prices_include_tax: Some(channel.prices_include_tax),
         ..Product::default()
     }
 }

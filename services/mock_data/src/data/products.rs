@@ -84,6 +84,7 @@ fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
         // Made apart from the seeded sequence: `super::variants`.
         options: Vec::new(),
         variants: Vec::new(),
+        prices_include_tax: None,
     }
 }
 

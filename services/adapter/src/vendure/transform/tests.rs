@@ -96,6 +96,7 @@ fn prices_are_shown_as_the_channel_enters_them() {
     for (channel, expected) in [(EXCLUDING_TAX, 15.0), (INCLUDING_TAX, 16.5)] {
         let p = product(tee, channel);
         assert_eq!(p.price, Some(expected));
+        assert_eq!(p.prices_include_tax, Some(channel.prices_include_tax), "the page says which");
         assert!(p.variants.iter().all(|v| v.price == Some(expected)));
     }
     for (minor, decimal_amount) in [(0, 0.0), (1, 0.01), (1550, 15.5), (100_000, 1000.0)] {
