@@ -64,7 +64,8 @@ async fn every_read_endpoint_answers_through_every_hop() {
             ("magento", true),
             ("mageos", true),
             ("shopify", true),
-            ("medusa", false)
+            ("medusa", false),
+            ("vendure", false)
         ]
     );
 }

@@ -72,7 +72,9 @@ async fn carts_speak_magento_s_graphql() {
             "errors": [{
                 "message": format!("Could not find a cart with ID \"{cart}\""),
                 "extensions": { "category": "graphql-no-such-entity" },
-                "path": ["cart"]
+                "path": ["cart"],
+                // Where the field stands in the document, as a GraphQL server says it.
+                "locations": [{ "line": 1, "column": 30 }]
             }],
             "data": { "cart": null }
         })

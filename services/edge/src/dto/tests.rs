@@ -31,6 +31,7 @@ fn full_product() -> proto::Product {
         currency: Some("EUR".into()),
         options: Vec::new(),
         variants: Vec::new(),
+        prices_include_tax: None,
     }
 }
 
@@ -47,7 +48,11 @@ fn bare_product() -> proto::Product {
 /// The body the edge used to send: the proto message through its serde derive, without
 /// the options and variants (issue 22) a product sold as it is leaves out.
 fn legacy<T: serde::Serialize>(message: &T) -> String {
-    serde_json::to_string(message).expect("legacy").replace(r#","options":[],"variants":[]"#, "")
+    // The fields added since, left out when empty: a product's bytes stay what they were.
+    serde_json::to_string(message)
+        .expect("legacy")
+        .replace(r#","options":[],"variants":[]"#, "")
+        .replace(r#","prices_include_tax":null"#, "")
 }
 
 fn now<T: serde::Serialize>(shape: &T) -> String {
@@ -70,6 +75,15 @@ fn products_keep_their_bytes_and_fields() {
         (full.kind.as_str(), full.price, full.discount.map(|d| d.percent), full.images.len()),
         ("simple", Some(12.5), Some(20.0), 2)
     );
+}
+
+#[test]
+fn whether_prices_include_tax_is_said_only_where_the_backend_says_it() {
+    for (said, expected) in [(None, None), (Some(false), Some(json!(false))), (Some(true), Some(json!(true)))] {
+        let product = proto::Product { prices_include_tax: said, ..bare_product() };
+        let value = serde_json::to_value(Product::from(product)).expect("value");
+        assert_eq!(value.get("prices_include_tax").cloned(), expected, "{said:?}");
+    }
 }
 
 #[test]
