@@ -60,6 +60,15 @@ struct Order {
     payment: Option<String>,
 }
 
+/// What a change of the session's order answers, rendered once the change is done: the
+/// order, Vendure's `InsufficientStockError` over the order (the change made as far as the
+/// stock allowed), or a refusal as it is (an `ErrorResult` member or a field error).
+enum Changed {
+    Order(u32),
+    ShortOfStock { available: i64, order: u32 },
+    Refused(Value),
+}
+
 #[derive(Default)]
 pub struct Orders {
     /// Token → the id of its active order, if it has one.
@@ -233,7 +242,7 @@ impl Orders {
                 }));
             }
             "addPaymentToOrder" => match self.active(&token) {
-                None => no_active_order(),
+                None => Changed::Refused(no_active_order()),
                 Some(id) => self.pay(catalogue, &token, id, args),
             },
             _ => {
@@ -253,7 +262,7 @@ impl Orders {
                     }
                     "setOrderShippingAddress" | "setOrderBillingAddress" => {
                         match address(catalogue, arg(args, "input")) {
-                            Err(refused) => refused,
+                            Err(refused) => Changed::Refused(refused),
                             Ok(address) if field == "setOrderShippingAddress" => {
                                 self.with_order(id, |o| o.shipping_address = Some(address))
                             }
@@ -265,43 +274,34 @@ impl Orders {
                 }
             }
         };
-        match answer {
-            Value::Object(ref o) if o.get("__typename").is_some_and(|t| t == "Order") => {
-                Some(self.render(catalogue, base, id_of(o)))
+        Some(match answer {
+            Changed::Order(id) => self.render(catalogue, base, id),
+            Changed::ShortOfStock { available, order } => {
+                short_of_stock(available, &self.render(catalogue, base, order))
             }
-            Value::Object(mut o) if o.contains_key("order") => {
-                let order = id_of(o["order"].as_object().unwrap_or(&Map::new()));
-                o.insert("order".into(), self.render(catalogue, base, order));
-                Some(Value::Object(o))
-            }
-            other => Some(other),
-        }
+            Changed::Refused(answer) => answer,
+        })
     }
 
-    /// Marks an answer as "the order `id`", rendered once the change is done.
-    fn order_answer(id: u32) -> Value {
-        json!({ "__typename": "Order", "id": id })
-    }
-
-    fn with_order(&mut self, id: u32, change: impl FnOnce(&mut Order)) -> Value {
+    fn with_order(&mut self, id: u32, change: impl FnOnce(&mut Order)) -> Changed {
         if let Some(order) = self.orders.get_mut(&id) {
             change(order);
         }
-        Self::order_answer(id)
+        Changed::Order(id)
     }
 
     /// A change of the lines, refused unless the order is still adding items.
-    fn change(&mut self, id: u32, change: impl FnOnce(&mut Order)) -> Value {
+    fn change(&mut self, id: u32, change: impl FnOnce(&mut Order)) -> Changed {
         match self.orders.get_mut(&id) {
             Some(order) if order.state == ADDING_ITEMS => {
                 change(order);
-                Self::order_answer(id)
+                Changed::Order(id)
             }
-            _ => modification_refused(),
+            _ => Changed::Refused(modification_refused()),
         }
     }
 
-    fn add(&mut self, catalogue: &Catalogue, id: u32, args: &Map<String, Value>) -> Value {
+    fn add(&mut self, catalogue: &Catalogue, id: u32, args: &Map<String, Value>) -> Changed {
         let variant_id = arg(args, "productVariantId");
         let found = id_arg(args, "productVariantId").and_then(|v| {
             let index = usize::try_from(v).ok()?.checked_sub(1)?;
@@ -310,26 +310,24 @@ impl Orders {
         });
         let Some(variant) = found else {
             let shown = variant_id.as_str().map_or_else(|| variant_id.to_string(), str::to_owned);
-            return field_error(
+            return Changed::Refused(field_error(
                 &format!("No ProductVariant with the id \"{shown}\" could be found"),
                 json!({ "code": "ENTITY_NOT_FOUND" }),
-            );
+            ));
         };
         let quantity = arg(args, "quantity").as_i64().unwrap_or_default();
         if quantity < 0 {
-            return refusal("NegativeQuantityError", "NEGATIVE_QUANTITY_ERROR", "The quantity may not be negative");
+            return Changed::Refused(negative_quantity());
         }
         let saleable = self.saleable(catalogue, variant);
         let line_id = self.next_id();
         let Some(order) = self.orders.get_mut(&id).filter(|o| o.state == ADDING_ITEMS) else {
-            return modification_refused();
+            return Changed::Refused(modification_refused());
         };
         let held = order.lines.iter().find(|l| l.variant == variant).map_or(0, |l| l.quantity);
         let wanted = held + quantity;
         if wanted > MAX_LINE_QUANTITY {
-            return json!({ "__typename": "OrderLimitError", "errorCode": "ORDER_LIMIT_ERROR",
-                           "message": "Cannot add items. An order may consist of a maximum of 999 items",
-                           "maxItems": MAX_LINE_QUANTITY });
+            return Changed::Refused(order_limit());
         }
         let set = saleable.map_or(wanted, |s| wanted.min(s.max(held)));
         match order.lines.iter_mut().find(|l| l.variant == variant) {
@@ -338,9 +336,9 @@ impl Orders {
             None => {}
         }
         if set < wanted {
-            return short_of_stock(set - held, id);
+            return Changed::ShortOfStock { available: set - held, order: id };
         }
-        Self::order_answer(id)
+        Changed::Order(id)
     }
 
     fn line_of(&self, id: u32, args: &Map<String, Value>) -> Result<u32, Value> {
@@ -356,19 +354,17 @@ impl Orders {
         }
     }
 
-    fn adjust(&mut self, catalogue: &Catalogue, id: u32, args: &Map<String, Value>) -> Value {
+    fn adjust(&mut self, catalogue: &Catalogue, id: u32, args: &Map<String, Value>) -> Changed {
         let line = match self.line_of(id, args) {
             Ok(line) => line,
-            Err(refused) => return refused,
+            Err(refused) => return Changed::Refused(refused),
         };
         let quantity = arg(args, "quantity").as_i64().unwrap_or_default();
         if quantity < 0 {
-            return refusal("NegativeQuantityError", "NEGATIVE_QUANTITY_ERROR", "The quantity may not be negative");
+            return Changed::Refused(negative_quantity());
         }
         if quantity > MAX_LINE_QUANTITY {
-            return json!({ "__typename": "OrderLimitError", "errorCode": "ORDER_LIMIT_ERROR",
-                           "message": "Cannot add items. An order may consist of a maximum of 999 items",
-                           "maxItems": MAX_LINE_QUANTITY });
+            return Changed::Refused(order_limit());
         }
         let variant = self.orders[&id].lines.iter().find(|l| l.id == line).map_or(0, |l| l.variant);
         let set = self.saleable(catalogue, variant).map_or(quantity, |s| quantity.min(s.max(0)));
@@ -380,13 +376,16 @@ impl Orders {
                 l.quantity > 0
             });
         });
-        if set < quantity && answer["__typename"] == "Order" { short_of_stock(set, id) } else { answer }
+        match answer {
+            Changed::Order(order) if set < quantity => Changed::ShortOfStock { available: set, order },
+            other => other,
+        }
     }
 
-    fn remove(&mut self, id: u32, args: &Map<String, Value>) -> Value {
+    fn remove(&mut self, id: u32, args: &Map<String, Value>) -> Changed {
         match self.line_of(id, args) {
             Ok(line) => self.change(id, |o| o.lines.retain(|l| l.id != line)),
-            Err(refused) => refused,
+            Err(refused) => Changed::Refused(refused),
         }
     }
 
@@ -406,23 +405,23 @@ impl Orders {
         )
     }
 
-    fn set_shipping(&mut self, catalogue: &Catalogue, id: u32, args: &Map<String, Value>) -> Value {
+    fn set_shipping(&mut self, catalogue: &Catalogue, id: u32, args: &Map<String, Value>) -> Changed {
         let ids = arg(args, "shippingMethodId");
         let wanted: Vec<&Value> = ids.as_array().map_or_else(|| vec![ids], |a| a.iter().collect());
         let method =
             wanted.first().and_then(|w| catalogue.shipping.iter().position(|m| w.as_str() == Some(&m.id.to_string())));
         let Some(method) = method.filter(|_| wanted.len() == 1) else {
-            return refusal(
+            return Changed::Refused(refusal(
                 "IneligibleShippingMethodError",
                 "INELIGIBLE_SHIPPING_METHOD_ERROR",
                 "This Order is not eligible for the selected ShippingMethod",
-            );
+            ));
         };
         self.change(id, |o| o.shipping = Some(method))
     }
 
-    fn transition(&mut self, id: u32, to: &str) -> Value {
-        let Some(order) = self.orders.get_mut(&id) else { return no_active_order() };
+    fn transition(&mut self, id: u32, to: &str) -> Changed {
+        let Some(order) = self.orders.get_mut(&id) else { return Changed::Refused(no_active_order()) };
         let refused = |reason: &str| {
             json!({ "__typename": "OrderStateTransitionError", "errorCode": "ORDER_STATE_TRANSITION_ERROR",
                     "message": "Cannot transition Order state", "transitionError": reason,
@@ -442,35 +441,37 @@ impl Orders {
             _ => Some("Cannot transition from this state"),
         };
         if let Some(reason) = reason {
-            return refused(reason);
+            return Changed::Refused(refused(reason));
         }
         order.state = if to == ARRANGING_PAYMENT { ARRANGING_PAYMENT } else { ADDING_ITEMS };
-        Self::order_answer(id)
+        Changed::Order(id)
     }
 
-    fn pay(&mut self, catalogue: &Catalogue, token: &str, id: u32, args: &Map<String, Value>) -> Value {
+    fn pay(&mut self, catalogue: &Catalogue, token: &str, id: u32, args: &Map<String, Value>) -> Changed {
         let input = arg(args, "input");
         let Some(method) = catalogue.payments.iter().find(|m| input["method"].as_str() == Some(&m.code)) else {
-            return user_input("error.payment-method-not-found");
+            return Changed::Refused(user_input("error.payment-method-not-found"));
         };
         if self.orders.get(&id).is_none_or(|o| o.state != ARRANGING_PAYMENT) {
-            return refusal(
+            return Changed::Refused(refusal(
                 "OrderPaymentStateError",
                 "ORDER_PAYMENT_STATE_ERROR",
                 "A Payment may only be added when Order is in \"ArrangingPayment\" state",
-            );
+            ));
         }
         let metadata = &input["metadata"];
         if metadata["shouldDecline"] == true || self.decline {
-            return json!({ "__typename": "PaymentDeclinedError", "errorCode": "PAYMENT_DECLINED_ERROR",
-                           "message": "The payment was declined", "paymentErrorMessage": "Simulated decline" });
+            return Changed::Refused(
+                json!({ "__typename": "PaymentDeclinedError", "errorCode": "PAYMENT_DECLINED_ERROR",
+                           "message": "The payment was declined", "paymentErrorMessage": "Simulated decline" }),
+            );
         }
         if metadata["shouldError"] == true {
-            return json!({ "__typename": "PaymentFailedError", "errorCode": "PAYMENT_FAILED_ERROR",
-                           "message": "The payment failed", "paymentErrorMessage": "Simulated error" });
+            return Changed::Refused(json!({ "__typename": "PaymentFailedError", "errorCode": "PAYMENT_FAILED_ERROR",
+                           "message": "The payment failed", "paymentErrorMessage": "Simulated error" }));
         }
         let code = method.code.clone();
-        let Some(order) = self.orders.get_mut(&id) else { return no_active_order() };
+        let Some(order) = self.orders.get_mut(&id) else { return Changed::Refused(no_active_order()) };
         order.state = PAYMENT_SETTLED;
         order.payment = Some(code);
         for line in &order.lines {
@@ -483,7 +484,7 @@ impl Orders {
         {
             self.orders.remove(&oldest);
         }
-        Self::order_answer(id)
+        Changed::Order(id)
     }
 
     /// The order `id` as the Shop API answers an `Order`.
@@ -569,18 +570,24 @@ impl Orders {
     }
 }
 
-fn id_of(order: &Map<String, Value>) -> u32 {
-    order.get("id").and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok()).unwrap_or_default()
-}
-
-/// `InsufficientStockError`: Vendure added (or kept) what it could; the order is rendered
-/// after the change.
-fn short_of_stock(available: i64, id: u32) -> Value {
+/// `InsufficientStockError`: Vendure added (or kept) what it could, and answers the order
+/// as it then is.
+fn short_of_stock(available: i64, order: &Value) -> Value {
     json!({
         "__typename": "InsufficientStockError", "errorCode": "INSUFFICIENT_STOCK_ERROR",
         "message": format!("Only {available} items were added to the order due to insufficient stock"),
-        "quantityAvailable": available, "order": Orders::order_answer(id),
+        "quantityAvailable": available, "order": order,
     })
+}
+
+fn negative_quantity() -> Value {
+    refusal("NegativeQuantityError", "NEGATIVE_QUANTITY_ERROR", "The quantity may not be negative")
+}
+
+fn order_limit() -> Value {
+    json!({ "__typename": "OrderLimitError", "errorCode": "ORDER_LIMIT_ERROR",
+            "message": format!("Cannot add items. An order may consist of a maximum of {MAX_LINE_QUANTITY} items"),
+            "maxItems": MAX_LINE_QUANTITY })
 }
 
 fn payment_methods(catalogue: &Catalogue) -> Value {
