@@ -1070,8 +1070,8 @@ export interface components {
             /** Format: double */
             price?: number | null;
             /**
-             * @description Whether the prices include tax, where the backend says (Vendure's channel); absent
-             *     where it does not, and the page then says nothing of tax.
+             * @description Whether the prices include tax, where the backend says (a sales channel's
+             *     setting); absent where it does not, and the page then says nothing of tax.
              */
             prices_include_tax?: boolean | null;
             /** Format: double */

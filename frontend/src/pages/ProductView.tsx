@@ -17,7 +17,7 @@ import { Spinner } from "../components/Spinner";
  * the stock line and the picture, in the same boxes: a choice moves nothing. Every picture
  * of the product is in its gallery, the chosen variant's first. Add to cart (issue 23)
  * adds the variant shown. Where the backend says whether its prices include tax (a
- * Vendure channel), the price says which.
+ * shop's sales channel), the price says which.
  */
 export function ProductView({ product }: { product: Product }) {
   const [search] = useSearchParams();

@@ -65,8 +65,8 @@ pub(crate) struct Product {
     /// `discount` and `in_stock` above are the first one's.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) variants: Vec<Variant>,
-    /// Whether the prices include tax, where the backend says (Vendure's channel); absent
-    /// where it does not, and the page then says nothing of tax.
+    /// Whether the prices include tax, where the backend says (a sales channel's
+    /// setting); absent where it does not, and the page then says nothing of tax.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) prices_include_tax: Option<bool>,
 }

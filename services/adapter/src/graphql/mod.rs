@@ -1,4 +1,4 @@
-//! A GraphQL-over-HTTP client shared by the GraphQL backends (Magento, Shopify, Vendure).
+//! A GraphQL-over-HTTP client shared by the GraphQL backends.
 //!
 //! - [`wire`]: the request and response shapes and their pure handling (errors, logs).
 //! - [`batch`]: operations issued within 10 ms travel as one JSON array of at most 10
