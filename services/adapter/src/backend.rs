@@ -9,9 +9,6 @@
 
 mod settings;
 
-use std::future::Future;
-use std::pin::Pin;
-
 use vitrine_common::SharedStore;
 use vitrine_domain::{Backend, DriverError};
 
@@ -44,37 +41,6 @@ pub struct Setting {
 /// given but unusable (logged; likewise not configured).
 pub type Built = Option<Result<Drivers, DriverError>>;
 
-/// A built-in shop speaking the backend's protocol (`vitrine-fakes`, product code),
-/// started by `vitrine all` for a backend left without settings.
-pub struct DemoShop {
-    /// Where it listens (for the log).
-    pub url: String,
-    /// The settings that point the backend at it.
-    pub settings: Settings,
-    stop: Box<dyn FnOnce() -> Pin<Box<dyn Future<Output = ()> + Send>> + Send>,
-}
-
-impl DemoShop {
-    /// A running shop at `url`, reached with `settings`; `stop` stops it.
-    pub fn new<F>(url: String, settings: Settings, stop: impl FnOnce() -> F + Send + 'static) -> Self
-    where
-        F: Future<Output = ()> + Send + 'static,
-    {
-        Self { url, settings, stop: Box::new(move || Box::pin(stop())) }
-    }
-
-    /// Stops the shop and returns once it has stopped.
-    pub async fn stop(self) {
-        (self.stop)().await;
-    }
-}
-
-impl std::fmt::Debug for DemoShop {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DemoShop").field("url", &self.url).field("settings", &self.settings).finish_non_exhaustive()
-    }
-}
-
 /// Everything outside a backend's folder needs to know about it.
 #[derive(Debug)]
 pub struct BackendDescriptor {
@@ -89,8 +55,6 @@ pub struct BackendDescriptor {
     /// The image locations its products point at, as `[scheme://]host[:port]/path/`
     /// entries of the edge's allow-list, derived from its settings (never secrets).
     pub image_roots: fn(&Settings) -> Vec<String>,
-    /// Its built-in shop, if it has one.
-    pub demo_shop: Option<fn() -> DemoShop>,
 }
 
 impl BackendDescriptor {
@@ -101,8 +65,9 @@ impl BackendDescriptor {
     }
 
     /// Whether none of its required settings is given: `vitrine all` then serves its
-    /// demo shop (one given without the rest is a deployer's half-done setting, which
-    /// the adapter reports rather than hides behind a demo).
+    /// demo shop, where `vitrine-fakes` has one (one given without the rest is a
+    /// deployer's half-done setting, which the adapter reports rather than hides behind a
+    /// demo).
     #[must_use]
     pub fn is_unset(&self, settings: &Settings) -> bool {
         self.settings.iter().filter(|s| s.required).all(|s| settings.get(s.flag).is_none())

@@ -75,3 +75,12 @@ pub fn unknown() -> Canned {
 pub fn start() -> HttpUpstream {
     HttpUpstream::start_with(routes, Some(unknown()))
 }
+
+/// The demo shop of `vitrine all`, and the settings that point the adapter at it.
+#[must_use]
+pub fn demo() -> crate::demo::DemoShop {
+    let api = start();
+    let url = api.url.clone();
+    let settings = vitrine_adapter::Settings::new().with(vitrine_adapter::fake_store::backend::URL, url.clone());
+    crate::demo::DemoShop::new(url, settings, move || api.stop())
+}

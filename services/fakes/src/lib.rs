@@ -12,7 +12,12 @@
 //!   document (`medusa::openapi`).
 //! - [`vendure`]: a Vendure 3 shop behind the GraphQL server, the real server's seed.
 //! - [`upstream`]: the canned-route HTTP server the fake store runs on.
+//! - [`demo`]: a running demo shop with its settings; [`DEMO_SHOPS`] has each backend's.
+//!
+//! This crate stands above the adapter (it names the adapter's settings); the adapter
+//! links no demo shop.
 
+pub mod demo;
 pub mod fake_store;
 pub mod graphql;
 pub mod introspection;
@@ -23,3 +28,24 @@ pub mod upstream;
 pub mod vendure;
 
 mod serving;
+
+pub use demo::DemoShop;
+
+/// Starts a demo shop.
+pub type StartDemo = fn() -> DemoShop;
+
+/// Each backend's demo shop, as `vitrine all` starts one for a backend left without
+/// settings (in-memory's shop is mock-data, a service of its own).
+pub static DEMO_SHOPS: &[(vitrine_domain::Backend, StartDemo)] = &[
+    (vitrine_domain::Backend::Fake, fake_store::demo),
+    (vitrine_domain::Backend::Magento, magento::demo),
+    (vitrine_domain::Backend::Shopify, shopify::demo),
+    (vitrine_domain::Backend::Medusa, medusa::demo),
+    (vitrine_domain::Backend::Vendure, vendure::demo),
+];
+
+/// `backend`'s demo shop, if it has one.
+#[must_use]
+pub fn demo_shop(backend: vitrine_domain::Backend) -> Option<StartDemo> {
+    DEMO_SHOPS.iter().find(|(b, _)| *b == backend).map(|(_, start)| *start)
+}

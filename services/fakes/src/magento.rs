@@ -329,6 +329,15 @@ fn orders_page(config: &mut actix_web::web::ServiceConfig, carts: Arc<Mutex<cart
     );
 }
 
+/// The demo shop of `vitrine all`, and the settings that point the adapter at it.
+#[must_use]
+pub fn demo() -> crate::demo::DemoShop {
+    let shop = start();
+    let url = shop.url.clone();
+    let settings = vitrine_adapter::Settings::new().with(vitrine_adapter::magento::backend::BASE_URL, url.clone());
+    crate::demo::DemoShop::new(url, settings, move || shop.stop())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -282,3 +282,15 @@ pub fn start(access_token: &str) -> FakeGraphQl {
 pub fn start_demo(access_token: &str) -> FakeGraphQl {
     start_shop(access_token, DEMO_SNOWBOARDS)
 }
+
+/// The demo shop of `vitrine all` (with generated snowboards), behind a token made for it
+/// alone (it guards nothing real), and the settings that point the adapter at it.
+#[must_use]
+pub fn demo() -> crate::demo::DemoShop {
+    use vitrine_adapter::shopify::backend::{ACCESS_TOKEN, ENDPOINT};
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    let shop = start_demo(&token);
+    let url = shop.url.clone();
+    let settings = vitrine_adapter::Settings::new().with(ENDPOINT, url.clone()).with(ACCESS_TOKEN, token);
+    crate::demo::DemoShop::new(url, settings, move || shop.stop())
+}

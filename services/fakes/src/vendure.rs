@@ -248,3 +248,12 @@ pub fn start() -> VendureShop {
     );
     VendureShop { server, shop: kept }
 }
+
+/// The demo shop of `vitrine all`, and the settings that point the adapter at it.
+#[must_use]
+pub fn demo() -> crate::demo::DemoShop {
+    let shop = start();
+    let url = shop.url.clone();
+    let settings = vitrine_adapter::Settings::new().with(vitrine_adapter::vendure::backend::URL, url.clone());
+    crate::demo::DemoShop::new(url, settings, move || shop.stop())
+}

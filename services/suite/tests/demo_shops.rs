@@ -1,5 +1,5 @@
 //! issue 20: every backend through its descriptor alone: `vitrine all`'s way of starting
-//! the demo shop of each backend (`BackendDescriptor::demo_shop`) and pointing the
+//! the demo shop of each backend (`vitrine_fakes::DEMO_SHOPS`) and pointing the
 //! adapters at it, then every driver as the default serves its menu.
 
 use std::sync::Arc;
@@ -13,7 +13,7 @@ async fn every_driver_serves_its_menu_from_its_backends_demo_shop() {
     let mut config = vitrine_suite::Config::for_test();
     let mut shops = Vec::new();
     for d in vitrine_adapter::BACKENDS {
-        if let Some(start) = d.demo_shop {
+        if let Some(start) = vitrine_fakes::demo_shop(d.backend) {
             let shop = start();
             for s in d.settings {
                 if let Some(value) = shop.settings.get(s.flag) {

@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
-use vitrine_adapter::backend::DemoShop;
 use vitrine_common::{SharedStore, Shutdown, store};
 use vitrine_domain::Backend;
+use vitrine_fakes::DemoShop;
 use vitrine_suite::{Service, Suite};
 
 use crate::{RedisSentinelCluster, RedisServer};
@@ -213,7 +213,7 @@ impl TestAppBuilder {
     #[must_use]
     pub fn demo_shops(mut self) -> Self {
         for d in vitrine_adapter::BACKENDS {
-            let Some(start) = d.demo_shop else { continue };
+            let Some(start) = vitrine_fakes::demo_shop(d.backend) else { continue };
             let shop = start();
             for s in d.settings {
                 if let Some(value) = shop.settings.get(s.flag) {

@@ -1,10 +1,10 @@
 //! `vitrine all`: every service in one process ([`vitrine_suite`]), each internal one on
 //! its own loopback port, talking real gRPC and HTTP to each other exactly as separate
 //! processes would. A backend left without settings is served by its built-in demo shop
-//! (its descriptor's, from `vitrine-fakes`), so every driver works offline.
+//! (`vitrine_fakes::DEMO_SHOPS`), so every driver works offline.
 
-use vitrine_adapter::backend::DemoShop;
 use vitrine_common::Shutdown;
+use vitrine_fakes::DemoShop;
 
 use crate::backends::Backends;
 use crate::cli::AllArgs;
@@ -16,7 +16,7 @@ use crate::listen::{connect, std_listener};
 fn start_demo_shops(backends: &mut Backends) -> Vec<DemoShop> {
     let mut shops = Vec::new();
     for d in vitrine_adapter::BACKENDS {
-        let Some(start) = d.demo_shop else { continue };
+        let Some(start) = vitrine_fakes::demo_shop(d.backend) else { continue };
         let settings = backends.settings.entry(d.backend).or_default();
         if d.is_unset(settings) {
             let shop = start();

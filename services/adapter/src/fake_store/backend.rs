@@ -6,7 +6,7 @@ use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
 use super::{FakeStoreCarts, FakeStoreDriver};
-use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
+use crate::backend::{BackendDescriptor, Built, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
 use crate::checkout::NoCheckout;
 use crate::drivers::{Drivers, Unconfigured};
@@ -31,7 +31,6 @@ pub static DESCRIPTOR: BackendDescriptor = BackendDescriptor {
     image_roots: |settings| {
         settings.get(URL).map(|u| format!("{}/img/", u.trim_end_matches('/'))).into_iter().collect()
     },
-    demo_shop: Some(demo_shop),
 };
 
 fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Built {
@@ -46,10 +45,4 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
         let checkout = Arc::new(NoCheckout::NONE);
         Drivers { catalogue: driver.clone(), navigation, routes: driver, carts, checkout, configured: true }
     }))
-}
-
-fn demo_shop() -> DemoShop {
-    let api = vitrine_fakes::fake_store::start();
-    let url = api.url.clone();
-    DemoShop::new(url.clone(), Settings::new().with(URL, url), move || api.stop())
 }

@@ -28,7 +28,6 @@ pub static DESCRIPTOR: BackendDescriptor = BackendDescriptor {
     default_port: 50061,
     build,
     image_roots: |_| Vec::new(),
-    demo_shop: None,
 };
 
 fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Built {

@@ -6,7 +6,7 @@ use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
 use super::{MagentoCarts, MagentoCheckout, MagentoConfig, MagentoDriver};
-use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
+use crate::backend::{BackendDescriptor, Built, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
 use crate::drivers::Drivers;
 use crate::graphql::{GraphQlClient, GraphQlConfig};
@@ -54,7 +54,6 @@ pub static DESCRIPTOR: BackendDescriptor = BackendDescriptor {
     image_roots: |settings| {
         config(settings).map(|m| format!("{}catalog/product/", with_slash(&m.media_base()))).into_iter().collect()
     },
-    demo_shop: Some(demo_shop),
 };
 
 fn with_slash(url: &str) -> String {
@@ -85,10 +84,4 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
             .with_carts(Arc::new(MagentoCarts::new(c.clone())))
             .with_checkout(Arc::new(MagentoCheckout::new(c)))
     }))
-}
-
-fn demo_shop() -> DemoShop {
-    let shop = vitrine_fakes::magento::start();
-    let url = shop.url.clone();
-    DemoShop::new(url.clone(), Settings::new().with(BASE_URL, url), move || shop.stop())
 }

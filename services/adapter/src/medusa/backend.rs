@@ -7,7 +7,7 @@ use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
 use super::{MedusaCarts, MedusaCheckout, MedusaConfig, MedusaDriver};
-use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
+use crate::backend::{BackendDescriptor, Built, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
 use crate::drivers::Drivers;
 use crate::rest::RestClient;
@@ -58,7 +58,6 @@ pub static DESCRIPTOR: BackendDescriptor = BackendDescriptor {
     image_roots: |settings| {
         settings.get(URL).map(|u| format!("{}/static/", u.trim_end_matches('/'))).into_iter().collect()
     },
-    demo_shop: Some(demo_shop),
 };
 
 /// The store when its URL is set. A URL without a key is still the store: its refusal
@@ -81,11 +80,4 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
             // issue 26: the checkout shares the driver's client, key and region.
             .with_checkout(Arc::new(MedusaCheckout::new(driver)))
     }))
-}
-
-fn demo_shop() -> DemoShop {
-    let shop = vitrine_fakes::medusa::start(vitrine_fakes::medusa::DEMO_KEY);
-    let url = shop.url.clone();
-    let settings = Settings::new().with(URL, url.clone()).with(PUBLISHABLE_KEY, vitrine_fakes::medusa::DEMO_KEY);
-    DemoShop::new(url, settings, move || shop.stop())
 }

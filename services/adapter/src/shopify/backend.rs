@@ -6,7 +6,7 @@ use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
 use super::{ShopifyCarts, ShopifyConfig, ShopifyDriver};
-use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
+use crate::backend::{BackendDescriptor, Built, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
 use crate::checkout::Handoff;
 use crate::drivers::{CartDriver, Drivers};
@@ -46,7 +46,6 @@ pub static DESCRIPTOR: BackendDescriptor = BackendDescriptor {
     default_port: 50064,
     build,
     image_roots,
-    demo_shop: Some(demo_shop),
 };
 
 fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Built {
@@ -81,12 +80,4 @@ fn image_roots(settings: &Settings) -> Vec<String> {
         roots.push(format!("{host}{port}{FILES}"));
     }
     roots
-}
-
-fn demo_shop() -> DemoShop {
-    // A demo token for the built-in shop only; it guards nothing real.
-    let token = uuid::Uuid::new_v4().simple().to_string();
-    let shop = vitrine_fakes::shopify::start_demo(&token);
-    let url = shop.url.clone();
-    DemoShop::new(url.clone(), Settings::new().with(ENDPOINT, url).with(ACCESS_TOKEN, token), move || shop.stop())
 }

@@ -7,7 +7,7 @@ use vitrine_common::SharedStore;
 use vitrine_domain::Backend;
 
 use super::{VendureCarts, VendureCheckout, VendureConfig, VendureDriver};
-use crate::backend::{BackendDescriptor, Built, DemoShop, Setting, Settings};
+use crate::backend::{BackendDescriptor, Built, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
 use crate::drivers::Drivers;
 use crate::graphql::{GraphQlClient, GraphQlConfig};
@@ -56,7 +56,6 @@ pub static DESCRIPTOR: BackendDescriptor = BackendDescriptor {
     image_roots: |settings| {
         settings.get(URL).map(|u| format!("{}/assets/", u.trim_end_matches('/'))).into_iter().collect()
     },
-    demo_shop: Some(demo_shop),
 };
 
 fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Built {
@@ -71,11 +70,4 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
         let carts = Arc::new(VendureCarts::new(driver.clone()));
         Drivers::all_three(driver).with_carts(carts.clone()).with_checkout(Arc::new(VendureCheckout::new(carts)))
     }))
-}
-
-/// The demo shop: the real server's seed behind the Shop API (`vitrine_fakes::vendure`).
-fn demo_shop() -> DemoShop {
-    let shop = vitrine_fakes::vendure::start();
-    let url = shop.url.clone();
-    DemoShop::new(url.clone(), Settings::new().with(URL, url), move || shop.stop())
 }

@@ -630,3 +630,13 @@ fn photo(name: &str) -> Vec<u8> {
     let _ = image::DynamicImage::ImageRgb8(img).write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png);
     out
 }
+
+/// The demo shop of `vitrine all`, its demo key, and the settings that point the adapter at it.
+#[must_use]
+pub fn demo() -> crate::demo::DemoShop {
+    use vitrine_adapter::medusa::backend::{PUBLISHABLE_KEY, URL};
+    let shop = start(DEMO_KEY);
+    let url = shop.url.clone();
+    let settings = vitrine_adapter::Settings::new().with(URL, url.clone()).with(PUBLISHABLE_KEY, DEMO_KEY);
+    crate::demo::DemoShop::new(url, settings, move || shop.stop())
+}
