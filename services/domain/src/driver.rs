@@ -121,34 +121,15 @@ impl std::fmt::Display for Driver {
 impl Backend {
     pub const ALL: [Self; 6] = [Self::InMemory, Self::Fake, Self::Magento, Self::Shopify, Self::Medusa, Self::Vendure];
 
+    /// Its value: its driver's (every backend has the driver of its own name).
     #[must_use]
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::InMemory => "in-memory",
-            Self::Fake => "fake",
-            Self::Magento => "magento",
-            Self::Shopify => "shopify",
-            Self::Medusa => "medusa",
-            Self::Vendure => "vendure",
-        }
+        self.driver().as_str()
     }
 
     #[must_use]
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|b| b.as_str() == value)
-    }
-
-    /// The suffix of its `VITRINE_ADAPTER_<DRIVER>_URL` variable.
-    #[must_use]
-    pub const fn env_name(self) -> &'static str {
-        match self {
-            Self::InMemory => "IN_MEMORY",
-            Self::Fake => "FAKE",
-            Self::Magento => "MAGENTO",
-            Self::Shopify => "SHOPIFY",
-            Self::Medusa => "MEDUSA",
-            Self::Vendure => "VENDURE",
-        }
     }
 }
 
