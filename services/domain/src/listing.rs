@@ -73,9 +73,26 @@ pub fn slice<T>(items: Vec<T>, page: u32) -> (Vec<T>, u32) {
     (page_items, total)
 }
 
+/// The first `limit` of `items` (`ListProducts`'s limit: 0 means every one), for
+/// backends that answer a whole list.
+#[must_use]
+pub fn at_most<T>(mut items: Vec<T>, limit: usize) -> Vec<T> {
+    if limit > 0 {
+        items.truncate(limit);
+    }
+    items
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_limit_of_zero_is_every_item() {
+        for (limit, expected) in [(0, vec![1, 2, 3]), (1, vec![1]), (3, vec![1, 2, 3]), (9, vec![1, 2, 3])] {
+            assert_eq!(at_most(vec![1, 2, 3], limit), expected, "limit {limit}");
+        }
+    }
 
     #[test]
     fn the_last_page_has_the_most_digits() {

@@ -39,11 +39,7 @@ impl InMemoryDriver {
 #[async_trait::async_trait]
 impl CatalogueDriver for InMemoryDriver {
     async fn list(&self, limit: usize) -> DriverResult<Vec<Product>> {
-        let mut all = self.all().await?;
-        if limit > 0 {
-            all.truncate(limit);
-        }
-        Ok(all)
+        Ok(vitrine_domain::listing::at_most(self.all().await?, limit))
     }
 
     async fn best_sellers(&self) -> DriverResult<Vec<Product>> {
