@@ -28,3 +28,15 @@ pub fn cancel_on_signals(shutdown: Shutdown) {
         shutdown.cancel();
     });
 }
+
+/// Runs `stop` once `shutdown` is cancelled (an HTTP server's graceful stop), in a task of
+/// its own, so the caller goes on to await the server.
+pub fn on_shutdown<F>(shutdown: Shutdown, stop: F)
+where
+    F: std::future::Future<Output = ()> + Send + 'static,
+{
+    tokio::spawn(async move {
+        shutdown.cancelled().await;
+        stop.await;
+    });
+}

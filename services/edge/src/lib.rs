@@ -147,10 +147,7 @@ pub async fn serve(
         .listen(listener)?
         .run();
     let handle = server.handle();
-    tokio::spawn(async move {
-        shutdown.cancelled().await;
-        handle.stop(true).await;
-    });
+    vitrine_common::shutdown::on_shutdown(shutdown, async move { handle.stop(true).await });
     tracing::info!(%addr, "edge listening");
     server.await?;
     Ok(())

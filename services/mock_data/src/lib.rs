@@ -56,10 +56,7 @@ pub async fn serve(config: Config, listener: std::net::TcpListener, shutdown: Sh
     .listen(listener)?
     .run();
     let handle = server.handle();
-    tokio::spawn(async move {
-        shutdown.cancelled().await;
-        handle.stop(true).await;
-    });
+    vitrine_common::shutdown::on_shutdown(shutdown, async move { handle.stop(true).await });
     tracing::info!(%addr, "mock-data listening");
     server.await?;
     Ok(())
