@@ -1,4 +1,4 @@
-// The checkout's requests (issue 26): its own module, so only the checkout's chunk (the
+// The checkout's requests: its own module, so only the checkout's chunk (the
 // checkout and an order's page) carries them, never the app's first script.
 import { api, send } from "./client";
 import type { AddressStep, Checkout, Order, ShippingChoice } from "./types";

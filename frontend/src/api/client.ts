@@ -1,5 +1,5 @@
 // One fetcher for every SWR hook: same-origin JSON, errors as ApiError. Each answer's
-// `Server-Timing` is kept, unparsed, for the debug bar's Timings panel (issue 24).
+// `Server-Timing` is kept, unparsed, for the debug bar's Timings panel.
 import { IMAGE_WIDTHS } from "./bounds.gen";
 import type { FieldError, ImageWidth } from "./types";
 
@@ -8,7 +8,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** issue 26: a checkout step's refused fields (code `invalid_fields`); empty otherwise. */
+    /** A checkout step's refused fields (code `invalid_fields`); empty otherwise. */
     readonly fields: FieldError[] = [],
   ) {
     super(message);
@@ -26,7 +26,7 @@ async function parse<T>(res: Response): Promise<T> {
   return body as T;
 }
 
-/** One answer's `Server-Timing` value (issue 24), unparsed: the Timings panel's chunk reads it. */
+/** One answer's `Server-Timing` value, unparsed: the Timings panel's chunk reads it. */
 export interface TimedCall {
   method: string;
   path: string;
@@ -62,7 +62,7 @@ export const postJson = <T>(path: string, body?: unknown): Promise<T> => send<T>
 export const deleteJson = <T>(path: string): Promise<T> => send<T>("DELETE", path);
 
 /**
- * A change to the visitor's cart (issue 23): `body` as JSON (its `Content-Type` is what
+ * A change to the visitor's cart: `body` as JSON (its `Content-Type` is what
  * marks a change as the site's own; a DELETE has no body, and the browser's own
  * `Sec-Fetch-Site` and `Origin` say it). `key` goes as the `Idempotency-Key`: one per
  * shopper's action, the same on an automatic retry, so a retry never adds twice.
@@ -83,16 +83,16 @@ export const api = {
   searchHead: (q: string, page: number) => (q ? `/api/head/search?q=${encodeURIComponent(q)}${listingQuery(page, "position")}` : "/api/head/search"),
   cartHead: "/api/head/cart",
   compareHead: "/api/head/compare",
-  /** issue 24: the debug tools. */
+  /** The debug tools. */
   compare: "/api/debug/compare",
   faults: "/api/debug/faults",
-  /** The visitor's cart (issue 23): never inlined into a page, fetched once React runs. */
+  /** The visitor's cart: never inlined into a page, fetched once React runs. */
   cart: "/api/cart",
   cartLines: "/api/cart/lines",
   cartLine: (id: string) => `/api/cart/lines/${encodeURIComponent(id)}`,
-  /** The visitor's checkout (issue 26): the cart page reads its kind; the rest is the checkout chunk's (`checkout.ts`). */
+  /** The visitor's checkout: the cart page reads its kind; the rest is the checkout chunk's (`checkout.ts`). */
   checkout: "/api/checkout",
-  /** The debug bar's settings (issue 24): where traces are shown. */
+  /** The debug bar's settings: where traces are shown. */
   debug: "/api/debug",
 };
 
@@ -101,7 +101,7 @@ function listingQuery(page: number, sort: string): string {
   return `${page > 1 ? `&page=${page}` : ""}${sort !== "position" ? `&sort=${sort}` : ""}`;
 }
 
-/** The edge's image service (spec §9: quality 25), at one of the widths it renders. */
+/** The edge's image service (quality 25), at one of the widths it renders. */
 export function imageUrl(src: string, width: ImageWidth = IMAGE_WIDTHS[0]): string {
   return `/img?src=${encodeURIComponent(src)}&w=${width}`;
 }

@@ -1,4 +1,4 @@
-// issue 12 §4: for a page request the edge inlines the answers the page needs, after
+// For a page request the edge inlines the answers the page needs, after
 // <div id="root">, as
 //   <script type="application/json" id="vitrine-data">{"<SWR key>": answer, ...}</script>
 // keyed by the exact URLs `api.*` builds. Data, not code: the CSP stays `script-src 'self'`.

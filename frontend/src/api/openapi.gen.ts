@@ -71,7 +71,7 @@ export interface paths {
         };
         /**
          * GET /api/categories → the categories a home page offers: the fake store's own (its
-         *     menu is in-memory's, spec §4), every other backend's top menu level.
+         *     menu is in-memory's), every other backend's top menu level.
          */
         get: operations["categories"];
         put?: never;
@@ -204,7 +204,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/debug: the debug bar's settings (issue 24): the Jaeger UI the Timings panel
+         * GET /api/debug: the debug bar's settings: the Jaeger UI the Timings panel
          *     links a trace to, when the deployment names one. The same for every visitor.
          */
         get: operations["debug"];
@@ -269,10 +269,10 @@ export interface paths {
          */
         get: operations["get_driver"];
         /**
-         * PUT /api/driver: spec §4. Unknown values are ignored, and a driver is refused where its
-         *     adapter has no shop (issue 13); both answer the unchanged driver with a notice saying
-         *     why. A switch is one store write (the driver and when; issue 11) and the visitor's
-         *     state cookie signed again (issue 25): from then on this visitor's reads skip whatever
+         * PUT /api/driver: the spec's driver switch. Unknown values are ignored, and a driver is refused where its
+         *     adapter has no shop; both answer the unchanged driver with a notice saying
+         *     why. A switch is one store write (the driver and when) and the visitor's
+         *     state cookie signed again: from then on this visitor's reads skip whatever
          *     was cached before it, on every layer, while everyone else's caches stay as they are.
          *     It is published for the session's other tabs, and rate-limited per session and address.
          */
@@ -309,7 +309,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/head/cart: the cart page's head (issue 23: titled, and not to be indexed),
+         * GET /api/head/cart: the cart page's head (titled, and not to be indexed),
          *     for the SPA to apply after a client-side navigation.
          */
         get: operations["cart_head"];
@@ -329,7 +329,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/head/checkout: the checkout page's head (issue 26: titled, not to be
+         * GET /api/head/checkout: the checkout page's head (titled, not to be
          *     indexed), for the SPA to apply after a client-side navigation.
          */
         get: operations["checkout_head"];
@@ -349,7 +349,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/head/compare: the backends comparison's head (issue 24: titled, and not to
+         * GET /api/head/compare: the backends comparison's head (titled, and not to
          *     be indexed), for the SPA to apply after a client-side navigation.
          */
         get: operations["compare_head"];
@@ -389,7 +389,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/head/order: the head of an order's page, `/order/{number}` (issue 26: titled,
+         * GET /api/head/order: the head of an order's page, `/order/{number}` (titled,
          *     not to be indexed), the same for every number.
          */
         get: operations["order_head"];
@@ -685,7 +685,7 @@ export interface components {
             name: string;
             url: string;
         };
-        /** @description issue 23: the visitor's cart on their driver's backend. Never cached or shared. */
+        /** @description The visitor's cart on their driver's backend. Never cached or shared. */
         Cart: {
             /** @description Where the backend checks this cart out (Shopify); null elsewhere. */
             checkout_url?: string | null;
@@ -707,7 +707,7 @@ export interface components {
              */
             subtotal?: number | null;
         };
-        /** @description issue 23: one line of the visitor's cart. */
+        /** @description One line of the visitor's cart. */
         CartLine: {
             /** @description What `PATCH` and `DELETE /api/cart/lines/{line}` name. */
             id: string;
@@ -789,7 +789,7 @@ export interface components {
          * @enum {string}
          */
         CheckoutKind: "native" | "handoff" | "none";
-        /** @description `POST /api/debug/compare`: each enabled backend's read times (issue 24). */
+        /** @description `POST /api/debug/compare`: each enabled backend's read times. */
         Comparison: {
             backends: components["schemas"]["BackendTimes"][];
             /**
@@ -818,7 +818,7 @@ export interface components {
             region_required: boolean;
             regions: components["schemas"]["Region"][];
         };
-        /** @description `GET /api/debug` (issue 24): what the debug bar's Timings panel links to. */
+        /** @description `GET /api/debug`: what the debug bar's Timings panel links to. */
         DebugInfo: {
             /**
              * @description The Jaeger UI's base address (`VITRINE_JAEGER_UI_URL`, no trailing slash), where
@@ -868,7 +868,7 @@ export interface components {
              */
             code: string;
             /**
-             * @description issue 26: each refused field of a checkout step (code invalid_fields); absent
+             * @description Each refused field of a checkout step (code invalid_fields); absent
              *     otherwise.
              */
             fields?: components["schemas"]["FieldError"][];
@@ -876,7 +876,7 @@ export interface components {
             message: string;
         };
         /**
-         * @description issue 24: latency and faults injected into one backend's upstream calls, for the
+         * @description Latency and faults injected into one backend's upstream calls, for the
          *     visitor's own requests.
          */
         FaultsSetting: {
@@ -924,7 +924,7 @@ export interface components {
             /** @description `head` as the edge writes it into a page. */
             head_html: string;
         };
-        /** @description spec §3: a product image. */
+        /** @description A product image. */
         Image: {
             id: string;
             label: string;
@@ -966,7 +966,7 @@ export interface components {
              */
             quantity: number;
         };
-        /** @description spec §3 "Navigation node": the menu tree. */
+        /** @description The spec's "Navigation node": the menu tree. */
         NavigationNode: {
             breadcrumbs: components["schemas"]["Breadcrumb"][];
             children: components["schemas"]["NavigationNode"][];
@@ -996,7 +996,7 @@ export interface components {
             totals: components["schemas"]["Totals"];
         };
         /**
-         * @description What the browser does with a resolution (spec §4 "Route matching").
+         * @description What the browser does with a resolution (the spec's "Route matching").
          * @enum {string}
          */
         Outcome: "match" | "redirect" | "not_found" | "failed";
@@ -1010,7 +1010,7 @@ export interface components {
             category?: null | components["schemas"]["CategoryPage"];
             content?: null | components["schemas"]["ContentPage"];
             failure?: null | components["schemas"]["ErrorDetail"];
-            /** @description What the page's `<head>` says: the edge writes it into a page it serves (issue 12). */
+            /** @description What the page's `<head>` says: the edge writes it into a page it serves. */
             head: components["schemas"]["PageHead"];
             /**
              * @description `head` as the edge writes it into a page (`<title>`, then the tags marked
@@ -1022,7 +1022,7 @@ export interface components {
         };
         /**
          * @description A page's title, description, canonical link, link-preview image and structured
-         *     data (issue 12), built once by the edge (`crate::head`).
+         *     data, built once by the edge (`crate::head`).
          */
         PageHead: {
             /** @description Absolute. */
@@ -1037,7 +1037,7 @@ export interface components {
             /** @description The backend's url of the page's largest image, which the edge preloads. */
             lcp_image?: string | null;
             /**
-             * @description Search engines are asked not to index the page (issue 23: the cart); absent
+             * @description Search engines are asked not to index the page (the cart); absent
              *     when they may, so every other answer is as it was.
              */
             noindex?: boolean;
@@ -1045,10 +1045,10 @@ export interface components {
             og_type: string;
             title: string;
         };
-        /** @description spec §3 "Product (normalised)". */
+        /** @description The spec's "Product (normalised)". */
         Product: {
             brand?: string | null;
-            /** @description spec §3: the one camelCase field. */
+            /** @description The one camelCase field. */
             canonicalUrl?: string | null;
             /** @description ISO 4217 code of `price`; absent means USD. */
             currency?: string | null;
@@ -1062,7 +1062,7 @@ export interface components {
             meta_title?: string | null;
             name: string;
             /**
-             * @description issue 22: the choices a shopper makes (size, colour…), in the backend's order.
+             * @description The choices a shopper makes (size, colour…), in the backend's order.
              *     Only in a product's own answer (by url, by id, its page); a listing's cards leave
              *     options and variants out.
              */
@@ -1118,7 +1118,7 @@ export interface components {
              */
             total_count: number;
         };
-        /** @description spec §3 "Product response: {id, products:[product]}". */
+        /** @description The spec's "Product response: {id, products:[product]}". */
         ProductResponse: {
             id: string;
             products: components["schemas"]["Product"][];
@@ -1128,22 +1128,22 @@ export interface components {
             name: string;
         };
         /**
-         * @description `GET /api/resolve`: spec §3 "Route resolution result" flattened with what to do with
+         * @description `GET /api/resolve`: the spec's "Route resolution result" flattened with what to do with
          *     it. Fields are alphabetical (the body used to be a `json!` map).
          */
         Resolution: {
             /**
              * Format: int32
-             * @description spec §4: 0 is taken as 200; 301/302 redirect; 404 not found.
+             * @description 0 is taken as 200; 301/302 redirect; 404 not found.
              */
             code: number;
             data?: null | components["schemas"]["RouteData"];
             /**
-             * @description spec §8 route result code: 404_NOT_FOUND, 4xx_CLIENT_ERROR, 5xx_SERVER_ERROR,
+             * @description The spec's route result code: 404_NOT_FOUND, 4xx_CLIENT_ERROR, 5xx_SERVER_ERROR,
              *     302_PERMANENT_REDIRECT, TEMPORARY_REDIRECT.
              */
             error_code: string | null;
-            /** @description spec §9: where the visitor goes when later calls fail. */
+            /** @description Where the visitor goes when later calls fail. */
             failed_resolution_path: string;
             id: string | null;
             /** @description Where the visitor goes: the redirect target or the failed-resolution path. */
@@ -1160,7 +1160,7 @@ export interface components {
             title?: string | null;
         };
         /**
-         * @description What a storefront path is (spec §3 route `type`), in the words of Magento's
+         * @description What a storefront path is (the spec's route `type`), in the words of Magento's
          *     `UrlRewriteEntityTypeEnum`, which every adapter answers in (`vitrine_domain::route`).
          * @enum {string}
          */

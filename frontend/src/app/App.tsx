@@ -34,15 +34,15 @@ function FollowOtherTabs() {
   return null;
 }
 
-/** The root shell (spec §2): navigation bar, routed page area, debug bar. */
+/** The root shell: navigation bar, routed page area, debug bar. */
 export function Shell() {
   return (
     <>
       <NavBar />
       <main className="page">
-        {/* spec §2 route table, in order: home, search (issue 10), the cart (issue 23:
-            its own chunk; the edge reserves the address), the backends comparison
-            (issue 24: the same), the checkout and an order's page (issue 26: the same),
+        {/* The spec's route table, in order: home, search, the cart (its own chunk; the
+            edge reserves the address), the backends comparison (likewise), the
+            checkout and an order's page (likewise),
             then the page the lookup names (product, category,
             content) or not found. */}
         <Routes>

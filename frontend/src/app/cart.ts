@@ -1,4 +1,4 @@
-// The cart as the shopper reads it (issue 23): the rules the product page, the navigation
+// The cart as the shopper reads it: the rules the product page, the navigation
 // bar and the cart page share, apart from any request. Pure.
 import type { Cart, CartLine, Product } from "../api/types";
 import type { Variant } from "./variants";

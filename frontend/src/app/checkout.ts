@@ -1,4 +1,4 @@
-// The checkout (issue 26) as the shopper fills it in: the form's state, the body each step
+// The checkout as the shopper fills it in: the form's state, the body each step
 // sends, the edge's refused fields as the form shows them, the figures of a summary, and
 // when a Place order is tried again. Pure.
 import { ApiError } from "../api/client";

@@ -1,10 +1,10 @@
-// The cart page's way to check out (issue 26), apart from the checkout's own rules
+// The cart page's way to check out, apart from the checkout's own rules
 // (`checkout.ts`), so the cart's chunk carries only this. Pure.
 import type { Cart, Checkout } from "../api/types";
 import { checkoutHref } from "./cart";
 
 /**
- * What the cart page offers for checking out (issue 26), by the checkout's kind: the
+ * What the cart page offers for checking out, by the checkout's kind: the
  * checkout page, the shop's own checkout (a web address only), or the shop's words.
  */
 export type CheckoutEntry = { kind: "native"; to: string } | { kind: "handoff"; href: string } | { kind: "none"; notice: string };

@@ -1,4 +1,4 @@
-// The backends comparison's figures as the page shows them (issue 24). Pure.
+// The backends comparison's figures as the page shows them. Pure.
 import type { BackendTimes } from "../api/types";
 
 /** Milliseconds as the table shows them: whole from 100, one decimal below; "–" for none. */

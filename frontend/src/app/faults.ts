@@ -1,4 +1,4 @@
-// The debug bar's injected faults (issue 24), in words. Pure.
+// The debug bar's injected faults, in words. Pure.
 import type { FaultsSetting } from "../api/types";
 
 /** What a setting does, as the debug bar says it; none: nothing injected. */

@@ -1,6 +1,6 @@
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** spec §2: the price formatted as currency, 0 when missing. */
+/** The price formatted as currency, 0 when missing. */
 export function formatPrice(price: number | null | undefined, currency = "USD"): string {
   let f = formatters.get(currency);
   if (!f) {

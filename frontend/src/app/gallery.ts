@@ -1,4 +1,4 @@
-// A product page's gallery (issue 22): which pictures it shows, in what order, what each
+// A product page's gallery: which pictures it shows, in what order, what each
 // thumbnail is called, and where a key or a swipe moves to. Pure.
 import type { Product } from "../api/types";
 import type { Variant } from "./variants";

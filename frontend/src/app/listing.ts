@@ -14,7 +14,7 @@ export const SORT_LABELS: Record<Sort, string> = {
 export const SEARCH_SORT_LABELS: Record<Sort, string> = { ...SORT_LABELS, position: "Relevance" };
 
 const SORTS = Object.keys(SORT_LABELS) as Sort[];
-/** The edge's bounds (issue 10), generated from its OpenAPI document. */
+/** The edge's bounds, generated from its OpenAPI document. */
 export { MAX_PAGE, MAX_QUERY_CHARS };
 /** A page number has at most as many digits as the last page; longer is no page. */
 const PAGE_DIGITS = new RegExp(`^\\d{1,${String(MAX_PAGE).length}}$`);

@@ -1,6 +1,6 @@
 import type { Resolution, RouteKind } from "../api/types";
 
-// spec §2 route table and §4 "Route matching", as one decision.
+// The spec's route table and its "Route matching", as one decision.
 export type RouteDecision =
   | { kind: "product" }
   | { kind: "category" }
@@ -10,7 +10,7 @@ export type RouteDecision =
   | { kind: "failed"; to: string };
 
 /**
- * The page of each kind of route the edge names (issue 10 adds categories and CMS pages).
+ * The page of each kind of route the edge names (categories and CMS pages among them).
  * Keyed by the edge's `RouteKind`, so a kind added there fails type checking here until
  * it has a page.
  */
@@ -37,7 +37,7 @@ export function decide(resolution: Resolution): RouteDecision {
   }
 }
 
-/** spec §2: the joined URL path segments of the current route ('/' when empty). */
+/** The joined URL path segments of the current route ('/' when empty). */
 export function joinSegments(pathname: string): string {
   const segments = pathname.split("/").filter((s) => s.length > 0);
   return `/${segments.join("/")}`;

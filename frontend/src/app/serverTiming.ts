@@ -1,4 +1,4 @@
-// The edge's `Server-Timing` (issue 24), read for the debug bar's Timings panel. Pure:
+// The edge's `Server-Timing`, read for the debug bar's Timings panel. Pure:
 // a header value (or the browser's own parse of a document's header) in, typed entries
 // and a waterfall's geometry out. Only the panel's chunk imports this; the first paint
 // carries none of it.

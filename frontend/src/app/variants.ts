@@ -1,4 +1,4 @@
-// A product's variants as its page offers them (issue 22): which one the address names,
+// A product's variants as its page offers them: which one the address names,
 // and what each option value would lead to from there. Pure.
 import type { Product } from "../api/types";
 

@@ -11,7 +11,7 @@ import { QuantityStepper } from "./QuantityStepper";
 type Outcome = { added: string; count: number } | { refused: string } | null;
 
 /**
- * Add to cart (issue 23): a quantity and the button, for the variant the page shows.
+ * Add to cart: a quantity and the button, for the variant the page shows.
  * The edge writes them into the first paint (their boxes are the page's from the start),
  * disabled: they act once React owns the page. The button is disabled for a variant that
  * cannot be bought (out of stock); while the request runs it says so and ignores presses

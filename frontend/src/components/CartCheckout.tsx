@@ -5,7 +5,7 @@ import type { Cart, Checkout } from "../api/types";
 import { checkoutEntry } from "../app/checkoutEntry";
 
 /**
- * The cart's way to check out (issue 26), by the backend's kind of checkout: here
+ * The cart's way to check out, by the backend's kind of checkout: here
  * (`native`: the checkout page), on the shop's own site (`handoff`: the cart's
  * `checkout_url`), or none (the shop's words). Asked for only for a cart with lines;
  * while it loads its box is kept, and when it fails there is no link (the cart still works).

@@ -3,7 +3,7 @@ import { badgeText, cartLinkLabel } from "../app/cart";
 import { useCart } from "../hooks/cart";
 
 /**
- * The navigation bar's link to the cart (issue 23), with the visitor's item count. The
+ * The navigation bar's link to the cart, with the visitor's item count. The
  * count is the visitor's own, so it is never in the edge's markup (pages are everyone's):
  * it is fetched once React runs, into a badge whose box is there from the first paint,
  * fixed in size, so its arrival moves nothing. Its name says the count ("Cart, 2 items").

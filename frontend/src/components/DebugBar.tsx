@@ -5,12 +5,12 @@ import { useApplySwitch, useDriver } from "../hooks/data";
 import { announceSwitch } from "../hooks/useDriverEvents";
 import { useHydrated } from "../hooks/useHydrated";
 
-// The developers' driver switch (spec §1, §4). A switch calls the edge, whose answer is
+// The developers' driver switch. A switch calls the edge, whose answer is
 // the new driver state (no GET after it); then every other view reloads. Other tabs
 // follow through server-sent events and this browser's own announcement. The select
 // waits for React (`useHydrated`): a choice made on the edge's markup would be lost.
 //
-// Timings and Faults (issue 24): the panels are one chunk, loaded the first time one is
+// Timings and Faults: the panels are one chunk, loaded the first time one is
 // opened, so the first paint carries only the toggles. Open, a panel lies over the page
 // above the bar (nothing on the page moves); Escape closes it and gives the focus back to
 // its toggle.

@@ -12,7 +12,7 @@ const MAIN = 560;
 const THUMB = 64;
 
 /**
- * A product's pictures (issue 22): the main one in its fixed square, and below it, when
+ * A product's pictures: the main one in its fixed square, and below it, when
  * there is more than one, a thumbnail each. The thumbnails are WAI-ARIA tabs and the main
  * picture their panel (the tabbed carousel pattern): one Tab stop, at the shown one; the
  * arrow keys, Home and End move to another and show it; a click, Enter or Space shows

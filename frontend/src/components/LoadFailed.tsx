@@ -1,4 +1,4 @@
-/** A backend's error for a page's data, with Retry (the spec's error state, issue 10). */
+/** A backend's error for a page's data, with Retry (the spec's error state). */
 export function LoadFailed({ what, message, retry }: { what: string; message: string; retry: () => void }) {
   return (
     <section className="load-failed" role="alert">

@@ -4,10 +4,10 @@ import { useNavigation } from "../hooks/data";
 import { CartLink } from "./CartLink";
 import { SearchForm } from "./SearchForm";
 
-// spec §2 "Navigation bar": the store name; then exactly one of 'Loading...', the error
+// The spec's "Navigation bar": the store name; then exactly one of 'Loading...', the error
 // item with Retry, or the top-level categories with their children in a dropdown.
 // Below 768px a hamburger opens a 300px side panel over an overlay. At the right end, the
-// search box and the cart link with the visitor's count (issue 23).
+// search box and the cart link with the visitor's count.
 export function NavBar() {
   const { data, error, isLoading, mutate } = useNavigation();
   const [open, setOpen] = useState(false);
@@ -74,7 +74,7 @@ export function NavBar() {
         </nav>
         {/* After the menu and pinned to the right end, so the menu filling in moves nothing. */}
         <SearchForm />
-        {/* issue 23: the visitor's count comes after hydration, into a box of fixed size. */}
+        {/* The visitor's count comes after hydration, into a box of fixed size. */}
         <CartLink onClick={close} />
       </div>
       {open && <div className="overlay" data-testid="menu-overlay" onClick={close} />}

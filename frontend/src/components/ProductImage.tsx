@@ -9,7 +9,7 @@ interface Props {
   priority?: boolean;
 }
 
-/** Placeholder when a product has no image (spec §2). Same box, so nothing shifts. */
+/** Placeholder when a product has no image. Same box, so nothing shifts. */
 export const PLACEHOLDER = "/placeholder.svg";
 
 /** A square product image through the edge's image service, with its dimensions. */

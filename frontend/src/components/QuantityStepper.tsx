@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * − / the number / + for a quantity of 1 to 99 (issue 23). The buttons change it at once;
+ * − / the number / + for a quantity of 1 to 99. The buttons change it at once;
  * typing changes it on Enter or on leaving the field (not per keystroke: "12" is not 1
  * then 12), and the arrow keys step it at once, as the buttons do. A button at a bound
  * stays focusable and says it is unavailable (`aria-disabled`), so pressing − down to 1

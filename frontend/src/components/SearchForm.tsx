@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { MAX_QUERY_CHARS, searchWords } from "../app/listing";
 
 /**
- * The navigation bar's search box (issue 10): a plain GET form to `/search`, so it works
+ * The navigation bar's search box: a plain GET form to `/search`, so it works
  * before the app's JS has loaded; once it has, submitting navigates in the app instead
  * of reloading the page. On the search page it shows the words searched for.
  */

@@ -1,4 +1,4 @@
-// The debug bar's Timings panel (issue 24), a chunk of its own: loaded the first time the
+// The debug bar's Timings panel, a chunk of its own: loaded the first time the
 // panel opens. It reads, when it opens and on Refresh, the `Server-Timing` of the page
 // the edge sent (the browser's navigation entry, where the browser exposes it) and of
 // the last API calls the fetcher kept (`timedCalls`, newest first), and draws each as a

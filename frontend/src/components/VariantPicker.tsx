@@ -7,7 +7,7 @@ import { KEEP_SCROLL } from "./ScrollToTop";
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 /**
- * The product's options (issue 22), one group of radio buttons each, drawn as buttons: a
+ * The product's options, one group of radio buttons each, drawn as buttons: a
  * fieldset whose legend names the option and the value chosen, arrow keys move within it
  * (the browser's own radio behaviour). A value whose variant is out of stock is struck
  * through and says so; a combination the shop does not make cannot be chosen. A choice is

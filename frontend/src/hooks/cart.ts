@@ -1,4 +1,4 @@
-// The visitor's cart (issue 23) as the views read and change it. One SWR key, the edge's
+// The visitor's cart as the views read and change it. One SWR key, the edge's
 // `/api/cart`: never inlined into a page (it is the visitor's own, and pages are
 // everyone's), fetched once React runs, and reloaded with every other key on a driver
 // switch (each backend has its own cart). A change answers the whole cart, which becomes

@@ -1,4 +1,4 @@
-// The visitor's checkout (issue 26) as the pages read and change it: one SWR key per
+// The visitor's checkout as the pages read and change it: one SWR key per
 // answer, none inlined into a page (they are the visitor's own). A step answers the whole
 // checkout, which becomes that key's data at once: the summary follows.
 import { useCallback } from "react";

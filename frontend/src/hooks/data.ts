@@ -1,6 +1,6 @@
 // The SWR hooks every view reads through. Keys are the edge's URLs; a driver switch
 // revalidates all of them but the driver's own (see useApplySwitch), so products,
-// navigation and route resolution reload together (spec §4).
+// navigation and route resolution reload together.
 
 import useSWR, { type SWRConfiguration, useSWRConfig } from "swr";
 import { useCallback, useState } from "react";
@@ -26,9 +26,9 @@ export const useSearch = (q: string, page: number, sort: Sort) =>
 /** The head of a page the SPA shows without `/api/page`: the home page, the search page, the cart. */
 export const useHomeHead = () => useSWR<HeadAnswer, Error>(api.homeHead);
 export const useSearchHead = (q: string, page: number) => useSWR<HeadAnswer, Error>(api.searchHead(q, page));
-/** The cart page's head (issue 23: its title, and not to be indexed). */
+/** The cart page's head (its title, and not to be indexed). */
 export const useCartHead = () => useSWR<HeadAnswer, Error>(api.cartHead);
-/** The backends comparison's head (issue 24: its title, and not to be indexed). */
+/** The backends comparison's head (its title, and not to be indexed). */
 export const useCompareHead = () => useSWR<HeadAnswer, Error>(api.compareHead);
 
 /**
@@ -44,7 +44,7 @@ export function useKept<T>(value: T | undefined, scope: string): T | undefined {
 }
 
 /**
- * What a driver switch means to the views (spec §4): the driver's own answer is already
+ * What a driver switch means to the views: the driver's own answer is already
  * known (the PUT's answer, or another tab's event naming the driver), so it is set, not
  * fetched again; every other view drops its answer and fetches again. Applying the same
  * switch twice (the PUT's answer and this tab's own event, in either order) reloads once.

@@ -1,4 +1,4 @@
-// issue 12 §4: the first paint shows the answers the edge inlined, with no round trip.
+// The first paint shows the answers the edge inlined, with no round trip.
 // SWR 2 revalidates a cached key when a hook for it mounts; an inlined answer was made
 // for this very request, so fetching it again would only double the work. Every other
 // key, and an inlined key after its first mount, behaves as without inlined data.

@@ -18,11 +18,11 @@ import { Spinner } from "../components/Spinner";
 const THUMB = 96;
 
 /**
- * `/cart` (issue 23): the visitor's cart on their driver's backend. The edge writes this
+ * `/cart`: the visitor's cart on their driver's backend. The edge writes this
  * page for everyone alike (its head, the menu, "Loading your cart..."); the cart itself
  * is fetched once React runs. Each line: picture, name (a link to the product), chosen
  * options, unit price, a quantity stepper (each change one PATCH), line total and
- * Remove; then the subtotal in the cart's currency, and the way to check out (issue 26). Empty:
+ * Remove; then the subtotal in the cart's currency, and the way to check out. Empty:
  * a way back to the shop. Failed: the error with Retry, as every page's data.
  */
 export function CartPage() {

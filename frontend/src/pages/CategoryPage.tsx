@@ -5,10 +5,10 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ListingResults, SortLinks } from "../components/Listing";
 
 /**
- * A category (issue 10): breadcrumbs, title, product count, description, child
+ * A category: breadcrumbs, title, product count, description, child
  * categories, sort links, a grid of 24 products and a pager. `?page=N&sort=S` are in the
  * URL; `busy` while the next page or order of it loads (this one stays on screen). Its
- * title and structured data are in the page's head (issue 12, see seo/head.ts).
+ * title and structured data are in the page's head (see seo/head.ts).
  */
 export function CategoryPage({ data, busy }: { data: CategoryData; busy: boolean }) {
   const [search] = useSearchParams();

@@ -15,7 +15,7 @@ import { useHead } from "../seo/head";
 import { Spinner } from "../components/Spinner";
 
 /**
- * `/checkout` (issue 26): where the backend checks out here (`native`), one page: the
+ * `/checkout`: where the backend checks out here (`native`), one page: the
  * contact and address, the shipping method, the payment, and the order's summary with
  * Place order. Elsewhere (the shop checks out on its own site, or not at all; no cart):
  * why, with the way back to the cart. The edge writes this page for everyone alike (its

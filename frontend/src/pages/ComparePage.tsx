@@ -10,7 +10,7 @@ import { useHead } from "../seo/head";
 const KINDS = ["home", "category", "product", "search"] as const;
 
 /**
- * `/debug/compare` (issue 24): what each enabled backend costs through the framework. On
+ * `/debug/compare`: what each enabled backend costs through the framework. On
  * request the edge reads each backend's home, first category, first product and a
  * search, once past every cache (cold) and a few times warm, and answers each one's
  * median and 95th percentile; shown as a table and as bars. A developer's page: not

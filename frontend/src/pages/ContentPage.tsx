@@ -1,6 +1,6 @@
 import type { ContentPage as Content } from "../api/types";
 
-/** A CMS page (issue 10): its title and sanitised body (its head is the page's, see seo/head.ts). */
+/** A CMS page: its title and sanitised body (its head is the page's, see seo/head.ts). */
 export function ContentPage({ page }: { page: Content }) {
   return (
     <article className="content-page">

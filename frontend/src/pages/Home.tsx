@@ -3,7 +3,7 @@ import { useBestSellers, useCategories, useHomeHead } from "../hooks/data";
 import { ProductGrid } from "../components/ProductCard";
 import { useHead } from "../seo/head";
 
-// spec §2 route 1. The best sellers and the driver's main categories (the menu's top
+// The spec's first route, `/`. The best sellers and the driver's main categories (the menu's top
 // level; the fake store's own categories, since its menu is in-memory's); placeholders
 // keep their boxes so nothing moves when data arrives.
 export function Home() {

@@ -7,7 +7,7 @@ import { useHead } from "../seo/head";
 import { Spinner } from "../components/Spinner";
 
 /**
- * `/order/{number}` (issue 26): an order this session placed, its lines and figures.
+ * `/order/{number}`: an order this session placed, its lines and figures.
  * Placing it put its answer in the cache, so the page shows at once; a visit later asks
  * the edge, which knows only this session's orders (any other number: not found).
  */

@@ -9,13 +9,13 @@ import { chosenVariant } from "../app/variants";
 import { Spinner } from "../components/Spinner";
 
 /**
- * spec §2 "Product page": image, optional brand, name, price, optional description; the
+ * The spec's "Product page": image, optional brand, name, price, optional description; the
  * price is what the shopper pays, with the listed price and the discount beside it when
- * there is one (issue 13: "a product shows the region's price and its discount"). Its
- * structured data is in the page's head (issue 12: the edge builds it, see seo/head.ts).
- * With options (issue 22), the variant `?variant=` names (else the first) sets the price,
+ * there is one ("a product shows the region's price and its discount"). Its
+ * structured data is in the page's head (the edge builds it, see seo/head.ts).
+ * With options, the variant `?variant=` names (else the first) sets the price,
  * the stock line and the picture, in the same boxes: a choice moves nothing. Every picture
- * of the product is in its gallery, the chosen variant's first. Add to cart (issue 23)
+ * of the product is in its gallery, the chosen variant's first. Add to cart
  * adds the variant shown. Where the backend says whether its prices include tax (a
  * shop's sales channel), the price says which.
  */

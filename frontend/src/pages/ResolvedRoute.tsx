@@ -9,12 +9,12 @@ import { ProductLoading, ProductView } from "./ProductView";
 import { CategoryPage } from "./CategoryPage";
 import { ContentPage } from "./ContentPage";
 
-// spec §2 route 2: any non-empty path is a page of the type the lookup names: a product
-// (PRODUCT), a category (CATEGORY) or a content page (CMS_PAGE, issue 10). One request
+// The spec's second route: any non-empty path is a page of the type the lookup names: a product
+// (PRODUCT), a category (CATEGORY) or a content page (CMS_PAGE). One request
 // (`/api/page`) brings the lookup and the page's data together, so every page costs one
 // round trip. Paging or sorting a category keeps it on screen until the next page
 // arrives; another path starts from the loading state. The page's head (title, meta
-// tags, JSON-LD) comes with its data, built by the edge (issue 12).
+// tags, JSON-LD) comes with its data, built by the edge.
 export function ResolvedRoute() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
@@ -40,9 +40,9 @@ export function ResolvedRoute() {
     case "not_found":
       return <NotFound />;
     case "product": {
-      // A backend failure behind a matched product goes where spec §9 sends failures.
+      // A backend failure behind a matched product goes where the spec sends failures (the failed-resolution path).
       if (shown.failure) return <Navigate to={resolution.failed_resolution_path} replace />;
-      // spec §2: the first entry of the returned products list.
+      // The first entry of the returned products list.
       const first = shown.product?.products[0];
       return first ? <ProductView product={first} /> : <NotFound />;
     }

@@ -8,7 +8,7 @@ import { useHead } from "../seo/head";
 
 const LOADING_CARDS = 4;
 
-/** `/search?q=` (issue 10): the same grid and pager as a category, with its own states. */
+/** `/search?q=`: the same grid and pager as a category, with its own states. */
 export function SearchPage() {
   const [search] = useSearchParams();
   const q = searchWords(search);

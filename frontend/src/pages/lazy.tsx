@@ -1,6 +1,6 @@
-// Pages loaded apart from the app's first script (issue 23: the cart, which a product or
-// category page never shows; issue 24: the backends comparison, a developer's page;
-// issue 26: the checkout and an order's page). Not `React.lazy`: its first render always
+// Pages loaded apart from the app's first script (the cart, which a product or
+// category page never shows; the backends comparison, a developer's page; the
+// checkout and an order's page). Not `React.lazy`: its first render always
 // suspends, even with the module at hand, and a page the edge wrote must hydrate in one pass. Here a module, once loaded (`preloadFor`
 // before hydrating an address that shows it), renders at once; before that a render
 // suspends (the route's Suspense fallback) until it comes. The server's render has every
@@ -67,19 +67,19 @@ export function CartRoute() {
   return <ChunkRoute chunk={cart} page={(m) => <m.CartPage />} what="Your cart" message="The cart page could not be loaded." />;
 }
 
-/** The backends comparison (issue 24), loaded on first use. */
+/** The backends comparison, loaded on first use. */
 export function CompareRoute() {
   const message = "The comparison page could not be loaded.";
   return <ChunkRoute chunk={compare} page={(m) => <m.ComparePage />} what="Compare backends" message={message} />;
 }
 
-/** The checkout (issue 26), loaded on first use. */
+/** The checkout, loaded on first use. */
 export function CheckoutRoute() {
   const message = "The checkout page could not be loaded.";
   return <ChunkRoute chunk={checkout} page={(m) => <m.CheckoutPage />} what="Your checkout" message={message} />;
 }
 
-/** An order's page (issue 26), loaded on first use. */
+/** An order's page, loaded on first use. */
 export function OrderRoute() {
   const message = "The order's page could not be loaded.";
   return <ChunkRoute chunk={checkout} page={(m) => <m.OrderPage />} what="Your order" message={message} />;

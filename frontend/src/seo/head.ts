@@ -1,9 +1,9 @@
-// issue 12, issue 20: the edge writes each page's head, once (services/edge/src/head/tags.rs),
+// The edge writes each page's head, once (services/edge/src/head/tags.rs),
 // into the HTML it serves and, as `head_html`, into the answers the SPA reads (`/api/page`,
 // `/api/head/home`, `/api/head/search`). On a client-side navigation the SPA swaps those
 // very tags in: no second writer, so the two cannot drift apart. Every tag but <title>
 // carries `data-head`, which is how the next page finds the previous page's tags to
-// replace; the title is set from the <title> the edge wrote (spec §2's rule).
+// replace; the title is set from the <title> the edge wrote (the spec's rule: the lookup's SEO title, else the previous one).
 
 import { useEffect } from "react";
 import { applyTitle } from "./title";
@@ -25,7 +25,7 @@ let first = true;
 /**
  * Brings the document's head in line with a page: its title and its `data-head` tags,
  * from `headHtml` as the edge wrote it. `null` (not found, a redirect: no page of its
- * own) drops the previous page's tags and leaves the title to spec §2's rule.
+ * own) drops the previous page's tags and leaves the title to the spec's rule.
  *
  * The first call is for the page the edge served, whose head the edge already wrote
  * (its canonical link says so): that head stays, so the first paint does no head work.

@@ -1,4 +1,4 @@
-// spec §2: the page title becomes the lookup result's SEO title, else the previous SEO
+// The page title becomes the lookup result's SEO title, else the previous SEO
 // title, else the existing title.
 
 let previousSeoTitle: string | null = null;

@@ -1,7 +1,7 @@
 //! What the rest of Vitrine needs to know about a backend, declared once, in its folder:
 //! a [`BackendDescriptor`]. [`crate::BACKENDS`] lists them; the binary (settings, adapter
 //! URLs and ports, demo shops), the suite (image sources) and the test kit loop over that
-//! list instead of naming backends (issue 20: a backend is one folder and one entry).
+//! list instead of naming backends (a backend is one folder and one entry).
 //!
 //! Which drivers a deployment offers ("always", or "where its adapter is configured")
 //! stays with the identity in `vitrine_domain::Driver`, because the edge and the domain

@@ -1,5 +1,4 @@
-//! The one HTTP client of a backend, REST or GraphQL, with every resource bounded
-//! (issue 11):
+//! The one HTTP client of a backend, REST or GraphQL, with every resource bounded:
 //!
 //! - at most [`UpstreamLimits::concurrency`] requests in flight to the backend; a caller
 //!   waits for a slot at most [`UpstreamLimits::timeout`], then times out;
@@ -60,7 +59,7 @@ impl BoundedHttp {
     /// # Errors
     /// An HTTP client that cannot be built (no TLS backend).
     pub(crate) fn new(limits: UpstreamLimits) -> Result<Self, DriverError> {
-        // spec §7: credentials off. reqwest keeps no cookie store unless asked to.
+        // Credentials off. reqwest keeps no cookie store unless asked to.
         let client = reqwest::Client::builder()
             .timeout(limits.timeout)
             .connect_timeout(limits.timeout.min(Duration::from_secs(2)))

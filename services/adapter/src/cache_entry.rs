@@ -1,7 +1,7 @@
 //! One upstream answer as the store keeps it: a header line with when it was written and
 //! until when it is fresh (ms since the Unix epoch), then the answer's bytes.
 //!
-//! - The write time lets a visitor who switched backends take only later entries (issue 11).
+//! - The write time lets a visitor who switched backends take only later entries.
 //! - The fresh time lets a read tell a fresh entry from a stale one: the store keeps an
 //!   entry for its whole [`Lifetime`](vitrine_domain::cache::Lifetime), fresh and stale,
 //!   so the deadline between the two has to travel with the entry.

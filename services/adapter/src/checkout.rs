@@ -1,4 +1,4 @@
-//! issue 26: the checkouts of backends Vitrine does not check out on itself, each
+//! The checkouts of backends Vitrine does not check out on itself, each
 //! declared in its backend's folder (`backend.rs`) as carts are:
 //!
 //! - [`NoCheckout`]: no checkout here: the fake store has none ([`NoCheckout::NONE`]), a

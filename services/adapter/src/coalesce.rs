@@ -3,7 +3,7 @@
 //!
 //! Every caller holds a [`Ticket`] while it waits. The entry goes when the call finishes,
 //! or when its last caller is dropped (a gRPC client went away): the map holds only calls
-//! someone still waits for, and a later caller never joins an abandoned one (issue 11).
+//! someone still waits for, and a later caller never joins an abandoned one.
 //! Dropping the last waiter also drops the shared future, which cancels the request.
 
 use std::collections::HashMap;

@@ -18,9 +18,9 @@ pub struct Config {
     pub settings: BTreeMap<Backend, Settings>,
     /// How long one upstream request may take (and a caller may wait for a slot).
     pub upstream_timeout: Duration,
-    /// Requests in flight to the backend at once (issue 11); more callers wait.
+    /// Requests in flight to the backend at once; more callers wait.
     pub upstream_concurrency: usize,
-    /// The longest upstream answer body read, in bytes (issue 11); longer is an error.
+    /// The longest upstream answer body read, in bytes; longer is an error.
     pub upstream_max_body_bytes: u64,
 }
 

@@ -20,7 +20,7 @@ pub trait CatalogueDriver: Send + Sync {
     /// `url` is a normalised path with a leading slash.
     async fn get_by_url(&self, url: &str) -> DriverResult<ProductResponse>;
 
-    // issue 10. `page` is 1-based and bounded (`vitrine_domain::listing`); a page holds
+    // Listings: `page` is 1-based and bounded (`vitrine_domain::listing`); a page holds
     // `listing::PAGE_SIZE` products and lists the sorts this backend can do.
 
     /// The category at `url` (normalised, leading slash) with one page of its products.
@@ -31,7 +31,7 @@ pub trait CatalogueDriver: Send + Sync {
     async fn content_page(&self, url: &str) -> DriverResult<ContentPage>;
     /// The categories a home page links to, in the backend's order, without children:
     /// the top level of the backend's own menu, or its categories where the menu is
-    /// another backend's (the fake store's, spec §4).
+    /// another backend's (the fake store's).
     async fn categories(&self) -> DriverResult<Vec<NavigationNode>>;
 }
 
@@ -47,7 +47,7 @@ pub trait RouteDriver: Send + Sync {
     async fn resolve(&self, url: &str) -> DriverResult<RouteResolution>;
 }
 
-/// issue 23: a backend's carts, on the write path: nothing here is cached, coalesced or
+/// A backend's carts, on the write path: nothing here is cached, coalesced or
 /// batched with another visitor's call. Every call but `create` names the cart; a cart
 /// the backend does not know is [`DriverError::CartGone`], and only that (an unknown
 /// variant or line, or stock, is a [`DriverError::Refused`] with the shopper's text).
@@ -62,7 +62,7 @@ pub trait CartDriver: Send + Sync {
     async fn remove(&self, cart: &str, line: &str) -> DriverResult<Cart>;
 }
 
-/// issue 26: a backend's checkout of a cart, on the write path like carts (nothing
+/// A backend's checkout of a cart, on the write path like carts (nothing
 /// cached). A cart the backend does not know is [`DriverError::CartGone`]; a backend's
 /// refusal is a [`vitrine_domain::checkout::Refusal`]'s error. The requests come checked
 /// (`vitrine_domain::checkout`); the fields' rules are the cart service's.
@@ -117,7 +117,7 @@ impl Drivers {
         Self { carts, ..self }
     }
 
-    /// These drivers with `checkout` as the backend's checkout (issue 26).
+    /// These drivers with `checkout` as the backend's checkout.
     #[must_use]
     pub fn with_checkout(self, checkout: Arc<dyn CheckoutDriver>) -> Self {
         Self { checkout, ..self }
@@ -150,8 +150,8 @@ impl CartDriver for NoCarts {
 }
 
 /// Stands in for a backend whose client was not configured: every call says so
-/// (spec §8 'Client has not been defined yet') instead of the adapter failing to start.
-/// A backend offered only where configured is spec §1's "coming soon" instead (issue 13).
+/// (the spec's 'Client has not been defined yet') instead of the adapter failing to start.
+/// A backend offered only where configured is the spec's "coming soon" instead.
 pub struct Unconfigured(pub vitrine_domain::Backend);
 
 impl Unconfigured {

@@ -3,7 +3,7 @@
 //!
 //! - [`BACKENDS`]: every backend's descriptor ([`backend`]), one entry each.
 //! - [`drivers`]: the domain traits every backend implements (reads, carts, checkout).
-//! - [`checkout`]: the checkouts of backends Vitrine does not check out on (issue 26).
+//! - [`checkout`]: the checkouts of backends Vitrine does not check out on.
 //! - [`registry`]: which implementation serves which backend (its descriptor's).
 //! - [`rest`]: a cached JSON-over-HTTP client for REST upstreams.
 //! - [`bounded_http`]: every backend's HTTP client: concurrency, body size, no redirects.

@@ -1,4 +1,4 @@
-//! Backend links are untrusted (issue 11): every url a backend gives for a product, a
+//! Backend links are untrusted: every url a backend gives for a product, a
 //! category, a menu item or a redirect must be a path on this site
 //! ([`paths::is_local_path`]), checked here, once, for every driver, before it leaves
 //! the adapter. What happens to a field that is not, per field:
@@ -12,7 +12,7 @@
 //! | a breadcrumb | left out |
 //! | the category or content page asked for | not found |
 //! | a route resolution (its target, match or redirect) | not found |
-//! | a cart line's product link (issue 23) | dropped (the line stays, unlinked) |
+//! | a cart line's product link | dropped (the line stays, unlinked) |
 //!
 //! Image urls are not links: the edge's `/img` allow-list bounds them.
 
@@ -108,7 +108,7 @@ pub fn content_page(page: ContentPage) -> Result<ContentPage, DriverError> {
     if paths::is_local_path(&page.url) { Ok(page) } else { Err(DriverError::NotFound(format!("page {}", page.id))) }
 }
 
-/// A resolution whose url (written without its leading slash, spec §4) would send the
+/// A resolution whose url (written without its leading slash) would send the
 /// visitor off the site is not found: `//host`, `\host`, `https://host`, `javascript:`.
 #[must_use]
 pub fn resolution(resolution: RouteResolution) -> RouteResolution {

@@ -4,7 +4,7 @@
 //! Failures are never cached; "nothing there" (404, an empty or `null` body) is, briefly
 //! ([`Lifetime::ABSENT`]), so a flood of unknown ids reaches the backend once per window.
 //!
-//! Beside it, the write path (issue 23: carts): [`RestClient::write`] sends one request of
+//! Beside it, the write path (carts): [`RestClient::write`] sends one request of
 //! one visitor's, with no cache, no coalescing and nothing of it in a key; its path names
 //! a cart, so its span and logs carry the operation and the backend's base URL only.
 
@@ -165,7 +165,7 @@ impl RestClient {
         Ok(Some(value))
     }
 
-    /// One request of the write path (issue 23): `method` to `path` with `body` as JSON,
+    /// One request of the write path: `method` to `path` with `body` as JSON,
     /// answered with its status and body for the caller to read (a cart backend's 404
     /// and 400 mean different things). The backend's error reader still applies (a
     /// refused key). `operation` names the call in spans, logs and metrics.

@@ -98,7 +98,7 @@ impl Adapter for AdapterService {
         self.check(req.driver, "get_product_by_url")?;
         // Normalised by the domain service that received it first (catalogue).
         let found = fresh(req.fresh_after_ms, self.drivers.catalogue.get_by_url(&req.url)).await?;
-        // spec §8: missing product on url lookup.
+        // Missing product on url lookup.
         Ok(Response::new(clean_response(found, DriverError::NoProduct)?))
     }
 
@@ -164,7 +164,7 @@ impl Adapter for AdapterService {
         Ok(Response::new(ClearCacheResponse { removed }))
     }
 
-    // issue 23: the write path. Nothing here touches the upstream cache; the cart's id is
+    // The write path. Nothing here touches the upstream cache; the cart's id is
     // never logged (`check` records the operation and driver only).
 
     async fn create_cart(&self, req: Request<DriverRequest>) -> Result<Response<Cart>, Status> {
@@ -202,7 +202,7 @@ impl Adapter for AdapterService {
         Ok(Response::new(clean_cart(self.drivers.carts.remove(cart, line).await?)))
     }
 
-    // issue 26: checkout, on the write path as carts. The requests are checked again
+    // Checkout, on the write path as carts. The requests are checked again
     // here (the cart service checked them first): an adapter trusts no caller with a
     // backend's write. Personal data is never logged: `check` records the operation and
     // driver, and the messages' `Debug` prints none of it.

@@ -3,14 +3,14 @@
 //! - the store cache in front of it ([`cache_read`], [`cache_write`]), counted as hits,
 //!   stale hits and misses per driver. Each entry carries when it was written, and a call
 //!   made for a visitor who switched to this backend at `fresh_after_ms` ([`fresh_after`],
-//!   set by the service per call) takes no entry written before that (issue 11: a switch
+//!   set by the service per call) takes no entry written before that (a switch
 //!   freshens one visitor's view instead of deleting everyone's cache). An entry past its
 //!   fresh time still answers, and [`Refreshes`] fetches it again in the background;
 //! - one client span per call ([`span`], [`observe`]): the driver latency, with the
 //!   driver, the operation, the outcome and the duration as attributes (OpenTelemetry
 //!   HTTP client conventions where they exist, `vitrine.*` for the rest), and the
 //!   `vitrine_upstream_duration_seconds` histogram;
-//! - the request's timings (issue 24, [`timed`]): each call of the request the adapter
+//! - the request's timings ([`timed`]): each call of the request the adapter
 //!   is answering, with its cache outcome (hit, stale, miss, coalesced) and, when it
 //!   failed, its error kind. A background refresh runs in its own task, outside any
 //!   request, and records nothing.
@@ -213,7 +213,7 @@ pub(crate) async fn observe_uncached<T>(
     injected(call, result).await
 }
 
-/// `result` as the visitor's injected faults (issue 24) make it for `call`: later, or a
+/// `result` as the visitor's injected faults make it for `call`: later, or a
 /// failure, recorded in the request's timings as its own `injected` entry. The callers
 /// apply it once the call is done and its answer stored, in the visitor's own task: a
 /// caller that joined the same call, or that starts the next one, or finds the answer

@@ -1,4 +1,4 @@
-//! issue 26: checkout, with the rules every backend shares (`vitrine_domain::checkout`):
+//! Checkout, with the rules every backend shares (`vitrine_domain::checkout`):
 //!
 //! - every field is checked before any backend call (INVALID_ARGUMENT, each refused field
 //!   in the status's details); the country and region against the backend's own list,

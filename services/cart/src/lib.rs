@@ -1,4 +1,4 @@
-//! cart (issue 23): the visitor's cart on the visitor's driver (mageos → magento), with
+//! cart: the visitor's cart on the visitor's driver (mageos → magento), with
 //! the rules every backend shares, between the edge and the adapters:
 //!
 //! - bounds: a quantity of 1 to 99, ids of bounded length, at most 50 lines, a merged
@@ -10,7 +10,7 @@
 //! The edge keeps which cart is the visitor's (the session); this service never sees a
 //! visitor, only the cart id the edge sends.
 //!
-//! [`checkout`] (issue 26): the cart's checkout, with its own rules.
+//! [`checkout`]: the cart's checkout, with its own rules.
 
 mod checkout;
 

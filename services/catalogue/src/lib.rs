@@ -1,6 +1,6 @@
 //! catalogue: the product calls of the storefront, routed to the adapter of the visitor's
 //! driver (mageos → magento), with the backend-independent product rules, and which
-//! drivers can be chosen (some only where their adapter has a shop: issue 13).
+//! drivers can be chosen (some only where their adapter has a shop).
 
 use std::time::Duration;
 
@@ -94,8 +94,8 @@ impl Catalogue for CatalogueService {
         self.adapter(req.driver)?.get_product(req).await
     }
 
-    /// spec §2: the product is looked up by the joined path segments ('/' when empty),
-    /// normalised here, once, for every hop below; spec §8: a lookup that yields no product is 'The platform did not respond with a product.'
+    /// The product is looked up by the joined path segments ('/' when empty),
+    /// normalised here, once, for every hop below; in the spec's words, a lookup that yields no product is 'The platform did not respond with a product.'
     async fn get_product_by_url(&self, req: Request<UrlRequest>) -> Result<Response<ProductResponse>, Status> {
         let mut req = req.into_inner();
         req.url = paths::join_segments(&req.url);
@@ -106,7 +106,7 @@ impl Catalogue for CatalogueService {
         Ok(response)
     }
 
-    /// issue 10: the path is normalised here, once, as for products; the page is bounded.
+    /// The path is normalised here, once, as for products; the page is bounded.
     async fn get_category_page(&self, req: Request<CategoryRequest>) -> Result<Response<CategoryPage>, Status> {
         let mut req = req.into_inner();
         req.url = paths::join_segments(&req.url);
@@ -127,7 +127,7 @@ impl Catalogue for CatalogueService {
         self.adapter(req.driver)?.get_content_page(req).await
     }
 
-    /// issue 10: the home page's categories, from the catalogue backend of the driver
+    /// The home page's categories, from the catalogue backend of the driver
     /// (the fake store's own, though its menu is in-memory's).
     async fn list_categories(&self, req: Request<DriverRequest>) -> Result<Response<CategoryList>, Status> {
         let req = req.into_inner();

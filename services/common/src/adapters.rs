@@ -19,7 +19,7 @@ impl AdapterDirectory {
     ///
     /// # Errors
     /// A URL that is not a valid URI ([`DriverError::BadInput`]), or a backend listed
-    /// twice ([`DriverError::AlreadyDefined`], spec §8 'Client has been already defined').
+    /// twice ([`DriverError::AlreadyDefined`], the spec's 'Client has been already defined').
     pub fn new<'a>(urls: impl IntoIterator<Item = (Backend, &'a str)>) -> Result<Self, DriverError> {
         let mut clients = HashMap::new();
         for (backend, url) in urls {
@@ -66,7 +66,7 @@ mod tests {
 pub enum Purpose {
     /// Products and route resolution.
     Catalogue,
-    /// spec §4: for navigation, fake is treated like in-memory.
+    /// For navigation, fake is treated like in-memory.
     Navigation,
 }
 
@@ -75,7 +75,7 @@ impl AdapterDirectory {
     ///
     /// # Errors
     /// An unconfigured backend; for a driver that needs its adapter to be enabled
-    /// (not [`Driver::always_enabled`]), [`DriverError::Disabled`]: spec §1's "coming soon".
+    /// (not [`Driver::always_enabled`]), [`DriverError::Disabled`]: the spec's "coming soon".
     pub fn route(&self, driver: Driver, purpose: Purpose) -> Result<AdapterClient<GrpcChannel>, DriverError> {
         let backend = match purpose {
             Purpose::Catalogue => driver.backend(),

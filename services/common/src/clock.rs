@@ -1,6 +1,6 @@
 //! Wall-clock instants as the services exchange them: ms since the Unix epoch. The edge
 //! stamps a visitor's switch with it and the adapters their cache entries, and the two
-//! are compared (`fresh_after_ms`, issue 11), so both take it from here.
+//! are compared (`fresh_after_ms`), so both take it from here.
 
 /// Now, in ms since the Unix epoch (0 for a clock set before it).
 #[must_use]

@@ -1,4 +1,4 @@
-//! What travels with a request from hop to hop besides its message (issue 24): its
+//! What travels with a request from hop to hop besides its message: its
 //! timings come back ([`crate::timing`]), and the latency and faults its visitor injected
 //! go forth ([`faults`], `vitrine_domain::faults`), in the gRPC metadata [`FAULTS`].
 //! Both live in task-locals of the task answering the request; [`spawn`] keeps them for

@@ -61,7 +61,7 @@ pub static UPSTREAM_CACHE: LazyLock<IntCounterVec> = LazyLock::new(|| {
 });
 
 /// Reads sent once more to another address of their target after the first attempt
-/// failed in transport (issue 25), by full method.
+/// failed in transport, by full method.
 pub static GRPC_CLIENT_RETRIES: LazyLock<IntCounterVec> = LazyLock::new(|| {
     register_int_counter_vec!(
         "vitrine_grpc_client_retries_total",

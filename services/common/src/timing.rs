@@ -1,4 +1,4 @@
-//! What one request cost, hop by hop (issue 24): the entries of a `Server-Timing` header.
+//! What one request cost, hop by hop: the entries of a `Server-Timing` header.
 //!
 //! Each service collects the entries of the call it is answering in a task-local
 //! [`Timings`] ([`within`]); whatever runs in that task records into it ([`record`]):

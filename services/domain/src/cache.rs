@@ -12,13 +12,13 @@ pub enum CachePolicy {
     Navigation,
     Route,
     /// A page of a category's products or of search results, and the cursor walks that
-    /// page them (issue 10).
+    /// page them.
     Listing,
-    /// A CMS / content page (issue 10).
+    /// A CMS / content page.
     Content,
 }
 
-/// How long "the backend has nothing there" is remembered, whatever the policy (issue 11):
+/// How long "the backend has nothing there" is remembered, whatever the policy:
 /// long enough that a flood of unknown ids or URLs reaches the backend once per key and
 /// window, short enough that something created upstream shows up within seconds.
 pub const ABSENT_TTL: Duration = Duration::from_secs(5);
@@ -40,7 +40,7 @@ impl Lifetime {
 
 impl CachePolicy {
     /// Catalogue data changes rarely in a demo; a switch clears the GraphQL backends
-    /// anyway (spec §4), so minutes are safe.
+    /// anyway, so minutes are safe.
     #[must_use]
     pub const fn ttl(self) -> Duration {
         match self {

@@ -1,4 +1,4 @@
-//! The cart rules that are the same for every backend (issue 23): what a request may ask
+//! The cart rules that are the same for every backend: what a request may ask
 //! (a quantity of 1 to 99, ids of bounded length, at most 50 lines) and what a cart's
 //! totals are where Vitrine or its mock keeps the cart. Pure.
 

@@ -1,4 +1,4 @@
-//! The checkout rules that are the same for every backend (issue 26). Pure.
+//! The checkout rules that are the same for every backend. Pure.
 //!
 //! - [`address_request`]: every field of the address step bounded and checked, before
 //!   any backend call; [`ships_to`]: its countries and regions against the backend's list.
@@ -187,7 +187,7 @@ fn text(value: &mut String, max: usize) -> Result<(), Problem> {
     }
 }
 
-/// Simple but sane (issue 26): one `@`, a local part of 1 to 64 visible characters, a
+/// Simple but sane: one `@`, a local part of 1 to 64 visible characters, a
 /// domain of dot-separated labels of letters, digits and hyphens (not at a label's ends)
 /// whose last label is 2 or more letters. No quoted local parts, no IP literals: no shop
 /// mails those, and each backend checks again.

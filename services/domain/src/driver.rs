@@ -1,15 +1,15 @@
 //! The driver values of the debug bar and the adapter ("backend") that serves each.
 
-/// What a visitor can choose in the debug bar (spec §1, §4 "Active driver").
+/// What a visitor can choose in the debug bar (§4 "Active driver").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Driver {
     InMemory,
     Fake,
     Magento,
-    /// spec §4: mageos is treated as magento.
+    /// Mageos is treated as magento.
     MageOs,
     Shopify,
-    /// spec §1 listed it as disabled (coming soon); issue 13 made it a driver, selectable
+    /// The spec lists it as disabled (coming soon); it is a driver, selectable
     /// where its adapter is configured (the edge asks; see `enabled`).
     Medusa,
     /// Vendure's Shop API; like Medusa, selectable where its adapter is configured.
@@ -32,10 +32,10 @@ impl Driver {
     pub const ALL: [Self; 7] =
         [Self::InMemory, Self::Fake, Self::Magento, Self::MageOs, Self::Shopify, Self::Medusa, Self::Vendure];
 
-    /// spec §4: in-memory is the default.
+    /// In-memory is the default.
     pub const DEFAULT: Self = Self::InMemory;
 
-    /// The driver a debug-bar value names; `None` for unknown values, which spec §4 says
+    /// The driver a debug-bar value names; `None` for unknown values, which the spec says
     /// are ignored.
     #[must_use]
     pub fn parse(value: &str) -> Option<Self> {
@@ -68,14 +68,14 @@ impl Driver {
         }
     }
 
-    /// The debug bar's label when the driver cannot be selected (spec §1: coming soon).
+    /// The debug bar's label when the driver cannot be selected (coming soon).
     #[must_use]
     pub fn disabled_label(self) -> String {
         format!("{} (coming soon)", self.label())
     }
 
     /// Whether the driver can be chosen whatever the deployment: every one but Medusa and
-    /// Vendure, offered only where their adapter has a shop configured (spec §1 listed
+    /// Vendure, offered only where their adapter has a shop configured (the spec lists
     /// Medusa "disabled, coming soon"; an unconfigured deployment still does).
     #[must_use]
     pub const fn always_enabled(self) -> bool {
@@ -95,7 +95,7 @@ impl Driver {
         }
     }
 
-    /// The adapter serving navigation. spec §4: for navigation, fake is treated like in-memory.
+    /// The adapter serving navigation: in the spec's words, for navigation, fake is treated like in-memory.
     #[must_use]
     pub const fn navigation_backend(self) -> Backend {
         match self {
@@ -104,7 +104,7 @@ impl Driver {
         }
     }
 
-    /// spec §4: switching to magento or shopify first clears that client's cache; in-memory
+    /// Switching to magento or shopify first clears that client's cache; in-memory
     /// and fake swap immediately.
     #[must_use]
     pub const fn clears_cache_on_switch(self) -> bool {

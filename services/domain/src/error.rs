@@ -1,5 +1,5 @@
 //! `DriverError`: everything that can go wrong below the domain services, with its gRPC
-//! code and the text a visitor or developer may see, declared side by side (spec §8).
+//! code and the text a visitor or developer may see, declared side by side.
 //!
 //! Internals (upstream bodies, socket errors) are logged where they happen and never put
 //! into the text: see [`DriverError::user_text`].
@@ -9,19 +9,19 @@ use tonic::Code;
 use crate::checkout::{self, FieldError};
 use crate::{Backend, Driver};
 
-/// spec §8: missing product on url lookup.
+/// Missing product on url lookup.
 pub const NO_PRODUCT: &str = "The platform did not respond with a product.";
-/// spec §8: client not yet set.
+/// Client not yet set.
 pub const CLIENT_NOT_DEFINED: &str = "Client has not been defined yet";
-/// issue 23: what a call naming a cart the backend no longer knows is answered.
+/// What a call naming a cart the backend no longer knows is answered.
 pub const CART_GONE: &str = "The cart is no longer known to the backend.";
-/// issue 26: what a checkout call naming no cart, or a gone one, is answered.
+/// What a checkout call naming no cart, or a gone one, is answered.
 pub const CHECKOUT_GONE: &str = "There is no cart to check out: it was ordered, or it expired.";
-/// issue 26: the text of refused checkout fields (each field's own is in the details).
+/// The text of refused checkout fields (each field's own is in the details).
 pub const INVALID_FIELDS: &str = "Some fields need attention:";
-/// issue 26: the details of a [`DriverError::NoCheckout`] status ([`is_no_checkout`]).
+/// The details of a [`DriverError::NoCheckout`] status ([`is_no_checkout`]).
 const NO_CHECKOUT_DETAILS: &[u8] = b"vitrine.no_checkout";
-/// spec §8: client set twice.
+/// Client set twice.
 pub const CLIENT_ALREADY_DEFINED: &str = "Client has been already defined";
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -29,7 +29,7 @@ pub enum DriverError {
     /// The backend answered, and the thing does not exist.
     #[error("not found: {0}")]
     NotFound(String),
-    /// The backend answered without the product asked for (spec §5, §8).
+    /// The backend answered without the product asked for.
     #[error("{NO_PRODUCT}")]
     NoProduct,
     /// The backend answered with a non-success HTTP status.
@@ -60,29 +60,29 @@ pub enum DriverError {
     AlreadyDefined(Backend),
     #[error("bad input: {0}")]
     BadInput(String),
-    /// The backend refused this site's credentials (issue 13: a missing or wrong key): a
+    /// The backend refused this site's credentials (a missing or wrong key): a
     /// deployment mistake, named for its fixer by the setting that holds the key (its
     /// environment name, never its value), which the backend's folder declares.
     #[error("the {0} backend refused the configured key")]
     KeyRefused(Backend, &'static str),
-    /// issue 23: the backend does not know the cart named (expired, completed, deleted).
+    /// The backend does not know the cart named (expired, completed, deleted).
     /// The cart service replaces it; nothing else travels as NOT_FOUND from a cart call.
     #[error("the cart is gone")]
     CartGone,
-    /// issue 23: the backend (or a cart rule) refused a cart change: out of stock, more
+    /// The backend (or a cart rule) refused a cart change: out of stock, more
     /// than it has, a variant it does not sell, a line not in the cart. The text is the
     /// shopper's and is written by Vitrine, never copied from an upstream body.
     #[error("refused: {0}")]
     Refused(String),
-    /// issue 26: checkout fields refused, each with its text (`checkout::FieldError`):
+    /// Checkout fields refused, each with its text (`checkout::FieldError`):
     /// INVALID_ARGUMENT, the fields in the status's details (`checkout::field_errors`).
     #[error("invalid checkout fields: {}", field_names(.0))]
     InvalidFields(Vec<FieldError>),
-    /// issue 26: a checkout step on a backend Vitrine does not check out on (the fake
+    /// A checkout step on a backend Vitrine does not check out on (the fake
     /// store has none, Shopify checks out on its own site): the shopper's text.
     #[error("no checkout here: {0}")]
     NoCheckout(String),
-    /// issue 26: a checkout call naming no cart, or one the backend no longer knows (it
+    /// A checkout call naming no cart, or one the backend no longer knows (it
     /// was ordered, or it expired).
     #[error("the cart to check out is gone")]
     CheckoutGone,

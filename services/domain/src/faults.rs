@@ -1,5 +1,5 @@
 //! Latency and faults injected into one backend's upstream calls for one visitor
-//! (issue 24 b): what a setting is, its bounds, its one text form (the visitor's cookie
+//! (a debug tool): what a setting is, its bounds, its one text form (the visitor's cookie
 //! and the request metadata carry the same), and what it does to one call.
 //!
 //! The text is `backend~latency_ms~error_percent~timeout`, e.g. `magento~800~0~0`. A

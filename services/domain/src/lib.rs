@@ -1,15 +1,15 @@
 //! Backend-independent rules of the storefront. Pure: no I/O, no async.
 //!
-//! - [`checkout`]: the checkout's fields, steps and refusals (issue 26).
-//! - [`driver`]: the debug bar's driver values and which adapter serves each (spec §4).
-//! - [`error`]: `DriverError`, its gRPC status and user text, mapped once (spec §8).
-//! - [`faults`]: latency and faults a visitor injects into one backend's calls (issue 24).
-//! - [`navigation`]: menu depth and breadcrumb order (spec §5, §9).
-//! - [`route`]: route result classification and the failed result (spec §3, §4).
-//! - [`paths`]: URL path normalisation and the route shapes of spec §2.
+//! - [`checkout`]: the checkout's fields, steps and refusals.
+//! - [`driver`]: the debug bar's driver values and which adapter serves each.
+//! - [`error`]: `DriverError`, its gRPC status and user text, mapped once.
+//! - [`faults`]: latency and faults a visitor injects into one backend's calls.
+//! - [`navigation`]: menu depth and breadcrumb order.
+//! - [`route`]: route result classification and the failed result.
+//! - [`paths`]: URL path normalisation and the spec's route shapes.
 //! - [`listing`]: category and search listings: page size, bounds, paging.
 //! - [`cache`]: named upstream cache policies and their store keys.
-//! - [`variants`]: the one variant of a product sold as it is (issue 22).
+//! - [`variants`]: the one variant of a product sold as it is.
 //! - [`wire`]: `Driver` to and from the proto enum that carries it between services.
 
 pub mod cache;

@@ -1,18 +1,18 @@
-//! Product listings (issue 10: category pages and search): the page size, the bounds on
+//! Product listings (category pages and search): the page size, the bounds on
 //! what a visitor may ask for, and paging of a list a backend answers whole.
 
 use vitrine_proto::v1::ProductSort;
 
 use crate::DriverError;
 
-/// Products per page, on every backend (issue 10).
+/// Products per page, on every backend.
 pub const PAGE_SIZE: u32 = 24;
-/// The last page a visitor may ask for (issue 10: page 1–1000).
+/// The last page a visitor may ask for (page 1–1000).
 pub const MAX_PAGE: u32 = 1000;
 /// The most digits a page number is written with (those of [`MAX_PAGE`]): the SPA and the
 /// edge's pages take a longer number (`00002`, `99999999999`) for no page, i.e. page 1.
 pub const MAX_PAGE_DIGITS: usize = MAX_PAGE.ilog10() as usize + 1;
-/// The longest search query, in characters (issue 10).
+/// The longest search query, in characters.
 pub const MAX_QUERY_CHARS: usize = 200;
 
 /// Every order a listing can be sorted in; most backends offer them all.

@@ -1,12 +1,12 @@
-//! Menu rules every backend's tree goes through (spec §3, §5, §9).
+//! Menu rules every backend's tree goes through.
 
 use crate::model::NavigationNode;
 
-/// spec §9: navigation tree depth 3 (levels below the root).
+/// Navigation tree depth 3 (levels below the root).
 pub const DEPTH: usize = 3;
 
 /// Cuts the tree at `depth` levels below `node`, sorts every node's breadcrumbs by level
-/// (spec §5) and makes `children_count` agree with the children kept.
+///  and makes `children_count` agree with the children kept.
 #[must_use]
 pub fn normalise(mut node: NavigationNode, depth: usize) -> NavigationNode {
     node.breadcrumbs.sort_by_key(|b| b.level);
@@ -35,7 +35,7 @@ pub fn root(children: Vec<NavigationNode>) -> NavigationNode {
     }
 }
 
-/// The top level of a menu as links (issue 10: the home page's categories): the root's
+/// The top level of a menu as links (the home page's categories): the root's
 /// children in order, their own children dropped. Each keeps its `children_count`, as a
 /// node at the cut does in [`normalise`].
 #[must_use]

@@ -1,6 +1,6 @@
 //! URL path rules shared by every backend.
 
-/// spec §2: "the joined URL path segments of the current route ('/' when empty)".
+/// "the joined URL path segments of the current route ('/' when empty)".
 /// Empty segments are dropped, so `//a///b/` becomes `/a/b`; query and fragment go.
 #[must_use]
 pub fn join_segments(path: &str) -> String {
@@ -9,7 +9,7 @@ pub fn join_segments(path: &str) -> String {
     format!("/{}", joined.join("/"))
 }
 
-/// The slug of a `/products/{slug}` path, optionally with a file extension (spec §2).
+/// The slug of a `/products/{slug}` path, optionally with a file extension.
 /// `None` for any other shape (`/products`, `/products/a/b`, `/collections/x`).
 #[must_use]
 pub fn product_slug(path: &str) -> Option<&str> {
@@ -28,7 +28,7 @@ pub fn resource_handle<'a>(url: &'a str, kind: &str) -> Option<&'a str> {
     (!rest.is_empty() && !rest.contains('/')).then_some(rest)
 }
 
-/// issue 11: a link a backend gives is used only when it is a path on this site: `/`
+/// A link a backend gives is used only when it is a path on this site: `/`
 /// then anything but `/` or `\` (to a browser `//host` and `/\host` are another host),
 /// and no control character (browsers drop tabs and newlines, so `/\t/host` is `//host`).
 /// `https://…`, `javascript:…` and relative paths fail the first rule. `/` alone is home.

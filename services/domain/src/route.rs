@@ -1,4 +1,4 @@
-//! Route resolution rules (spec §3 "Route resolution result", §4 "Route lookup outcome by
+//! Route resolution rules (the spec's "Route resolution result", §4 "Route lookup outcome by
 //! code" and "Route matching", §8 route result codes).
 
 use crate::model::{RouteOutcome, RouteResolution};
@@ -15,7 +15,7 @@ pub enum RouteClass {
 }
 
 impl RouteClass {
-    /// spec §4: 404 not found, other 4xx client error, 5xx server error, 301/302 redirects.
+    /// 404 not found, other 4xx client error, 5xx server error, 301/302 redirects.
     /// Other codes (200, 303, 307, …) are successes, as in the reference router.
     #[must_use]
     pub const fn of(code: i32) -> Self {
@@ -29,7 +29,7 @@ impl RouteClass {
         }
     }
 
-    /// spec §8 "Route result codes" (the 301 code string is the spec's, sic).
+    /// The spec's "Route result codes" (the 301 code string is the spec's, sic).
     #[must_use]
     pub const fn error_code(self) -> Option<&'static str> {
         match self {
@@ -43,7 +43,7 @@ impl RouteClass {
     }
 }
 
-/// spec §3: the default failed result {id: null, url: null, code: 404, type: null}.
+/// The default failed result {id: null, url: null, code: 404, type: null}.
 #[must_use]
 pub fn not_found() -> RouteResolution {
     RouteResolution { id: None, url: None, r#type: None, code: 404, data: None }
@@ -55,13 +55,13 @@ pub fn product(id: &str, url: &str) -> RouteResolution {
     found("PRODUCT", id, url)
 }
 
-/// A category found at `url` (issue 10): type CATEGORY, code 200.
+/// A category found at `url`: type CATEGORY, code 200.
 #[must_use]
 pub fn category(id: &str, url: &str) -> RouteResolution {
     found("CATEGORY", id, url)
 }
 
-/// A content (CMS) page found at `url` (issue 10): type CMS_PAGE, code 200.
+/// A content (CMS) page found at `url`: type CMS_PAGE, code 200.
 #[must_use]
 pub fn content_page(id: &str, url: &str) -> RouteResolution {
     found("CMS_PAGE", id, url)
@@ -77,13 +77,13 @@ fn found(kind: &str, id: &str, url: &str) -> RouteResolution {
     }
 }
 
-/// spec §4: code 0 becomes 200.
+/// Code 0 becomes 200.
 #[must_use]
 pub const fn normalise_code(code: i32) -> i32 {
     if code == 0 { 200 } else { code }
 }
 
-/// spec §4 "Route matching": what the visitor's browser does with `resolution`.
+/// The spec's "Route matching": what the visitor's browser does with `resolution`.
 /// `failed_path` is the configured failed-resolution path (default '/').
 #[must_use]
 pub fn outcome(mut resolution: RouteResolution, failed_path: &str) -> RouteOutcome {
@@ -106,7 +106,7 @@ pub fn outcome(mut resolution: RouteResolution, failed_path: &str) -> RouteOutco
     }
 }
 
-/// spec §4 "Any other error": a lookup that failed (backend down, bad answer) sends the
+/// The spec's "Any other error": a lookup that failed (backend down, bad answer) sends the
 /// visitor to the failed-resolution path. The resolution is the empty not-found result.
 #[must_use]
 pub fn failed(failed_path: &str) -> RouteOutcome {

@@ -1,4 +1,4 @@
-//! Variants (issue 22): the sellable forms of a product. A backend that sells a product as
+//! Variants: the sellable forms of a product. A backend that sells a product as
 //! it is (the fake store, a simple product) gives it one variant, made here from the
 //! product's own fields so that every backend makes it alike. Pure.
 

@@ -38,10 +38,10 @@ pub(crate) async fn get_driver(req: HttpRequest, state: web::Data<AppState>) -> 
     res
 }
 
-/// PUT /api/driver: spec §4. Unknown values are ignored, and a driver is refused where its
-/// adapter has no shop (issue 13); both answer the unchanged driver with a notice saying
-/// why. A switch is one store write (the driver and when; issue 11) and the visitor's
-/// state cookie signed again (issue 25): from then on this visitor's reads skip whatever
+/// PUT /api/driver: the spec's driver switch. Unknown values are ignored, and a driver is refused where its
+/// adapter has no shop; both answer the unchanged driver with a notice saying
+/// why. A switch is one store write (the driver and when) and the visitor's
+/// state cookie signed again: from then on this visitor's reads skip whatever
 /// was cached before it, on every layer, while everyone else's caches stay as they are.
 /// It is published for the session's other tabs, and rate-limited per session and address.
 #[utoipa::path(put, path = "/api/driver", tag = "driver", request_body = DriverChange,
@@ -98,7 +98,7 @@ pub(crate) async fn put_driver(
 }
 
 /// A read for the request's session under `key`, answered as its JSON (made once, when
-/// it was read), compressed and tagged once when it is cached (issue 21).
+/// it was read), compressed and tagged once when it is cached.
 async fn answer<T, F, Fut>(req: &HttpRequest, state: &web::Data<AppState>, key: String, load: F) -> ApiResult
 where
     T: serde::Serialize + Send + Sync + 'static,
@@ -198,7 +198,7 @@ pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: we
     answer(&req, &state, keys::request(&req), |r| reads::product(&state, r, id)).await
 }
 
-// issue 10: category pages, search and content pages.
+// Category pages, search and content pages.
 
 /// The listing parameters a category page and a search share.
 #[derive(Deserialize, IntoParams)]
@@ -306,7 +306,7 @@ pub(crate) async fn page(
 }
 
 /// GET /api/categories → the categories a home page offers: the fake store's own (its
-/// menu is in-memory's, spec §4), every other backend's top menu level.
+/// menu is in-memory's), every other backend's top menu level.
 #[utoipa::path(get, path = "/api/categories", tag = "catalogue",
     responses((status = 200, description = "Links to the backend's main categories", body = Vec<dto::CategoryLink>),
         ServiceErrors))]
@@ -336,7 +336,7 @@ pub(crate) async fn home_head(req: HttpRequest, state: web::Data<AppState>) -> H
     HttpResponse::Ok().json(head::answer(head::home(&origin)))
 }
 
-/// GET /api/head/cart: the cart page's head (issue 23: titled, and not to be indexed),
+/// GET /api/head/cart: the cart page's head (titled, and not to be indexed),
 /// for the SPA to apply after a client-side navigation.
 #[utoipa::path(get, path = "/api/head/cart", tag = "routing",
     responses((status = 200, description = "The cart page's head", body = dto::HeadAnswer)))]
@@ -344,7 +344,7 @@ pub(crate) async fn cart_head(req: HttpRequest, state: web::Data<AppState>) -> H
     own_head(&req, &state, crate::own_page::Own::Cart)
 }
 
-/// GET /api/head/compare: the backends comparison's head (issue 24: titled, and not to
+/// GET /api/head/compare: the backends comparison's head (titled, and not to
 /// be indexed), for the SPA to apply after a client-side navigation.
 #[utoipa::path(get, path = "/api/head/compare", tag = "routing",
     responses((status = 200, description = "The comparison page's head", body = dto::HeadAnswer)))]
@@ -352,7 +352,7 @@ pub(crate) async fn compare_head(req: HttpRequest, state: web::Data<AppState>) -
     own_head(&req, &state, crate::own_page::Own::Compare)
 }
 
-/// GET /api/head/checkout: the checkout page's head (issue 26: titled, not to be
+/// GET /api/head/checkout: the checkout page's head (titled, not to be
 /// indexed), for the SPA to apply after a client-side navigation.
 #[utoipa::path(get, path = "/api/head/checkout", tag = "routing",
     responses((status = 200, description = "The checkout page's head", body = dto::HeadAnswer)))]
@@ -360,7 +360,7 @@ pub(crate) async fn checkout_head(req: HttpRequest, state: web::Data<AppState>) 
     own_head(&req, &state, crate::own_page::Own::Checkout)
 }
 
-/// GET /api/head/order: the head of an order's page, `/order/{number}` (issue 26: titled,
+/// GET /api/head/order: the head of an order's page, `/order/{number}` (titled,
 /// not to be indexed), the same for every number.
 #[utoipa::path(get, path = "/api/head/order", tag = "routing",
     responses((status = 200, description = "An order confirmation page's head", body = dto::HeadAnswer)))]
@@ -399,7 +399,7 @@ pub(crate) async fn search_head(
     Ok(HttpResponse::Ok().json(head::answer(head::search(&origin, words.as_deref(), page))))
 }
 
-/// GET /api/debug: the debug bar's settings (issue 24): the Jaeger UI the Timings panel
+/// GET /api/debug: the debug bar's settings: the Jaeger UI the Timings panel
 /// links a trace to, when the deployment names one. The same for every visitor.
 #[utoipa::path(get, path = "/api/debug", tag = "debug",
     responses((status = 200, description = "The debug bar's settings", body = DebugInfo)))]

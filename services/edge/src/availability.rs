@@ -1,8 +1,8 @@
-//! Which drivers the debug bar offers enabled (issue 13). Most always are
+//! Which drivers the debug bar offers enabled. Most always are
 //! ([`Driver::always_enabled`]); the others are where their adapter has a shop, which only
 //! the catalogue service can tell (it reaches the adapters). The answer is refreshed in
 //! the background so that no page or API call waits for it; until a first answer, such a
-//! driver is offered disabled ("coming soon", spec §1), as a deployment without its
+//! driver is offered disabled ("coming soon"), as a deployment without its
 //! settings keeps it.
 
 use std::sync::atomic::{AtomicU8, Ordering};

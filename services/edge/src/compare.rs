@@ -1,4 +1,4 @@
-//! Comparing backends (issue 24 b), behind the debug tools' setting: for each enabled
+//! Comparing backends, behind the debug tools' setting: for each enabled
 //! backend, a page of each kind (its home, its first menu category, that category's
 //! first product, a search for a word of that product's name) read once past every
 //! cache (cold) and [`RUNS`] times through the backends' caches (warm), each read timed

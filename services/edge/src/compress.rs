@@ -1,4 +1,4 @@
-//! Compression of the answers that are not cached (issue 21 §1): errors, a session's
+//! Compression of the answers that are not cached: errors, a session's
 //! driver answer, the plain shell, the OpenAPI document, small files of the build.
 //! Cached answers and written pages come out of `crate::encoded` already compressed
 //! (their `Content-Encoding` set) and pass through untouched, as do streams (driver

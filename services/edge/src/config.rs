@@ -16,13 +16,13 @@ pub struct Config {
     pub catalogue_url: String,
     pub navigation_url: String,
     pub url_resolution_url: String,
-    /// The cart service (issue 23).
+    /// The cart service.
     pub cart_url: String,
-    /// The driver of a visitor who has not chosen one (spec §4: in-memory).
+    /// The driver of a visitor who has not chosen one (in-memory).
     pub default_driver: Driver,
     /// Mark the cookies `Secure` and name them `__Host-…` (behind TLS).
     pub secure_cookies: bool,
-    /// The keys that sign the visitor's state cookie (issue 25): the first signs, a
+    /// The keys that sign the visitor's state cookie: the first signs, a
     /// second still verifies (a rotation). Every replica must hold the same ones.
     /// `Config::new`: a random key of this process's own.
     pub cookie_keys: crate::CookieKeys,
@@ -49,11 +49,11 @@ pub struct Config {
     pub image_queue: usize,
     /// The response cache's bound, in bytes of keys and bodies.
     pub response_cache_bytes: u64,
-    /// Driver switches allowed per minute (issue 11).
+    /// Driver switches allowed per minute.
     pub switch_limits: crate::SwitchLimits,
-    /// Cart changes allowed per minute, per session and per address (issue 23).
+    /// Cart changes allowed per minute, per session and per address.
     pub cart_limits: crate::SwitchLimits,
-    /// Open driver-event streams allowed (issue 11).
+    /// Open driver-event streams allowed.
     pub stream_limits: crate::StreamLimits,
     /// How often an idle driver-event stream sends a comment (and so notices a client
     /// that left).
@@ -65,22 +65,22 @@ pub struct Config {
     /// previews, structured data and the sitemap; `None`: the origin each request came to.
     pub public_url: Option<String>,
     /// How long a page waits for its data before the edge sends the plain shell and
-    /// leaves the fetching to the SPA (issue 12: 300 ms).
+    /// leaves the fetching to the SPA (300 ms).
     pub head_budget: std::time::Duration,
     /// How many of the default driver's pages to read at start, so that their first
-    /// visitors get them written (issue 12); 0: none.
+    /// visitors get them written; 0: none.
     pub warm_pages: usize,
-    /// issue 24: visitors may inject latency and faults into their own upstream calls,
+    /// Visitors may inject latency and faults into their own upstream calls,
     /// and compare backends (`VITRINE_DEBUG_FAULTS`: the demo, compose and the local
     /// overlay; off in the k8s base).
     pub debug_faults: bool,
-    /// How long a known crawler's page waits for its data (issue 24): a crawler runs no
+    /// How long a known crawler's page waits for its data: a crawler runs no
     /// script, so the plain shell is an empty page to it. The adapters' upstream
     /// timeout (5 s) and the hops.
     pub crawler_head_budget: std::time::Duration,
     /// URLs per sitemap page (the protocol's most, 50 000; tests set a few to see paging).
     pub sitemap_page_urls: usize,
-    /// The Jaeger UI's base address (issue 24), without a trailing slash: the debug bar's
+    /// The Jaeger UI's base address, without a trailing slash: the debug bar's
     /// Timings panel links a trace to `{it}/trace/{trace id}`. `None`: no link.
     pub jaeger_ui_url: Option<String>,
 }

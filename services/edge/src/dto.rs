@@ -14,7 +14,7 @@ use vitrine_proto::v1 as proto;
 
 pub(crate) mod checkout;
 
-/// spec §3: a product image.
+/// A product image.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct Image {
     pub(crate) id: String,
@@ -28,7 +28,7 @@ pub(crate) struct Discount {
     pub(crate) percent: f64,
 }
 
-/// spec §3 "Product (normalised)".
+/// The spec's "Product (normalised)".
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct Product {
     pub(crate) id: String,
@@ -36,7 +36,7 @@ pub(crate) struct Product {
     #[serde(rename = "type")]
     pub(crate) kind: String,
     pub(crate) url: String,
-    /// spec §3: the one camelCase field.
+    /// The one camelCase field.
     #[serde(rename = "canonicalUrl")]
     pub(crate) canonical_url: Option<String>,
     pub(crate) name: String,
@@ -56,7 +56,7 @@ pub(crate) struct Product {
     pub(crate) sku: Option<String>,
     /// ISO 4217 code of `price`; absent means USD.
     pub(crate) currency: Option<String>,
-    /// issue 22: the choices a shopper makes (size, colour…), in the backend's order.
+    /// The choices a shopper makes (size, colour…), in the backend's order.
     /// Only in a product's own answer (by url, by id, its page); a listing's cards leave
     /// options and variants out.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -99,7 +99,7 @@ pub(crate) struct Variant {
     pub(crate) image: Option<Image>,
 }
 
-/// spec §3 "Product response: {id, products:[product]}".
+/// The spec's "Product response: {id, products:[product]}".
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct ProductResponse {
     pub(crate) id: String,
@@ -114,7 +114,7 @@ pub(crate) struct Breadcrumb {
     pub(crate) url: String,
 }
 
-/// spec §3 "Navigation node": the menu tree.
+/// The spec's "Navigation node": the menu tree.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct NavigationNode {
     pub(crate) id: String,
@@ -128,7 +128,7 @@ pub(crate) struct NavigationNode {
     pub(crate) children: Vec<NavigationNode>,
 }
 
-// issue 10: category pages, search and content pages.
+// Category pages, search and content pages.
 
 /// An order a listing can be shown in; `position` is the backend's own order (relevance
 /// for search). A listing names only the orders its backend can do.
@@ -259,7 +259,7 @@ pub(crate) struct PageData {
     /// Why the page's data could not be fetched although the path is a page (the
     /// backend failed): the SPA shows its error state or the failed-resolution path.
     pub(crate) failure: Option<ErrorDetail>,
-    /// What the page's `<head>` says: the edge writes it into a page it serves (issue 12).
+    /// What the page's `<head>` says: the edge writes it into a page it serves.
     pub(crate) head: PageHead,
     /// `head` as the edge writes it into a page (`<title>`, then the tags marked
     /// `data-head`): the SPA swaps these in after a client-side navigation.
@@ -276,7 +276,7 @@ pub(crate) struct HeadAnswer {
 }
 
 /// A page's title, description, canonical link, link-preview image and structured
-/// data (issue 12), built once by the edge (`crate::head`).
+/// data, built once by the edge (`crate::head`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 pub(crate) struct PageHead {
     pub(crate) title: String,
@@ -292,7 +292,7 @@ pub(crate) struct PageHead {
     pub(crate) json_ld: Vec<serde_json::Value>,
     /// The backend's url of the page's largest image, which the edge preloads.
     pub(crate) lcp_image: Option<String>,
-    /// Search engines are asked not to index the page (issue 23: the cart); absent
+    /// Search engines are asked not to index the page (the cart); absent
     /// when they may, so every other answer is as it was.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) noindex: bool,
@@ -306,7 +306,7 @@ pub(crate) struct RouteData {
     pub(crate) title: Option<String>,
 }
 
-/// What the browser does with a resolution (spec §4 "Route matching").
+/// What the browser does with a resolution (the spec's "Route matching").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum Outcome {
@@ -328,7 +328,7 @@ impl Outcome {
     }
 }
 
-/// What a storefront path is (spec §3 route `type`), in the words of Magento's
+/// What a storefront path is (the spec's route `type`), in the words of Magento's
 /// `UrlRewriteEntityTypeEnum`, which every adapter answers in (`vitrine_domain::route`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -349,18 +349,18 @@ impl RouteKind {
     }
 }
 
-/// `GET /api/resolve`: spec §3 "Route resolution result" flattened with what to do with
+/// `GET /api/resolve`: the spec's "Route resolution result" flattened with what to do with
 /// it. Fields are alphabetical (the body used to be a `json!` map).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct Resolution {
-    /// spec §4: 0 is taken as 200; 301/302 redirect; 404 not found.
+    /// 0 is taken as 200; 301/302 redirect; 404 not found.
     pub(crate) code: i32,
     pub(crate) data: Option<RouteData>,
-    /// spec §8 route result code: 404_NOT_FOUND, 4xx_CLIENT_ERROR, 5xx_SERVER_ERROR,
+    /// The spec's route result code: 404_NOT_FOUND, 4xx_CLIENT_ERROR, 5xx_SERVER_ERROR,
     /// 302_PERMANENT_REDIRECT, TEMPORARY_REDIRECT.
     #[schema(required = true)]
     pub(crate) error_code: Option<String>,
-    /// spec §9: where the visitor goes when later calls fail.
+    /// Where the visitor goes when later calls fail.
     pub(crate) failed_resolution_path: String,
     #[schema(required = true)]
     pub(crate) id: Option<String>,
@@ -385,7 +385,7 @@ pub(crate) struct DriverOption {
     pub(crate) value: String,
 }
 
-/// issue 24: latency and faults injected into one backend's upstream calls, for the
+/// Latency and faults injected into one backend's upstream calls, for the
 /// visitor's own requests.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub(crate) struct FaultsSetting {
@@ -445,7 +445,7 @@ impl BackendOption {
     }
 }
 
-/// `POST /api/debug/compare`: each enabled backend's read times (issue 24).
+/// `POST /api/debug/compare`: each enabled backend's read times.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct Comparison {
     /// Warm reads of each page kind.
@@ -498,7 +498,7 @@ pub(crate) struct DriverInfo {
 
 impl DriverInfo {
     /// `enabled` tells which drivers can be chosen here (`crate::availability`); the
-    /// others keep spec §1's "coming soon" label.
+    /// others keep the spec's "coming soon" label.
     pub(crate) fn new(
         driver: Driver,
         switched_at_ms: u64,
@@ -517,7 +517,7 @@ impl DriverInfo {
     }
 }
 
-/// `GET /api/debug` (issue 24): what the debug bar's Timings panel links to.
+/// `GET /api/debug`: what the debug bar's Timings panel links to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub(crate) struct DebugInfo {
     /// The Jaeger UI's base address (`VITRINE_JAEGER_UI_URL`, no trailing slash), where
@@ -540,14 +540,14 @@ pub(crate) struct ErrorDetail {
     pub(crate) code: String,
     /// Safe to show a visitor: never hosts, upstream bodies or internal paths.
     pub(crate) message: String,
-    /// issue 26: each refused field of a checkout step (code invalid_fields); absent
+    /// Each refused field of a checkout step (code invalid_fields); absent
     /// otherwise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(nullable = false)]
     pub(crate) fields: Vec<checkout::FieldError>,
 }
 
-/// issue 23: one line of the visitor's cart.
+/// One line of the visitor's cart.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct CartLine {
     /// What `PATCH` and `DELETE /api/cart/lines/{line}` name.
@@ -567,7 +567,7 @@ pub(crate) struct CartLine {
     pub(crate) line_total: Option<f64>,
 }
 
-/// issue 23: the visitor's cart on their driver's backend. Never cached or shared.
+/// The visitor's cart on their driver's backend. Never cached or shared.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct Cart {
     pub(crate) lines: Vec<CartLine>,

@@ -1,4 +1,4 @@
-//! An answer compressed once (issue 21): its identity bytes, its gzip and brotli forms
+//! An answer compressed once: its identity bytes, its gzip and brotli forms
 //! and its `ETag`, made when it enters the response cache, so every later request is a
 //! copy of bytes instead of a compression. What a request gets is decided by pure rules
 //! here ([`Coding::preferred`], [`etag_matches`]), table-tested.

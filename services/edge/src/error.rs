@@ -52,11 +52,11 @@ pub(crate) enum ApiError {
     UpstreamTimeout,
     /// A service or the backend failed in any other way.
     UpstreamUnavailable,
-    /// The session or its address switched drivers too often (issue 11).
+    /// The session or its address switched drivers too often.
     TooManySwitches,
-    /// The session has as many driver-event streams open as it may (issue 11).
+    /// The session has as many driver-event streams open as it may.
     TooManyStreams,
-    /// The edge has as many driver-event streams open as it may (issue 11).
+    /// The edge has as many driver-event streams open as it may.
     StreamsFull,
     /// The store could not save the session's new driver.
     DriverNotSaved,
@@ -68,7 +68,7 @@ pub(crate) enum ApiError {
     ImageSrcNotHttp,
     /// A `w` that is not one of the srcset's widths (`image_widths::WIDTHS`).
     ImageWidthNotOffered,
-    /// A `q` other than spec §9's 25.
+    /// A `q` other than the spec's 25.
     ImageQualityFixed,
     /// `src` outside the configured backends' image paths.
     ImageSourceNotAllowed,
@@ -90,7 +90,7 @@ pub(crate) enum ApiError {
     SitemapPageNotFound,
     /// The sitemap could not be gathered from the services (any of their failures).
     SitemapUnavailable,
-    // issue 23: carts.
+    // Carts.
     /// A cart change from another site (`cart::guard`).
     CrossSite,
     /// The backend or a cart rule refused a cart change; carries the shopper's text.
@@ -99,7 +99,7 @@ pub(crate) enum ApiError {
     CartNotSaved,
     /// The session or its address changed carts too often.
     TooManyCartChanges,
-    // issue 26: checkout.
+    // Checkout.
     /// Checkout fields refused, each with its text.
     InvalidFields(Vec<FieldError>),
     /// The backend has no checkout here; the shopper's text (the backend's notice).
@@ -114,7 +114,7 @@ pub(crate) enum ApiError {
     IdempotencyKeyReused,
     /// The first request with this `Idempotency-Key` is still running.
     IdempotencyInFlight,
-    /// issue 24: the debug tools (injected faults, the comparison) are off here.
+    /// The debug tools (injected faults, the comparison) are off here.
     DebugToolsOff,
     /// An injected-faults setting out of its bounds.
     FaultsInvalid,

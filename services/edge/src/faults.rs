@@ -1,8 +1,8 @@
 //! Latency and faults a visitor injects into one backend's upstream calls, for their own
-//! requests only (issue 24 b), when the debug tools are on (`Config::debug_faults`).
+//! requests only, when the debug tools are on (`Config::debug_faults`).
 //!
-//! - The setting travels with the visitor, in their signed state cookie (issue 25:
-//!   `session`, an hour; no store read), and on from the edge in each service call's
+//! - The setting travels with the visitor, in their signed state cookie
+//!   (`session`, an hour; no store read), and on from the edge in each service call's
 //!   metadata (`vitrine_common::hop`): [`attach`] opens it for the request. The adapter
 //!   applies it after coalescing, outside the upstream concurrency limit and never in a
 //!   background refresh (`adapter/src/upstream.rs`), so nobody else's request is slowed

@@ -1,4 +1,4 @@
-//! A page's head (issue 12), built once by the edge, below both the API and the pages
+//! A page's head, built once by the edge, below both the API and the pages
 //! it writes: `/api/page` and `/api/head/*` answer it, and the written page carries it.
 //! Pure.
 //!
@@ -53,7 +53,7 @@ fn plain(title: String, description: Option<&str>, canonical: String) -> PageHea
 }
 
 /// The head of the page at `path` (joined segments), `page` of its listing. The title
-/// is spec §2's: the lookup's SEO title, else the page's own name.
+/// is the spec's: the lookup's SEO title, else the page's own name.
 pub(crate) fn for_page(data: &PageData, origin: &str, path: &str, page: u32) -> PageHead {
     let url = canonical(origin, path, page);
     if data.resolution.outcome != Outcome::Match || data.failure.is_some() {
@@ -144,8 +144,7 @@ pub(crate) fn search(origin: &str, words: Option<&str>, page: u32) -> PageHead {
     plain(title, None, address)
 }
 
-/// The head of one of the SPA's own pages (the cart, issue 23; the backends compared,
-/// issue 24), which search engines are asked not to index (the written page also says so
+/// The head of one of the SPA's own pages (the cart, the backends compared), which search engines are asked not to index (the written page also says so
 /// in `X-Robots-Tag`).
 pub(crate) fn own(page: crate::own_page::Own, origin: &str) -> PageHead {
     PageHead { noindex: true, ..plain(page.title().to_owned(), None, format!("{origin}{}", page.path())) }

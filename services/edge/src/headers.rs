@@ -48,7 +48,7 @@ pub(crate) mod cache_control {
     /// driver's, so only their browser keeps it, and asks again each time (a 304 while
     /// it is unchanged).
     pub(crate) const PRIVATE_REVALIDATE: &str = "private, no-cache";
-    /// The same answer to a visitor without a session (issue 21): the default driver's,
+    /// The same answer to a visitor without a session: the default driver's,
     /// the same for all of them. A shared cache (a CDN) keeps it as long as the edge
     /// does (its response cache's 10 s) and serves it stale for 30 s more while it asks
     /// again; a browser asks again each time (`max-age=0`), getting a 304.

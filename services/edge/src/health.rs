@@ -1,5 +1,5 @@
 //! Liveness (the process answers) and readiness (every service answers). The store is
-//! reported but does not decide readiness (issue 11): with Redis down the edge serves
+//! reported but does not decide readiness: with Redis down the edge serves
 //! the default driver without shared caches, and if readiness followed Redis, one Redis
 //! outage would take every edge out of its Service at once.
 

@@ -1,4 +1,4 @@
-//! GET /img?src=…&w=256: the image service (spec §9: quality 25, default width 256).
+//! GET /img?src=…&w=256: the image service (quality 25, default width 256).
 //!
 //! - [`request`]: what is accepted (widths of the SPA's srcset, the fixed quality) and the
 //!   normalised cache key `(src, w)`.

@@ -3,5 +3,5 @@
 //! OpenAPI document carries (`ImageWidth`) for the SPA's generated constants. A leaf, so
 //! the error table and the pages read it without reaching into the image service.
 
-/// The first is spec §9's default width (a `/img` without `w`, a card's `src`).
+/// The first is the spec's default width (a `/img` without `w`, a card's `src`).
 pub(crate) const WIDTHS: [u32; 3] = [256, 512, 768];

@@ -17,7 +17,7 @@
 //! - [`response_cache`]: seconds-long reuse of successful reads, per driver, bounded by bytes.
 //! - [`encoded`]: a cached answer compressed once (brotli, gzip) with its `ETag`, and the
 //!   rules that pick the coding and answer 304.
-//! - [`compare`]: every enabled backend's page reads, cold and warm, timed (issue 24).
+//! - [`compare`]: every enabled backend's page reads, cold and warm, timed.
 //! - [`compress`]: the answers that are not cached, compressed as they go out (from 1.4 KB).
 //! - [`stream_slots`]: open driver-event streams, per session and in total.
 //! - [`switch_limit`]: driver switches per session and client address, per minute.
@@ -32,8 +32,8 @@
 //! - [`sitemap`]: `/robots.txt` and the sitemap of the default driver's pages.
 //! - [`origin`]: the site's public origin, for absolute links.
 //! - [`same_site`]: changes (cart, debug tools) only from this site's own pages.
-//! - [`server_timing`]: `Server-Timing` on every answer, hop by hop (issue 24).
-//! - [`faults`]: latency and faults a visitor injects into their own upstream calls (issue 24).
+//! - [`server_timing`]: `Server-Timing` on every answer, hop by hop.
+//! - [`faults`]: latency and faults a visitor injects into their own upstream calls.
 //! - [`ssr`]: React's server render of a page (the SPA's SSR bundle in QuickJS).
 
 mod api;

@@ -24,8 +24,8 @@ pub(crate) struct Metrics {
     /// Server renders of pages (`crate::ssr`), by outcome, and the time of each.
     pub(crate) ssr_renders: IntCounterVec,
     pub(crate) ssr_render_seconds: prometheus::Histogram,
-    /// State cookies that opened with the previous key, or did not open, by outcome
-    /// (issue 25): when `previous_key` stays at 0, the previous key can be retired.
+    /// State cookies that opened with the previous key, or did not open, by outcome:
+    /// when `previous_key` stays at 0, the previous key can be retired.
     pub(crate) state_cookies: IntCounterVec,
 }
 

@@ -67,12 +67,12 @@ use self::bounds::Bounds;
     components(schemas(ErrorBody)),
     modifiers(&Bounds),
     tags(
-        (name = "driver", description = "The session's catalogue source (spec §4 \"Active driver\")"),
+        (name = "driver", description = "The session's catalogue source (the spec's \"Active driver\")"),
         (name = "catalogue", description = "Products and the menu, from the session's driver"),
-        (name = "routing", description = "What a storefront path is (spec §4 \"Route matching\")"),
-        (name = "cart", description = "The visitor's cart on their driver's backend (issue 23); never cached"),
-        (name = "checkout", description = "Checkout to a test order, and the orders this session placed (issue 26); never cached"),
-        (name = "debug", description = "The debug bar's tools (issue 24): injected faults and the backends compared, where they are on"),
+        (name = "routing", description = "What a storefront path is (the spec's \"Route matching\")"),
+        (name = "cart", description = "The visitor's cart on their driver's backend; never cached"),
+        (name = "checkout", description = "Checkout to a test order, and the orders this session placed; never cached"),
+        (name = "debug", description = "The debug bar's tools: injected faults and the backends compared, where they are on"),
         (name = "meta", description = "This document"),
     )
 )]
@@ -159,7 +159,7 @@ pub(crate) enum ChangeErrors {
     TooMany(ErrorBody),
 }
 
-/// What a debug tool's change can answer besides its own (issue 24): from another site, or
+/// What a debug tool's change can answer besides its own: from another site, or
 /// where the tools are off.
 #[derive(IntoResponses)]
 #[allow(dead_code)]
@@ -175,7 +175,7 @@ pub(crate) enum DebugToolErrors {
 #[response(status = 503, description = "The store could not save the driver (code unavailable)")]
 pub(crate) struct SwitchFailed(#[allow(dead_code)] ErrorBody);
 
-/// A switch over the per-minute limits (issue 11); `Retry-After` says when to try again.
+/// A switch over the per-minute limits; `Retry-After` says when to try again.
 #[derive(IntoResponses)]
 #[response(status = 429, description = "Too many switches from this session or address (code too_many_requests)")]
 pub(crate) struct TooManySwitches(#[allow(dead_code)] ErrorBody);

@@ -1,4 +1,4 @@
-//! The edge's reads (issue 20), below both the API (`crate::api`) and the pages it writes
+//! The edge's reads, below both the API (`crate::api`) and the pages it writes
 //! (`crate::page`), which stand on them and never on each other:
 //!
 //! - [`Reader`]: who a read is for, as every service request carries it.
@@ -33,7 +33,7 @@ pub(crate) fn driver_info(state: &AppState, choice: session::Choice, notice: Opt
 }
 
 /// Who a read is for, as every service request carries it: the session's driver, and
-/// the instant before which no cached answer may be used for it (its switch, issue 11).
+/// the instant before which no cached answer may be used for it (its switch).
 #[derive(Clone, Copy)]
 pub(crate) struct Reader {
     driver: i32,

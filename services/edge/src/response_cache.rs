@@ -4,7 +4,7 @@
 //! read, a decode and a sanitise; it is what lets the edge's cached path keep up with a
 //! bare HTTP server. Consistency: entries live seconds (below every upstream cache
 //! policy), errors are never cached, and an entry written before a visitor's switch is
-//! not used for that visitor (`fresh_after_ms`, issue 11), while everyone else keeps
+//! not used for that visitor (`fresh_after_ms`), while everyone else keeps
 //! using it: a switch freshens one visitor's view and costs nobody else anything.
 //! Bounded by bytes (keys and bodies), not entries: answers vary from 2 bytes to a
 //! category page's tens of kilobytes.
@@ -12,7 +12,7 @@
 //! An entry holds the answer twice over, both made once: the typed value (behind an
 //! `Arc`, for the pages the edge writes, which read it without parsing JSON again) and
 //! its JSON bytes (for the API, which answers them without serialising again), those in
-//! every coding with their `ETag` (`crate::encoded`, issue 21: compressed once, on entry).
+//! every coding with their `ETag` (`crate::encoded`: compressed once, on entry).
 //! The bound counts every form.
 
 use std::any::Any;
@@ -25,7 +25,7 @@ use vitrine_domain::Driver;
 
 use crate::encoded::Encoded;
 
-/// What a key reads, as the request's timings name it (issue 24): never the key itself,
+/// What a key reads, as the request's timings name it: never the key itself,
 /// which holds the address.
 fn read_name(key: &str) -> &'static str {
     let first = key.split(['\n', '?']).next().unwrap_or_default();

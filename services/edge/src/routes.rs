@@ -1,6 +1,6 @@
 //! The edge's one route table (DESIGN.md "The edge's HTTP API").
 //!
-//! Shaped for the pages' sake (issue 21): a page's address is compared with every route
+//! Shaped for the pages' sake: a page's address is compared with every route
 //! before it falls through to [`fallback`], and a route with a parameter is a regular
 //! expression run on it. So the API is one scope (a prefix compared once), its one
 //! parameterised route comes last inside it, the build's assets are a scope too, and the
@@ -13,7 +13,7 @@ use crate::{AppState, api, cart, checkout, compare, faults, health, image, opena
 
 /// `static_dir`: the built SPA, served for every path no route above claims.
 /// `public_metrics`: whether `/metrics` is answered here; when the metrics have a port of
-/// their own it is not (issue 11: visitors don't read the figures).
+/// their own it is not (visitors don't read the figures).
 pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path::Path>, public_metrics: bool) {
     cfg.service(
         web::scope("/api")
@@ -37,21 +37,21 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .route("/search", read().to(api::search))
             .route("/pages/by-url", read().to(api::content_by_url))
             .route("/openapi.json", read().to(openapi::openapi_json))
-            // issue 24: the debug bar's Timings panel.
+            // The debug bar's Timings panel.
             .route("/debug", read().to(api::debug))
-            // issue 23: the visitor's cart (never cached).
+            // The visitor's cart (never cached).
             .route("/cart", read().to(cart::get))
             .route("/cart/lines", web::post().to(cart::add))
             .route("/cart/lines/{line}", web::patch().to(cart::update))
             .route("/cart/lines/{line}", web::delete().to(cart::remove))
-            // issue 26: checkout, and the orders this session placed (never cached).
+            // Checkout, and the orders this session placed (never cached).
             .route("/checkout", read().to(checkout::get))
             .route("/checkout/address", web::put().to(checkout::set_address))
             .route("/checkout/shipping-options", read().to(checkout::shipping_options))
             .route("/checkout/shipping", web::put().to(checkout::set_shipping))
             .route("/checkout/order", web::post().to(checkout::place))
             .route("/orders/{number}", read().to(checkout::order))
-            // issue 24: the debug tools.
+            // The debug tools.
             .route("/debug/faults", read().to(faults::get_faults))
             .route("/debug/faults", web::put().to(faults::put_faults))
             .route("/debug/faults", web::delete().to(faults::delete_faults))

@@ -1,5 +1,5 @@
-//! Cross-site requests against a visitor's changes (the cart, issue 23; the debug tools'
-//! faults and comparison, issue 24): a page on another site can make a visitor's browser
+//! Cross-site requests against a visitor's changes (the cart; the debug tools'
+//! faults and comparison): a page on another site can make a visitor's browser
 //! send a form or a fetch here with the visitor's cookie. What such a request cannot do,
 //! ours always do:
 //!

@@ -1,4 +1,4 @@
-//! `Server-Timing` on every answer (issue 24): what this request cost, hop by hop.
+//! `Server-Timing` on every answer: what this request cost, hop by hop.
 //!
 //! The middleware collects the request's entries (`vitrine_common::timing`): the edge's
 //! response-cache look-ups, and each service's hop with what it collected in turn (the

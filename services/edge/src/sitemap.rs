@@ -1,4 +1,4 @@
-//! `/robots.txt` and the sitemap (issue 12, item 5): `/sitemap.xml` is a sitemap index
+//! `/robots.txt` and the sitemap (item 5): `/sitemap.xml` is a sitemap index
 //! naming `/sitemap-1.xml`, `/sitemap-2.xml`…, each a `<urlset>` of at most
 //! `Config::sitemap_page_urls` paths (50 000, the protocol's limit).
 //!

@@ -1,7 +1,7 @@
-//! Driver-switch events (spec §4: switching notifies consumers so products, navigation
+//! Driver-switch events (switching notifies consumers so products, navigation
 //! and route resolution reload). A switch is published on the store; every edge relays
 //! the store's channel into a local broadcast; each SSE stream forwards its session's.
-//! A switch clears no cache (issue 11: the switching visitor's reads carry the switch
+//! A switch clears no cache (the switching visitor's reads carry the switch
 //! time instead), so relaying is all an edge does with an event.
 
 use std::convert::Infallible;
@@ -129,7 +129,7 @@ fn frame(driver: Driver, switched_at_ms: u64) -> Bytes {
         (status = 503, description = "The edge has as many streams open as it may (code unavailable)",
             body = crate::dto::ErrorBody)))]
 pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    // The stream never issues a session (only a switch does: issue 21). Without a cookie
+    // The stream never issues a session (only a switch does). Without a cookie
     // it follows nothing (the switching tab tells this browser's other tabs itself), and
     // counts against its client address's share instead.
     let session = session::id(&req);

@@ -1,4 +1,4 @@
-//! React's server render of a page, inside the edge (issue 20 §4): the SPA's own components,
+//! React's server render of a page, inside the edge: the SPA's own components,
 //! built by Vite into one script (`frontend/dist-ssr/entry-server.js`, which sets
 //! `globalThis.VitrineSsr.render(url, inlinedJson)`), evaluated in QuickJS. The page's HTML
 //! then holds the markup React itself writes, and the browser hydrates it.

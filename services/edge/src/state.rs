@@ -19,13 +19,13 @@ pub struct AppState {
     pub(crate) catalogue: CatalogueClient<GrpcChannel>,
     pub(crate) navigation: NavigationClient<GrpcChannel>,
     pub(crate) url_resolution: UrlResolutionClient<GrpcChannel>,
-    /// issue 23: the cart service.
+    /// The cart service.
     pub(crate) carts: CartsClient<GrpcChannel>,
     pub(crate) channels: Vec<(&'static str, GrpcChannel)>,
     pub(crate) store: SharedStore,
     pub(crate) default_driver: Driver,
     pub(crate) secure_cookies: bool,
-    /// What signs and verifies the visitor's state cookie (issue 25).
+    /// What signs and verifies the visitor's state cookie.
     pub(crate) cookie_keys: crate::CookieKeys,
     /// Driver switches of every session, as published on the store; SSE streams filter.
     pub(crate) events: broadcast::Sender<crate::sse::Switch>,
@@ -39,7 +39,7 @@ pub struct AppState {
     pub(crate) responses: ResponseCache,
     /// Counts driver switches per session and client address.
     pub(crate) switch_limiter: SwitchLimiter,
-    /// Counts cart changes per session and client address (issue 23).
+    /// Counts cart changes per session and client address.
     pub(crate) cart_limiter: SwitchLimiter,
     pub(crate) trust_forwarded_for: bool,
     /// Open driver-event streams, per session and in total.
@@ -49,17 +49,17 @@ pub struct AppState {
     pub(crate) sse_keep_alive: std::time::Duration,
     pub(crate) shutdown: Shutdown,
     pub(crate) static_dir: Option<std::path::PathBuf>,
-    /// The built SPA: its `index.html`, which pages are written into (issue 12), and
+    /// The built SPA: its `index.html`, which pages are written into, and
     /// the names of its files.
     pub(crate) build: Option<crate::page::build::Build>,
     pub(crate) head_budget: std::time::Duration,
-    /// How long a known crawler's page waits for its data (issue 24).
+    /// How long a known crawler's page waits for its data.
     pub(crate) crawler_head_budget: std::time::Duration,
-    /// Whether visitors may inject faults and compare backends (issue 24).
+    /// Whether visitors may inject faults and compare backends.
     pub(crate) debug_faults: bool,
-    /// The backend comparisons running, and how many each visitor started (issue 24).
+    /// The backend comparisons running, and how many each visitor started.
     pub(crate) comparisons: crate::compare::Comparisons,
-    /// React's server render of pages (issue 20 §4); renders nothing without a bundle.
+    /// React's server render of pages; renders nothing without a bundle.
     pub(crate) ssr: crate::ssr::Renderer,
     /// `/img`: its allow-list, HTTP client and permits.
     pub(crate) images: crate::image::ImageService,
@@ -69,7 +69,7 @@ pub struct AppState {
     pub(crate) sitemap: crate::sitemap::SitemapCache,
     /// Which drivers can be chosen (some only where configured), refreshed in the background.
     pub(crate) availability: std::sync::Arc<crate::availability::Availability>,
-    /// Where the debug bar links traces (issue 24), if anywhere.
+    /// Where the debug bar links traces, if anywhere.
     pub(crate) jaeger_ui_url: Option<String>,
 }
 

@@ -1,4 +1,4 @@
-//! Bounds on open driver-event streams (issue 11): each stream holds a task and a
+//! Bounds on open driver-event streams: each stream holds a task and a
 //! connection for as long as the tab is open, so one client opening thousands could
 //! starve everyone. A stream takes a slot from its owner's share (the session, or the
 //! client address for a stream without one) and from the edge's total; the slot goes

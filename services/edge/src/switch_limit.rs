@@ -1,4 +1,4 @@
-//! Rate limits on driver switches (issue 11): per session and per client address, in
+//! Rate limits on driver switches: per session and per client address, in
 //! fixed one-minute windows. A switch is cheap now (one store write), but a loop of them
 //! still publishes events and, for Magento and Shopify, sends that visitor's next reads
 //! past every cache; the limits keep one client from turning that into load.

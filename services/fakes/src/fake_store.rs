@@ -1,6 +1,6 @@
 //! A fake-store REST server: `GET /products`, `GET /products/{id}` (an unknown id answers
 //! 200 with an empty body, as the public API does), `GET /products/categories` and
-//! `GET /products/category/{name}` (issue 10), and product photos under `/img/`. The
+//! `GET /products/category/{name}`, and product photos under `/img/`. The
 //! demo's fake store when none is configured; the test kit adds broken answers on top
 //! for the error paths.
 

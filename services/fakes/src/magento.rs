@@ -3,7 +3,7 @@
 //! redirects, a CMS page) behind [`FakeGraphQl`], validating every document against the
 //! real Magento schema kept in `schemas/magento-2.4.graphql`. Listings follow Magento's
 //! rules: category membership, visibility (catalogue or search), sorting, paging. Guest
-//! carts follow Magento 2.4.6's (issue 23, [`carts`]).
+//! carts follow Magento 2.4.6's ([`carts`]).
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -262,7 +262,7 @@ impl MagentoShop {
         self.carts().forget();
     }
 
-    /// The shop's own record of order `number` (issue 26): the cart as placed, with its
+    /// The shop's own record of order `number`: the cart as placed, with its
     /// email, addresses and method, and `order_number`.
     #[must_use]
     pub fn order(&self, number: &str) -> Option<serde_json::Value> {
@@ -315,7 +315,7 @@ pub fn start_shop() -> MagentoShop {
 }
 
 /// `GET /_demo/orders/{number}`: the shop's own record of an order, as an admin sees it
-/// in Magento's back office (issue 26): what the browser tests read to show an order
+/// in Magento's back office: what the browser tests read to show an order
 /// placed through Vitrine is the shop's. Not Magento's API (2.4.6 cannot read a guest
 /// order back): the demo shop's window onto its records.
 fn orders_page(config: &mut actix_web::web::ServiceConfig, carts: Arc<Mutex<carts::Carts>>) {

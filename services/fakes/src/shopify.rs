@@ -3,17 +3,17 @@
 //! (`schemas/shopify-storefront-2025-01.json`) and refusing requests without the
 //! storefront access token.
 //!
-//! The fixture holds three products (the snowboard in sizes and colours, issue 22), two
+//! The fixture holds three products (the snowboard in sizes and colours), two
 //! collections (one empty), an "about" page and the
 //! 'collections' menu. The demo shop ([`start_demo`]) adds generated snowboards to the
-//! snowboards collection so that it spans two pages (issue 10); [`start`] keeps the three
+//! snowboards collection so that it spans two pages; [`start`] keeps the three
 //! products the existing tests pin.
 //!
 //! Connections (`products`, `collection.products`, `search`) page with `first`/`after`
 //! over opaque cursors and sort as the schema's sort keys say; search matches every word
 //! of the query in a product's title or description, ignoring case.
 //!
-//! Carts (issue 23, [`carts`]): the Cart API's mutations and `cart`, kept in memory, with
+//! Carts ([`carts`]): the Cart API's mutations and `cart`, kept in memory, with
 //! stock; [`FakeGraphQl::forget_carts`] forgets them all, as if each had expired.
 
 pub mod carts;

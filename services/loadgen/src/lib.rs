@@ -1,4 +1,4 @@
-//! `vitrine loadgen` (issue 24): a traffic generator for the demo, so traces and
+//! `vitrine loadgen`: a traffic generator for the demo, so traces and
 //! dashboards have something to show without anyone clicking.
 //!
 //! - [`bounds`]: visitors, rate (a token bucket), duration, and switches within the edge's

@@ -42,7 +42,7 @@ pub fn menu() -> Request {
 }
 
 /// The home page's category links: where a visitor goes when the menu's category is not
-/// the backend's (the fake store's menu is the in-memory one, spec §4).
+/// the backend's (the fake store's menu is the in-memory one).
 #[must_use]
 pub fn category_links() -> Request {
     Request::json("/api/categories")

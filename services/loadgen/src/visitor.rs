@@ -3,7 +3,7 @@
 //! switching to the next every [`crate::bounds::switch_interval`].
 //!
 //! The cookies are kept by hand ([`Cookies`]): every one the edge sets, so a visitor
-//! sends its signed state cookie too (issue 25) and is answered without a store read, as
+//! sends its signed state cookie too and is answered without a store read, as
 //! a browser is. Behind TLS the edge names them `__Host-vitrine_session` and
 //! `__Host-vitrine_state` and marks them `Secure`, which a generic cookie store would not
 //! send back over the plain HTTP of compose's network; a browser on `http://localhost`

@@ -1,4 +1,4 @@
-//! issue 23: the mock's carts, a REST API in which each operation is one call answering
+//! The mock's carts, a REST API in which each operation is one call answering
 //! the whole cart (the mock's delay applies per call, as to every route):
 //!
 //! | call | answer |
@@ -9,7 +9,7 @@
 //! | `PUT /api/carts/{id}/lines/{line}` `{quantity}` | the cart; 422 for a line not in it |
 //! | `DELETE /api/carts/{id}/lines/{line}` | the cart |
 //!
-//! Their checkout (issue 26) is `crate::checkout`'s.
+//! Their checkout is `crate::checkout`'s.
 //!
 //! Carts are the proto `Cart` as JSON (the in-memory adapter reads them straight in),
 //! priced from the products' variants (the price paid: the listed price less its
@@ -37,7 +37,7 @@ pub(crate) struct Carts {
     order: VecDeque<String>,
     /// Line ids count up across carts: a line id never names two lines.
     next_line: u64,
-    /// issue 26: what each cart's checkout has so far, and the orders placed.
+    /// What each cart's checkout has so far, and the orders placed.
     pub(crate) checkout: Checkouts,
 }
 
@@ -111,7 +111,7 @@ impl Carts {
         self.carts.get(id).cloned().ok_or_else(|| MockError::CartNotFound(id.to_owned()))
     }
 
-    /// issue 26: the cart `id` taken out (it was ordered): gone for every later call.
+    /// The cart `id` taken out (it was ordered): gone for every later call.
     pub(crate) fn complete(&mut self, id: &str) -> Result<Cart, MockError> {
         let cart = self.carts.remove(id).ok_or_else(|| MockError::CartNotFound(id.to_owned()))?;
         self.order.retain(|kept| kept != id);

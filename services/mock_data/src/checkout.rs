@@ -1,4 +1,4 @@
-//! issue 26: checkout on the mock's carts, a REST API in which each call answers the whole
+//! Checkout on the mock's carts, a REST API in which each call answers the whole
 //! checkout (the mock's delay applies per call):
 //!
 //! | call | answer |

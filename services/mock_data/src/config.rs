@@ -1,5 +1,5 @@
 //! Configuration: the service's start-up settings and the runtime settings the `config`
-//! command reads and writes (the in-memory web API's options, spec §7, §9).
+//! command reads and writes (the in-memory web API's options).
 
 use std::time::Duration;
 
@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 /// Start-up settings of the mock-data service.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// spec §9: responses are delayed by default 500 ms.
+    /// Responses are delayed by default 500 ms.
     pub delay: Duration,
     /// Absolute base URL at which this service's generated images are reachable (by the
     /// edge's image service). `None`: derived from the bound address.
@@ -39,18 +39,18 @@ pub struct RuntimeConfig {
     pub post204: bool,
     /// PUT of an existing item answers 204 (else 200 with the item).
     pub put204: bool,
-    /// DELETE of a missing item is a 404 (spec §9: by default it is not).
+    /// DELETE of a missing item is a 404 (by default it is not).
     pub delete404: bool,
     /// POST of an existing item is a 409 instead of an update.
     pub post409: bool,
     /// PUT of a missing item is a 404 instead of a create.
     pub put404: bool,
-    /// spec §9: search is case-insensitive unless this is set.
+    /// Search is case-insensitive unless this is set.
     pub case_sensitive_search: bool,
-    /// spec §9: no unknown-URL passthrough by default. This service has nowhere to pass
+    /// No unknown-URL passthrough by default. This service has nowhere to pass
     /// to, so the option is shown but an unknown URL is always a 404.
     pub pass_thru_unknown_url: bool,
-    /// spec §9: API base 'api'.
+    /// API base 'api'.
     pub api_base: String,
 }
 

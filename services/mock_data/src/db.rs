@@ -1,4 +1,4 @@
-//! Generic collections (spec §7 "Generic collection handling"): GET, POST, PUT and
+//! Generic collections (the spec's "Generic collection handling"): GET, POST, PUT and
 //! DELETE on `/api/{collection}/{id}`, with the semantics of the reference in-memory web
 //! API. Transport-free: handlers turn a [`Reply`] into HTTP.
 
@@ -46,7 +46,7 @@ fn item_id(item: &Value) -> Option<String> {
     item.get("id").and_then(id_text)
 }
 
-/// spec §9: case-insensitive search, by substring of a field's text.
+/// Case-insensitive search, by substring of a field's text.
 fn matches(item: &Value, query: &[(String, String)], case_sensitive: bool) -> bool {
     query.iter().all(|(field, wanted)| {
         let Some(text) = item.get(field).and_then(|v| match v {
@@ -60,7 +60,7 @@ fn matches(item: &Value, query: &[(String, String)], case_sensitive: bool) -> bo
     })
 }
 
-/// spec §9: search is by substring, case-insensitive unless configured otherwise.
+/// Search is by substring, case-insensitive unless configured otherwise.
 pub(crate) fn contains(text: &str, wanted: &str, case_sensitive: bool) -> bool {
     if case_sensitive { text.contains(wanted) } else { text.to_lowercase().contains(&wanted.to_lowercase()) }
 }
@@ -88,7 +88,7 @@ impl Db {
     }
 
     /// The item of `name` whose id is `id_or_url`, else whose `url` is `/{id_or_url}`
-    /// (spec §7: "products with a url suffix"; categories are found the same way).
+    /// ("products with a url suffix"; categories are found the same way).
     ///
     /// # Errors
     /// An unknown collection or item.
@@ -131,7 +131,7 @@ impl Db {
     /// POST: create, or (unless `post409`) replace an existing item.
     ///
     /// # Errors
-    /// See spec §8: 422, 400, 409.
+    /// The spec's codes: 422, 400, 409.
     pub fn post(
         &mut self,
         name: &str,
@@ -175,7 +175,7 @@ impl Db {
     /// PUT: replace, or (unless `put404`) create.
     ///
     /// # Errors
-    /// See spec §8: 404 missing id, 400 id mismatch.
+    /// The spec's codes: 404 missing id, 400 id mismatch.
     pub fn put(&mut self, name: &str, id: Option<&str>, item: Value, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
         if !item.is_object() {
             return Err(MockError::BadBody);
@@ -198,7 +198,7 @@ impl Db {
         }
     }
 
-    /// DELETE: spec §9, deleting a missing item is not a 404 (unless `delete404`).
+    /// DELETE: in the spec, deleting a missing item is not a 404 (unless `delete404`).
     ///
     /// # Errors
     /// 404 without an id, or for a missing item when configured.

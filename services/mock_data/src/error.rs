@@ -1,4 +1,4 @@
-//! The mock backend's errors (spec §8 "Mock backend errors"), status and text side by side.
+//! The mock backend's errors (the spec's "Mock backend errors"), status and text side by side.
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MockError {
@@ -10,7 +10,7 @@ pub enum MockError {
     ItemNotFound { collection: String, id: String },
     #[error("Method {0} is not allowed")]
     MethodNotAllowed(String),
-    /// issue 11: commands change state, so they answer POST only.
+    /// Commands change state, so they answer POST only.
     #[error("Command '{command}' changes the backend: send it with POST, not {method}")]
     CommandNeedsPost { command: String, method: String },
     #[error("Request for '{0}' id does not match item.id")]
@@ -29,7 +29,7 @@ pub enum MockError {
     BadParameter { name: String, expected: &'static str },
     #[error("Unknown parameter '{0}'")]
     UnknownParameter(String),
-    // issue 23: carts.
+    // Carts.
     #[error("Cart '{0}' not found")]
     CartNotFound(String),
     #[error("Line '{0}' is not in this cart")]
@@ -42,7 +42,7 @@ pub enum MockError {
     BadQuantity,
     #[error("A cart holds at most 50 lines")]
     CartFull,
-    // issue 26: checkout. The texts never repeat what was sent (an address is personal).
+    // Checkout. The texts never repeat what was sent (an address is personal).
     #[error("The email and every field of an address are required")]
     AddressIncomplete,
     #[error("This shop does not ship to that country")]
@@ -62,10 +62,10 @@ pub enum MockError {
 }
 
 impl MockError {
-    /// issue 23: a cart that is not there is 404 (and only that), a line or variant the
+    /// A cart that is not there is 404 (and only that), a line or variant the
     /// cart or shop has not 422, out of stock 409, a quantity or line out of bounds 400.
-    /// spec §8: 404 ×3, 405 (issue 11: also a command sent without POST), 400 id mismatch, 500 unknown command, 422 non-numeric id
-    /// generation, 409 POST on an existing item (when configured); issue 10: 400 for a
+    /// 404 ×3, 405 (also a command sent without POST), 400 id mismatch, 500 unknown command, 422 non-numeric id
+    /// generation, 409 POST on an existing item (when configured); 400 for a
     /// listing parameter out of bounds or unknown.
     #[must_use]
     pub const fn status(&self) -> u16 {
@@ -92,7 +92,7 @@ impl MockError {
 }
 
 impl MockError {
-    /// issue 26: a checkout refusal's name, beside its words in the body (`code`), for a
+    /// A checkout refusal's name, beside its words in the body (`code`), for a
     /// client to tell refusals of one status apart.
     #[must_use]
     pub const fn code(&self) -> Option<&'static str> {

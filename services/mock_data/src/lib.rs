@@ -3,10 +3,10 @@
 //!
 //! - [`data`]: seeded sample data (35 products, a 3-deep navigation tree, filler).
 //! - [`db`]: generic collection semantics (GET/POST/PUT/DELETE).
-//! - [`listing`]: a category's products and search, paged and sorted (issue 10).
+//! - [`listing`]: a category's products and search, paged and sorted.
 //! - [`routes`]: the route table, product and navigation specials, commands, delay.
-//! - `carts` (issue 23): carts, each call answering the whole cart.
-//! - `checkout` (issue 26): their checkout, shipping rates, tax and mock orders.
+//! - `carts`: carts, each call answering the whole cart.
+//! - `checkout`: their checkout, shipping rates, tax and mock orders.
 //! - [`error`]: the mock errors with their statuses.
 
 mod carts;

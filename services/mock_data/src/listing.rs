@@ -1,4 +1,4 @@
-//! Product listings (issue 10): a category's products and search, paged and sorted.
+//! Product listings: a category's products and search, paged and sorted.
 //! Transport-free like [`crate::db`]: bounds the query, answers a [`Reply`] of
 //! `{products, total_count, page, page_size}` plus `category` or `query`.
 
@@ -8,7 +8,7 @@ use crate::config::RuntimeConfig;
 use crate::db::{Db, Reply, contains};
 use crate::error::MockError;
 
-/// issue 10: 24 products per page unless asked otherwise.
+/// 24 products per page unless asked otherwise.
 const DEFAULT_PAGE_SIZE: usize = 24;
 const MAX_PAGE_SIZE: usize = 100;
 const MAX_QUERY_CHARS: usize = 200;
@@ -98,7 +98,7 @@ fn text<'a>(product: &'a Value, field: &str) -> &'a str {
     product.get(field).and_then(Value::as_str).unwrap_or_default()
 }
 
-/// What a shopper pays: `price` less `discount.amount` (spec §3), the order a storefront's
+/// What a shopper pays: `price` less `discount.amount`, the order a storefront's
 /// "price" sort promises (Magento and Shopify order by their final price too).
 fn price(product: &Value) -> f64 {
     let listed = product.get("price").and_then(Value::as_f64).unwrap_or_default();
@@ -124,7 +124,7 @@ pub(crate) fn category_products(db: &Db, id_or_url: &str, query: &[(String, Stri
 }
 
 /// `GET products/search?q=`: products whose name or description text contains `q`
-/// (spec §9: case-insensitive unless configured), in product-list order by default.
+/// (case-insensitive unless configured), in product-list order by default.
 pub(crate) fn search(db: &Db, query: &[(String, String)], config: &RuntimeConfig) -> Result<Reply, MockError> {
     let paging = Paging::parse(query, &["q"])?;
     let q = query.iter().find(|(name, _)| name == "q").map(|(_, v)| v.trim()).unwrap_or_default();

@@ -1,6 +1,5 @@
-//! The route table of the mock backend: `/api/*` (spec §7 "In-memory mock backend",
-//! plus issue 10's category products and search), generated images, health. issue 10's
-//! content pages need no route of their own: they are the generic collection `pages`.
+//! The route table of the mock backend: `/api/*` (the spec's "In-memory mock backend",
+//! plus category products and search), generated images, health. Content pages need no route of their own: they are the generic collection `pages`.
 
 use std::sync::{Arc, Mutex, RwLock};
 
@@ -15,12 +14,12 @@ use crate::db::{Db, Reply};
 use crate::error::MockError;
 use crate::{data, images, listing};
 
-/// spec §7: best-sellers returns the first 4 mock products.
+/// Best-sellers returns the first 4 mock products.
 const BEST_SELLERS: usize = 4;
 
 pub(crate) struct State {
     pub(crate) db: RwLock<Db>,
-    /// issue 23: carts live beside the collections (each call answers a whole cart).
+    /// Carts live beside the collections (each call answers a whole cart).
     pub(crate) carts: Mutex<Carts>,
     pub(crate) config: RwLock<RuntimeConfig>,
     pub(crate) image_base: String,
@@ -70,7 +69,7 @@ async fn api(
     state: web::Data<Arc<State>>,
 ) -> HttpResponse {
     let config = state.config();
-    // spec §7: responses are delayed (default 500 ms).
+    // Responses are delayed (default 500 ms).
     if config.delay > 0 {
         tokio::time::sleep(std::time::Duration::from_millis(config.delay)).await;
     }
@@ -111,18 +110,18 @@ fn dispatch(
         // Before products/{id}: a product cannot be called "search" (like best-sellers).
         ("products", "GET", Some("search")) => listing::search(&state.db(), query, config),
         ("products", "GET", Some(id)) => product(&state.db(), id),
-        // issue 10: categories/{id or url}/products; categories and categories/{id} stay generic.
+        // Categories/{id or url}/products; categories and categories/{id} stay generic.
         ("categories", "GET", Some(path)) if path.ends_with("/products") => {
             listing::category_products(&state.db(), path.strip_suffix("/products").unwrap_or(path), query)
         }
-        // spec §7: GET navigation and navigation/{id} both answer the whole tree.
+        // GET navigation and navigation/{id} both answer the whole tree.
         ("navigation", "GET", _) => {
             let db = state.db();
             let tree = db.items("navigation")?.first().cloned().unwrap_or(Value::Null);
             Ok(Reply::json(200, tree))
         }
         ("carts", _, _) => cart(state, method, id, body),
-        // issue 26: an order as placed, the backend's own record.
+        // An order as placed, the backend's own record.
         ("orders", "GET", Some(number)) => Ok(Reply::json(200, json!(state.carts().checkout.order(number)?))),
         (_, "GET", _) => state.db().get(collection, id, query, config),
         (_, "POST", _) => state.db_mut().post(collection, id, parse_body(body)?, config),
@@ -132,7 +131,7 @@ fn dispatch(
     }
 }
 
-/// issue 23: the cart routes (`carts`): each answers the whole cart.
+/// The cart routes (`carts`): each answers the whole cart.
 fn cart(state: &State, method: &Method, id: Option<&str>, body: &[u8]) -> Result<Reply, MockError> {
     let parts: Vec<&str> = id.map(|i| i.split('/').collect()).unwrap_or_default();
     let json = |cart| Ok(Reply::json(200, json!(cart)));
@@ -148,7 +147,7 @@ fn cart(state: &State, method: &Method, id: Option<&str>, body: &[u8]) -> Result
             json(state.carts().update(cart, line, body_of::<SetQuantity>(body)?.quantity)?)
         }
         ("DELETE", [cart, "lines", line]) => json(state.carts().remove(cart, line)?),
-        // issue 26: checkout (`crate::checkout`).
+        // Checkout (`crate::checkout`).
         ("GET", [cart, "checkout"]) => Ok(Reply::json(200, json!(state.carts().checkout(cart)?))),
         ("PUT", [cart, "checkout"]) => {
             let set: SetAddress = body_of(body)?;
@@ -175,14 +174,14 @@ fn new_cart_id() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// spec §7: products/{id} answers one product wrapped as {id, products}; an id that is
+/// Products/{id} answers one product wrapped as {id, products}; an id that is
 /// not a product id is tried as the product's url ("products with a url suffix").
 fn product(db: &Db, id_or_url: &str) -> Result<Reply, MockError> {
     let p = db.by_id_or_url("products", id_or_url)?;
     Ok(Reply::json(200, json!({ "id": p["id"], "products": [p] })))
 }
 
-/// spec §7: command endpoints to reset the db and read or write config. issue 11: a
+/// Command endpoints to reset the db and read or write config. A
 /// command that changes state answers POST only, so that a GET (a link, an image URL, a
 /// crawler) never resets or reconfigures the backend; reading the config stays a GET.
 fn command(state: &State, name: &str, method: &Method, body: &[u8]) -> Result<Reply, MockError> {

@@ -1,5 +1,5 @@
-//! navigation: the menu tree of the visitor's driver (fake → in-memory, spec §4), cut to
-//! depth 3 with breadcrumbs sorted by level (spec §5, §9).
+//! navigation: the menu tree of the visitor's driver (fake → in-memory), cut to
+//! depth 3 with breadcrumbs sorted by level.
 
 use tokio::net::TcpListener;
 use tonic::{Request, Response, Status};

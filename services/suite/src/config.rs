@@ -15,7 +15,7 @@ pub struct Config {
     /// Backends whose calls go to an adapter already running at a URL (a test's scripted
     /// adapter) instead of one the suite starts.
     pub adapter_overrides: Vec<(Backend, String)>,
-    /// spec §9: where a failed route lookup sends the visitor.
+    /// Where a failed route lookup sends the visitor.
     pub failed_resolution_path: String,
     /// The edge's settings. The suite sets the domain services' URLs and adds the image
     /// paths of mock-data and the configured shops to `image_sources`.

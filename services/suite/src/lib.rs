@@ -29,7 +29,7 @@ pub struct Suite {
     pub adapters: Vec<(Backend, String)>,
     pub catalogue: Service,
     pub navigation: Service,
-    /// issue 23: the cart service.
+    /// The cart service.
     pub cart: Service,
     pub url_resolution: Service,
     pub edge: Service,

@@ -1,5 +1,5 @@
 //! url-resolution: resolves a path with the visitor's driver and says what the browser
-//! does with it (spec §4 "Route matching"): show it, redirect, not found, or go to the
+//! does with it (the spec's "Route matching"): show it, redirect, not found, or go to the
 //! failed-resolution path.
 
 use tokio::net::TcpListener;
@@ -14,7 +14,7 @@ use vitrine_proto::v1::{RouteOutcome, UrlRequest};
 pub struct Config {
     /// Where each backend's adapter listens.
     pub adapters: Vec<(Backend, String)>,
-    /// spec §9: failed-resolution path, default '/'.
+    /// Failed-resolution path, default '/'.
     pub failed_resolution_path: String,
 }
 
@@ -52,7 +52,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
 impl UrlResolution for UrlResolutionService {
     async fn resolve(&self, req: Request<UrlRequest>) -> Result<Response<RouteOutcome>, Status> {
         let mut req = req.into_inner();
-        // spec §2: the joined path segments, normalised here, once, for every hop below.
+        // The joined path segments, normalised here, once, for every hop below.
         req.url = paths::join_segments(&req.url);
         // A request naming no driver is the caller's mistake, not a failed lookup.
         let driver = Driver::try_from(req.driver)?;
@@ -66,7 +66,7 @@ impl UrlResolution for UrlResolutionService {
         let outcome = match adapter.resolve(req.clone()).await {
             Ok(resolution) => route::outcome(resolution.into_inner(), &self.failed_path),
             Err(status) if status.code() == Code::NotFound => route::outcome(route::not_found(), &self.failed_path),
-            // spec §4: any other error sends the visitor to the failed-resolution path.
+            // Any other error sends the visitor to the failed-resolution path.
             Err(status) => {
                 tracing::warn!(%driver, url = req.url, code = ?status.code(), message = status.message(), "route lookup failed");
                 route::failed(&self.failed_path)

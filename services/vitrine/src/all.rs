@@ -47,7 +47,7 @@ pub(crate) async fn run(
         // The suite sets where its domain services are.
         edge: vitrine_edge::Config {
             metrics_registry: edge_metrics,
-            // The demo is where an evaluator injects faults (issue 24).
+            // The demo is where an evaluator injects faults.
             debug_faults: args.edge.debug_faults.unwrap_or(true),
             ..config::edge(vitrine_suite::Config::default().edge, &args.edge, &backends, config::WithoutKeys::Generate)?
         },

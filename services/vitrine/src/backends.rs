@@ -102,7 +102,7 @@ impl Backends {
         self.settings.get(&backend).cloned().unwrap_or_default()
     }
 
-    /// Whether `driver` can be offered here: always, or (issue 13) where its backend has
+    /// Whether `driver` can be offered here: always, or where its backend has
     /// its settings (given, or pointing at the demo shop `vitrine all` serves).
     pub(crate) fn offers(&self, driver: Driver) -> bool {
         driver.always_enabled()

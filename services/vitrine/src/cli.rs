@@ -14,7 +14,7 @@ pub(crate) struct Cli {
     /// in-process store (only meaningful for `all`).
     #[arg(long, env = "VITRINE_REDIS_URL", global = true)]
     pub(crate) redis_url: Option<String>,
-    /// Redis Sentinels, `host:port` comma-separated (issue 25, instead of
+    /// Redis Sentinels, `host:port` comma-separated (instead of
     /// VITRINE_REDIS_URL): the store is the primary they name for
     /// VITRINE_REDIS_SENTINEL_MASTER, asked again on every reconnect (a failover).
     #[arg(long, env = "VITRINE_REDIS_SENTINELS", global = true, conflicts_with = "redis_url")]
@@ -53,7 +53,7 @@ pub(crate) enum Command {
     Catalogue(DomainArgs<CatalogueAddr>),
     /// The navigation gRPC service.
     Navigation(DomainArgs<NavigationAddr>),
-    /// The cart gRPC service (issue 23).
+    /// The cart gRPC service.
     Cart(DomainArgs<CartAddr>),
     /// The url-resolution gRPC service.
     UrlResolution(UrlResolutionArgs),
@@ -66,7 +66,7 @@ pub(crate) enum Command {
     /// Health check for containers: exits 0 when the gRPC service (standard health
     /// protocol) or the HTTP URL answers as healthy, 1 otherwise.
     Probe(ProbeArgs),
-    /// Traffic for the demo (issue 24): visitors walk shopper paths (home, a category, its
+    /// Traffic for the demo: visitors walk shopper paths (home, a category, its
     /// page 2, a product, a search) on every enabled backend of an edge at a bounded
     /// rate, stop by themselves, and the latency percentiles per backend are printed.
     Loadgen(LoadgenArgs),
@@ -186,7 +186,7 @@ pub(crate) struct EdgeOptions {
     #[arg(long, env = "VITRINE_SECURE_COOKIES", default_value_t = false)]
     pub(crate) secure_cookies: bool,
     /// The keys that sign each visitor's state cookie (their driver, cart ids and debug
-    /// setting; issue 25), comma-separated, each at least 32 bytes: the first signs, a
+    /// setting), comma-separated, each at least 32 bytes: the first signs, a
     /// second still verifies (a rotation). Every edge replica needs the same keys, so
     /// `edge` does not start without them; `all` makes a random one for its own life.
     #[arg(long, env = "VITRINE_COOKIE_KEYS", hide_env_values = true)]
@@ -204,7 +204,7 @@ pub(crate) struct EdgeOptions {
     /// The edge's response cache bound, in MiB.
     #[arg(long, env = "VITRINE_RESPONSE_CACHE_MB", default_value_t = 32)]
     pub(crate) response_cache_mb: u64,
-    /// Driver switches a session may make per minute (issue 11).
+    /// Driver switches a session may make per minute.
     #[arg(long, env = "VITRINE_SWITCHES_PER_MINUTE", default_value_t = 30)]
     pub(crate) switches_per_minute: u32,
     /// Driver switches one client address may make per minute, all its sessions together.
@@ -219,25 +219,25 @@ pub(crate) struct EdgeOptions {
     #[arg(long, env = "VITRINE_PUBLIC_URL")]
     pub(crate) public_url: Option<String>,
     /// How long a page waits for its data before the edge sends the plain shell and the
-    /// SPA fetches it itself (issue 12).
+    /// SPA fetches it itself.
     #[arg(long, env = "VITRINE_HEAD_BUDGET_MS", default_value_t = 300)]
     pub(crate) head_budget_ms: u64,
     /// How many of the default driver's pages the edge reads at start, so that their
-    /// first visitors get them written rather than plain (issue 12); 0: none.
+    /// first visitors get them written rather than plain; 0: none.
     #[arg(long, env = "VITRINE_WARM_PAGES", default_value_t = 200)]
     pub(crate) warm_pages: usize,
     /// Let visitors inject latency and faults into their own upstream calls and compare
-    /// backends from the debug bar (issue 24). Unset: on for `all` (the demo), off for
+    /// backends from the debug bar. Unset: on for `all` (the demo), off for
     /// `edge` (a public deployment turns it on only where it wants it).
     #[arg(long, env = "VITRINE_DEBUG_FAULTS")]
     pub(crate) debug_faults: Option<bool>,
     /// How long a known crawler's page waits for its data, in ms: a crawler runs no
     /// script, so it gets the written page even from a backend slower than the head
-    /// budget (issue 24). The adapters' upstream timeout (5 s) and the hops.
+    /// budget. The adapters' upstream timeout (5 s) and the hops.
     #[arg(long, env = "VITRINE_CRAWLER_HEAD_BUDGET_MS", default_value_t = 6000)]
     pub(crate) crawler_head_budget_ms: u64,
     /// The Jaeger UI's address (`http://localhost:16686`, a path prefix allowed): the debug
-    /// bar's Timings panel links each trace there (issue 24). Unset: no link.
+    /// bar's Timings panel links each trace there. Unset: no link.
     #[arg(long, env = "VITRINE_JAEGER_UI_URL")]
     pub(crate) jaeger_ui_url: Option<String>,
 }
@@ -282,7 +282,7 @@ pub(crate) struct UrlResolutionArgs {
 
 #[derive(Debug, Args, Clone)]
 pub(crate) struct RoutingOptions {
-    /// Where a visitor goes when a route lookup fails (spec §9: '/').
+    /// Where a visitor goes when a route lookup fails ('/').
     #[arg(long, env = "VITRINE_FAILED_RESOLUTION_PATH", default_value = "/")]
     pub(crate) failed_resolution_path: String,
 }
@@ -297,7 +297,7 @@ pub(crate) struct MockDataArgs {
 
 #[derive(Debug, Args, Clone)]
 pub(crate) struct MockOptions {
-    /// Delay of every mock API response (spec §9: 500 ms).
+    /// Delay of every mock API response (500 ms).
     #[arg(long, env = "VITRINE_MOCK_DELAY_MS", default_value_t = 500)]
     pub(crate) mock_delay_ms: u64,
     /// Base URL at which the mock's images are reachable; default: its own address.

@@ -9,7 +9,7 @@ use vitrine_domain::{Backend, Driver};
 use crate::backends::Backends;
 use crate::cli::{Cli, EdgeOptions, ImageBackendOptions, MockOptions, UpstreamOptions};
 
-/// The store: Redis at a URL, the primary Sentinels name (issue 25), or embedded.
+/// The store: Redis at a URL, the primary Sentinels name, or embedded.
 pub(crate) fn store(cli: &Cli) -> anyhow::Result<store::StoreConfig> {
     let Some(sentinels) = &cli.redis_sentinels else {
         return Ok(cli.redis_url.clone().map_or(store::StoreConfig::Embedded, store::StoreConfig::Redis));
@@ -83,7 +83,7 @@ pub(crate) enum WithoutKeys {
     Generate,
 }
 
-/// `VITRINE_COOKIE_KEYS` (issue 25): the keys of the visitors' state cookies; blank is unset.
+/// `VITRINE_COOKIE_KEYS`: the keys of the visitors' state cookies; blank is unset.
 fn cookie_keys(list: Option<&str>, without: WithoutKeys) -> anyhow::Result<vitrine_edge::CookieKeys> {
     let keys = match (list.map(str::trim).filter(|l| !l.is_empty()), without) {
         (Some(list), _) => {

@@ -37,11 +37,11 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
     let url = settings.get(URL)?;
     Some(RestClient::new(Backend::Fake, url, limits, store.clone()).map(|c| {
         let driver = Arc::new(FakeStoreDriver::new(c));
-        // spec §4: fake's navigation is in-memory's; the navigation service never asks here.
+        // Fake's navigation is in-memory's; the navigation service never asks here.
         let navigation = Unconfigured::drivers(Backend::Fake).navigation;
-        // issue 23: the store keeps no carts; Vitrine keeps them, in its own store.
+        // The store keeps no carts; Vitrine keeps them, in its own store.
         let carts = Arc::new(FakeStoreCarts::new(driver.clone(), store));
-        // issue 26: the fake store has no checkout; the cart page says so.
+        // The fake store has no checkout; the cart page says so.
         let checkout = Arc::new(NoCheckout::NONE);
         Drivers { catalogue: driver.clone(), navigation, routes: driver, carts, checkout, configured: true }
     }))

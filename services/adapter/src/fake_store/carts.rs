@@ -1,9 +1,9 @@
-//! The fake store's carts (issue 23). The public fake-store API keeps no carts, so
+//! The fake store's carts. The public fake-store API keeps no carts, so
 //! Vitrine keeps this backend's carts itself, in its store (Redis, or the embedded one),
 //! one entry per cart under `vitrine:cart:fake:{id}` for [`CART_TTL`] after its last
 //! change. Lines are priced from the store's products (read through the catalogue's
 //! cache: a product is everyone's, a cart only its visitor's). A variant is a product
-//! (issue 22: the store sells each as it is).
+//! (the store sells each as it is).
 //!
 //! Two changes of one cart at once (two tabs) can race: the later write wins. A cart is
 //! one visitor's, so that is the visitor's own two clicks, not two visitors'.
@@ -50,7 +50,7 @@ impl FakeStoreCarts {
     async fn save(&self, cart: Cart) -> DriverResult<Cart> {
         let cart = cart::totalled(Cart { lines: cart.lines.into_iter().map(untotalled).collect(), ..cart });
         let bytes = serde_json::to_vec(&cart).map_err(|e| DriverError::Undecodable(e.to_string()))?;
-        // Kept: the fake store keeps no carts, so nothing could fetch this one again (issue 25).
+        // Kept: the fake store keeps no carts, so nothing could fetch this one again.
         self.store.set_kept(&key(&cart.id), &bytes, CART_TTL).await.map_err(|e| unavailable(&e))?;
         Ok(cart)
     }

@@ -32,7 +32,7 @@ impl FakeStoreDriver {
         Ok(self.listed().await?.iter().map(transform::product).collect())
     }
 
-    /// The store's category names (issue 10).
+    /// The store's category names.
     async fn category_names(&self) -> DriverResult<Vec<String>> {
         self.client.get_json("/products/categories", CachePolicy::Navigation).await
     }
@@ -71,7 +71,7 @@ impl CatalogueDriver for FakeStoreDriver {
         self.find(id).await?.map(response).ok_or(DriverError::NoProduct)
     }
 
-    /// issue 10: `/category/{slug}` of one of the store's categories; the store answers
+    /// `/category/{slug}` of one of the store's categories; the store answers
     /// the whole category, sorted and paged here.
     async fn category_page(&self, url: &str, page: u32, sort: ProductSort) -> DriverResult<CategoryPage> {
         let names = self.category_names().await?;
@@ -92,7 +92,7 @@ impl CatalogueDriver for FakeStoreDriver {
         Err(DriverError::NotFound(format!("page {url}")))
     }
 
-    /// The store's categories (its menu is in-memory's, spec §4), counted over its list:
+    /// The store's categories (its menu is in-memory's), counted over its list:
     /// the list the home page asks for anyway, so usually cached.
     async fn categories(&self) -> DriverResult<Vec<NavigationNode>> {
         let (names, listed) = tokio::try_join!(self.category_names(), self.listed())?;

@@ -1,6 +1,6 @@
 //! The fake-store backend (driver value `fake`): a public fake-store REST API,
-//! `GET /products` and `GET /products/{id}` (spec §3, §7). Its navigation is the
-//! in-memory tree (spec §4), chosen by the navigation service, not here.
+//! `GET /products` and `GET /products/{id}`. Its navigation is the
+//! in-memory tree, chosen by the navigation service, not here.
 
 pub mod backend;
 mod carts;

@@ -1,4 +1,4 @@
-//! Fake-store payloads (spec §3 "Fake store source": id, title, image, price,
+//! Fake-store payloads (the spec's "Fake store source": id, title, image, price,
 //! description, category).
 
 use serde::Deserialize;

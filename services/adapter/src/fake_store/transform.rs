@@ -14,7 +14,7 @@ fn id_text(id: &FakeStoreId) -> String {
     }
 }
 
-/// spec §2: the fake store uses `/product/{id}`.
+/// The fake store uses `/product/{id}`.
 #[must_use]
 pub fn product(p: &FakeStoreProduct) -> Product {
     let id = id_text(&p.id);
@@ -39,7 +39,7 @@ pub fn product(p: &FakeStoreProduct) -> Product {
         id,
         ..Product::default()
     };
-    // issue 22: the fake store sells each product as it is.
+    // The fake store sells each product as it is.
     Product { variants: vec![vitrine_domain::variants::sold_as_is(&product)], ..product }
 }
 
@@ -52,7 +52,7 @@ pub fn product_id(url: &str) -> Option<&str> {
         .then_some(id)
 }
 
-/// issue 10: a category's url slug: lowercase letters and digits, other runs as one `-`
+/// A category's url slug: lowercase letters and digits, other runs as one `-`
 /// (`men's clothing` → `men-s-clothing`), so urls need no percent-encoding.
 #[must_use]
 pub fn category_slug(name: &str) -> String {
@@ -67,14 +67,14 @@ pub fn category_slug(name: &str) -> String {
     slug.trim_end_matches('-').to_owned()
 }
 
-/// The category page url of a store category (issue 10: `/category/{slug}`).
+/// The category page url of a store category (`/category/{slug}`).
 #[must_use]
 pub fn category_url(name: &str) -> String {
     format!("/category/{}", category_slug(name))
 }
 
 /// The store's categories as links to their pages, named as those pages name them, with
-/// how many of `products` each holds (issue 10: the home page's categories).
+/// how many of `products` each holds (the home page's categories).
 #[must_use]
 pub fn category_links(names: &[String], products: &[FakeStoreProduct]) -> Vec<NavigationNode> {
     names

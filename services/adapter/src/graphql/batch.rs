@@ -1,10 +1,10 @@
-//! Batching (spec §7, §9: interval 10 ms, at most 10 per batch). A single task collects
+//! Batching (interval 10 ms, at most 10 per batch). A single task collects
 //! operations for up to one interval after the first arrives and sends them as one JSON
 //! array; the answers are matched back by position. A server that refuses arrays is
 //! remembered, and from then on every operation travels alone.
 //!
 //! A request whose callers have all gone (their futures dropped) is abandoned: the
-//! connection closes and its concurrency slot is free again (issue 11).
+//! connection closes and its concurrency slot is free again.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

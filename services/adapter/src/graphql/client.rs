@@ -22,7 +22,7 @@ use crate::bounded_http::{BoundedHttp, UpstreamLimits};
 use crate::coalesce::{Coalescer, Joined};
 use crate::upstream;
 
-/// spec §7, §9: batching interval 10 ms, at most 10 per batch.
+/// Batching interval 10 ms, at most 10 per batch.
 pub const BATCH_INTERVAL: Duration = Duration::from_millis(10);
 pub const BATCH_MAX: usize = 10;
 
@@ -64,7 +64,7 @@ pub struct GraphQlClient {
 /// How long an answer is kept: the policy's lifetime, or [`Lifetime::ABSENT`] when every
 /// root field is null (the backend found nothing: `route`, `product`, `collection`,
 /// `page`), so a newly created page shows within seconds while a flood of unknown urls
-/// still reaches the backend once per window (issue 11).
+/// still reaches the backend once per window.
 fn lifetime(data: &Value, policy: CachePolicy) -> Lifetime {
     let found_nothing =
         data.as_object().is_some_and(|fields| !fields.is_empty() && fields.values().all(Value::is_null));
@@ -131,7 +131,7 @@ impl GraphQlClient {
         upstream::injected(call, self.load(operation, variables, policy, cache_key).await).await
     }
 
-    /// issue 23: one operation of the write path (a cart mutation, or a cart's read): no
+    /// One operation of the write path (a cart mutation, or a cart's read): no
     /// cache, no coalescing, no batching with another visitor's call. The answer comes
     /// back whole, errors included, for the driver to read: their messages can name a
     /// cart, so nothing of them is logged here (the span records the outcome).

@@ -1,8 +1,8 @@
 //! A GraphQL-over-HTTP client shared by the GraphQL backends.
 //!
 //! - [`wire`]: the request and response shapes and their pure handling (errors, logs).
-//! - [`batch`]: operations issued within 10 ms travel as one JSON array of at most 10
-//!   (spec §7, §9), with a fallback to single requests for servers that refuse arrays.
+//! - [`batch`]: operations issued within 10 ms travel as one JSON array of at most 10,
+//!   with a fallback to single requests for servers that refuse arrays.
 //! - [`client`]: the client: store cache, in-flight coalescing, then batch or single.
 
 mod batch;

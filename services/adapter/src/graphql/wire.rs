@@ -40,7 +40,7 @@ pub struct Response {
     pub errors: Vec<GraphQlError>,
 }
 
-/// The log line of one GraphQL error (spec §8: '[GraphQL error]').
+/// The log line of one GraphQL error ('[GraphQL error]').
 #[must_use]
 pub fn graphql_error_line(e: &GraphQlError) -> String {
     let locations: Vec<String> = e.locations.iter().map(|l| format!("{}:{}", l.line, l.column)).collect();
@@ -56,7 +56,7 @@ pub fn graphql_error_line(e: &GraphQlError) -> String {
 /// What replaces a part of a backend's message that may repeat what was sent.
 const SCRUBBED: &str = "<scrubbed>";
 
-/// `message` with what may repeat the request left out (issue 26): Magento words a
+/// `message` with what may repeat the request left out: Magento words a
 /// refusal with the value it refused (`Invalid value of "…" provided for the email
 /// field.`), and a value sent may be a shopper's email or address. Every quoted part
 /// goes (straight or curly, single or double quotes), and every word with an `@` or a
@@ -93,7 +93,7 @@ pub fn scrub(message: &str) -> String {
         .join(" ")
 }
 
-/// The log line of a transport failure (spec §8: '[Network error]').
+/// The log line of a transport failure ('[Network error]').
 #[must_use]
 pub fn network_error_line(detail: &str) -> String {
     format!("[Network error]: {detail}")

@@ -35,7 +35,7 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
     Some(RestClient::new(Backend::InMemory, url, limits, store).map(|c| {
         Drivers::all_three(Arc::new(InMemoryDriver::new(c.clone())))
             .with_carts(Arc::new(InMemoryCarts::new(c.clone())))
-            // issue 26: mock-data checks its carts out and places mock orders.
+            // Mock-data checks its carts out and places mock orders.
             .with_checkout(Arc::new(InMemoryCheckout::new(c)))
     }))
 }

@@ -1,4 +1,4 @@
-//! The in-memory backend's carts (issue 23): mock-data's cart API, one call per change,
+//! The in-memory backend's carts: mock-data's cart API, one call per change,
 //! each answering the whole cart in the normalised shape. The mock's statuses say which
 //! refusal it is: 404 no such cart, 422 a variant it does not sell or a line not in the
 //! cart, 409 out of stock, 400 a bound.

@@ -1,4 +1,4 @@
-//! The in-memory backend's checkout (issue 26): mock-data's checkout API on its carts
+//! The in-memory backend's checkout: mock-data's checkout API on its carts
 //! (`mock_data/src/checkout.rs`), one call per step, each answering the whole checkout in
 //! the normalised shape. A refusal's body names it by `code`; its words are never read
 //! (a backend's words may repeat what was typed), the shopper's text is Vitrine's

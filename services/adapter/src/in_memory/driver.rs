@@ -61,7 +61,7 @@ impl CatalogueDriver for InMemoryDriver {
         let path = transform::product_by_url_path(url).ok_or(DriverError::NoProduct)?;
         let response: ProductResponse =
             self.client.get_json(&path, CachePolicy::Product).await.map_err(|e| match e {
-                // spec §8: missing product on url lookup.
+                // Missing product on url lookup.
                 DriverError::NotFound(_) => DriverError::NoProduct,
                 other => other,
             })?;
@@ -87,7 +87,7 @@ impl CatalogueDriver for InMemoryDriver {
         Ok(transform::product_page(listing))
     }
 
-    /// issue 10: the mock's pages at `/pages/{slug}`.
+    /// The mock's pages at `/pages/{slug}`.
     async fn content_page(&self, url: &str) -> DriverResult<ContentPage> {
         self.page(url).await?.ok_or_else(|| DriverError::NotFound(format!("page {url}")))
     }

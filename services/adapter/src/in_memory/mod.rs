@@ -1,7 +1,7 @@
-//! The in-memory backend: the mock-data service's REST API under `/api` (spec §7).
+//! The in-memory backend: the mock-data service's REST API under `/api`.
 //!
 //! The mock already answers products and menus in the normalised shape; [`models`] holds
-//! its listing envelope (issue 10), and [`transform`] the route-resolution rule the
+//! its listing envelope, and [`transform`] the route-resolution rule the
 //! reference ran in-process plus the listing paths and shapes.
 
 pub mod backend;

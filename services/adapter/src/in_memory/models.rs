@@ -1,4 +1,4 @@
-//! The mock's listing answers (issue 10): `GET /api/categories/{id or url}/products` and
+//! The mock's listing answers: `GET /api/categories/{id or url}/products` and
 //! `GET /api/products/search`. Products and navigation nodes are already in the
 //! normalised shape, so they decode straight into the proto messages.
 

@@ -55,7 +55,7 @@ pub fn search_path(query: &str, page: u32, sort: ProductSort) -> String {
 }
 
 /// `GET /api/pages/{slug}` for a content page url (`/pages/{slug}`); `None` for any
-/// other shape (issue 10).
+/// other shape.
 #[must_use]
 pub fn page_path(url: &str) -> Option<String> {
     let slug = paths::resource_handle(url, "pages").filter(|s| *s != "." && *s != "..")?;
@@ -113,8 +113,8 @@ pub fn find_category<'a>(node: &'a NavigationNode, url: &str) -> Option<&'a Navi
     node.children.iter().find_map(|c| find_category(c, url))
 }
 
-/// spec §2 route shapes: a product resolves at its own url (`/{id}`) and at
-/// `/products/{id}` with an optional extension; issue 10: a menu category at its url
+/// The spec's route shapes: a product resolves at its own url (`/{id}`) and at
+/// `/products/{id}` with an optional extension; a menu category at its url
 /// (the root `/` is the home page, not a category). Anything else is the not-found
 /// result. The resolution's url has no leading slash, as the reference resolver's.
 #[must_use]

@@ -1,4 +1,4 @@
-//! Magento's guest carts (issue 23): each call one operation on the write path
+//! Magento's guest carts: each call one operation on the write path
 //! ([`GraphQlClient::mutate`]: no cache, no coalescing, no batching), then the pure
 //! transform ([`transform::cart`]). The cart lives in the shop: the masked id is all
 //! Vitrine keeps.

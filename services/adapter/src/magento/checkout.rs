@@ -1,4 +1,4 @@
-//! Magento's guest checkout (issue 26): each step one or more operations on the write
+//! Magento's guest checkout: each step one or more operations on the write
 //! path ([`GraphQlClient::mutate`]: no cache, no coalescing, no batching), then the
 //! pure transform ([`transform::checkout`]). As carts: the checkout lives in the shop.
 //!

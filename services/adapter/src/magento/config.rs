@@ -1,6 +1,6 @@
-//! Magento settings (spec §3 "Driver settings": baseUrl, storeCode default 'default').
+//! Magento settings (the spec's "Driver settings": baseUrl, storeCode default 'default').
 
-/// spec §3: default store code.
+/// Default store code.
 pub const DEFAULT_STORE_CODE: &str = "default";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,7 +19,7 @@ impl MagentoConfig {
         Self { base_url: base_url.to_owned(), store_code: DEFAULT_STORE_CODE.to_owned(), media_url: None }
     }
 
-    /// spec §7: GraphQL at the base URL's default path `graphql`.
+    /// GraphQL at the base URL's default path `graphql`.
     #[must_use]
     pub fn endpoint(&self) -> String {
         format!("{}/graphql", self.base_url.trim_end_matches('/'))

@@ -1,4 +1,4 @@
-//! The Magento driver: send an operation, then transform (spec §7).
+//! The Magento driver: send an operation, then transform.
 
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -52,7 +52,7 @@ impl MagentoDriver {
         ProductResponse { id: product.id.clone(), products: vec![product] }
     }
 
-    /// The input fields of Magento's product filter and their type names (spec §7
+    /// The input fields of Magento's product filter and their type names (the spec's
     /// introspection query), e.g. `("sku", "FilterEqualTypeInput")`.
     ///
     /// # Errors
@@ -85,7 +85,7 @@ impl CatalogueDriver for MagentoDriver {
         items.first().map(|p| self.response(p)).ok_or_else(|| DriverError::NotFound(format!("product {sku}")))
     }
 
-    /// spec §5: a lookup by url whose answer has no sku fails with 'The platform did not
+    /// A lookup by url whose answer has no sku fails with 'The platform did not
     /// respond with a product.'
     async fn get_by_url(&self, url: &str) -> DriverResult<ProductResponse> {
         let data: RouteData<MagentoProduct> =
@@ -147,7 +147,7 @@ impl CatalogueDriver for MagentoDriver {
 
 #[async_trait::async_trait]
 impl NavigationDriver for MagentoDriver {
-    /// The root from storeConfig, then its tree 3 levels deep (spec §7).
+    /// The root from storeConfig, then its tree 3 levels deep.
     async fn tree(&self) -> DriverResult<NavigationNode> {
         let config: StoreConfigData = self.run(ops::GET_ROOT_CATEGORY_ID, json!({}), CachePolicy::Navigation).await?;
         let root = config

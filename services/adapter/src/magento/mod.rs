@@ -1,9 +1,9 @@
-//! The Magento (and Mage-OS) backend: GraphQL (spec §3, §5, §7).
+//! The Magento (and Mage-OS) backend: GraphQL.
 //!
 //! `queries/` and `fragments/` hold the documents (`mutations/` the cart's changes),
 //! [`operations`] names them, [`models`] are the payloads, [`transform`] is pure,
-//! [`driver`] sends then transforms; [`carts`] does so for the guest carts (issue 23),
-//! [`checkout`] for their checkout (issue 26).
+//! [`driver`] sends then transforms; [`carts`] does so for the guest carts,
+//! [`checkout`] for their checkout.
 
 pub mod backend;
 pub mod carts;

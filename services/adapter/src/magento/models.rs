@@ -1,4 +1,4 @@
-//! Magento payloads (spec §3 "Magento source fields"), as the documents in `queries/`
+//! Magento payloads (the spec's "Magento source fields"), as the documents in `queries/`
 //! select them. Everything is optional: Magento leaves fields null freely.
 
 use serde::Deserialize;
@@ -68,7 +68,7 @@ pub struct MagentoProduct {
     pub review_count: Option<i32>,
     pub rating_summary: Option<f64>,
     pub media_gallery_entries: Option<Vec<MagentoMediaGalleryEntry>>,
-    /// A `ConfigurableProduct`'s options (issue 22), each an attribute and its values.
+    /// A `ConfigurableProduct`'s options, each an attribute and its values.
     pub configurable_options: Option<Vec<MagentoConfigurableOption>>,
     /// A `ConfigurableProduct`'s children: the option values each stands for, and the
     /// simple product sold (its own SKU, price, stock and image).

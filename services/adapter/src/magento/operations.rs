@@ -1,5 +1,5 @@
-//! The Magento operations (spec §7), each a `.graphql` document in `queries/` (the
-//! cart's changes in `mutations/`, issue 23) with the fragments it spreads from
+//! The Magento operations, each a `.graphql` document in `queries/` (the
+//! cart's changes in `mutations/`) with the fragments it spreads from
 //! `fragments/`. `tests/magento.rs` validates every one against the Magento schema.
 
 use crate::graphql::Operation;
@@ -71,7 +71,7 @@ operation!(
     "get_product_filter_field_types.graphql"
 );
 
-// issue 23: the cart's read and changes, each answering the whole cart (`magentoCart`).
+// The cart's read and changes, each answering the whole cart (`magentoCart`).
 macro_rules! with_cart_fragment {
     ($const:ident, $name:literal, $file:literal) => {
         pub const $const: Operation = Operation {
@@ -88,7 +88,7 @@ with_cart_fragment!(ADD_TO_CART, "MagentoAddToCart", "mutations/add_to_cart.grap
 with_cart_fragment!(UPDATE_CART_ITEM, "MagentoUpdateCartItem", "mutations/update_cart_item.graphql");
 with_cart_fragment!(REMOVE_CART_ITEM, "MagentoRemoveCartItem", "mutations/remove_cart_item.graphql");
 
-// issue 26: the checkout's read (the cart with its checkout, `magentoCheckout`, and the
+// The checkout's read (the cart with its checkout, `magentoCheckout`, and the
 // countries) and its steps, each answering only the cart's id: the checkout is read after.
 pub const GET_CHECKOUT: Operation = Operation {
     name: "MagentoGetCheckout",
@@ -112,7 +112,7 @@ mutation!(SET_SHIPPING_METHOD, "MagentoSetShippingMethod", "set_shipping_method.
 mutation!(SET_PAYMENT_METHOD, "MagentoSetPaymentMethod", "set_payment_method.graphql");
 mutation!(PLACE_ORDER, "MagentoPlaceOrder", "place_order.graphql");
 
-/// The checkout's operations (issue 26): never cached, never batched, as the cart's.
+/// The checkout's operations: never cached, never batched, as the cart's.
 pub const CHECKOUT: [Operation; 7] = [
     GET_CHECKOUT,
     SET_GUEST_EMAIL,
@@ -123,7 +123,7 @@ pub const CHECKOUT: [Operation; 7] = [
     PLACE_ORDER,
 ];
 
-/// The cart's operations (issue 23): never cached, never batched (`GraphQlClient::mutate`).
+/// The cart's operations: never cached, never batched (`GraphQlClient::mutate`).
 pub const CART: [Operation; 5] = [CREATE_CART, GET_CART, ADD_TO_CART, UPDATE_CART_ITEM, REMOVE_CART_ITEM];
 
 /// The catalogue's reads (cached as the upstream cache's policies say).

@@ -1,4 +1,4 @@
-//! Pure Magento → normalised transforms (spec §3, §5; the cart's in [`cart`], issue 23).
+//! Pure Magento → normalised transforms (the cart's in [`cart`]).
 //! No I/O.
 
 use serde_json::{Value, json};
@@ -24,7 +24,7 @@ fn path(key: Option<&str>, suffix: Option<&str>) -> String {
 }
 
 /// The price, discount and currency a product (or a configurable product's child) is
-/// offered at: the maximum price's regular price and discount (spec §3).
+/// offered at: the maximum price's regular price and discount.
 fn offer(p: &MagentoProduct) -> (Option<f64>, Option<Discount>, Option<String>) {
     let max = p.price_range.as_ref().and_then(|r| r.maximum_price.as_ref());
     let regular = max.and_then(|m| m.regular_price.as_ref());
@@ -43,14 +43,14 @@ fn picture(image: Option<&MagentoImage>) -> Option<Image> {
     })
 }
 
-/// A configurable product's options, in Magento's position order (issue 22).
+/// A configurable product's options, in Magento's position order.
 fn options(p: &MagentoProduct) -> Vec<&MagentoConfigurableOption> {
     let mut options: Vec<_> = p.configurable_options.iter().flatten().collect();
     options.sort_by_key(|o| o.position.unwrap_or(i64::MAX));
     options
 }
 
-/// A configurable product's children as variants (issue 22): each names its value of
+/// A configurable product's children as variants: each names its value of
 /// every option (by the option's label, in the options' order), and its id is what the
 /// cart adds ([`variant_id`]). A child that lacks a value of some option is left out: no
 /// choice of the pickers could reach it.
@@ -90,7 +90,7 @@ fn option_name(o: &MagentoConfigurableOption) -> String {
     non_empty(o.label.as_ref()).or_else(|| o.attribute_code.clone()).unwrap_or_default()
 }
 
-/// spec §3: the normalised product. `media_base` is the store's media URL
+/// The normalised product. `media_base` is the store's media URL
 /// (`…/media/`), to which gallery files are relative.
 #[must_use]
 pub fn product(p: &MagentoProduct, media_base: &str) -> Product {
@@ -167,7 +167,7 @@ fn in_menu(flag: Option<&MagentoFlag>) -> bool {
     }
 }
 
-/// spec §5: children only if include_in_menu, sorted by position; breadcrumbs by level.
+/// Children only if include_in_menu, sorted by position; breadcrumbs by level.
 /// The root itself is never filtered.
 #[must_use]
 pub fn navigation(c: &MagentoCategory) -> NavigationNode {
@@ -209,7 +209,7 @@ fn route_url(relative: &str) -> String {
     relative.split(['?', '#']).next().unwrap_or_default().trim_start_matches('/').to_owned()
 }
 
-/// spec §3, §4: Magento's route → the resolution. No route, no type or UNKNOWN is the
+/// Magento's route → the resolution. No route, no type or UNKNOWN is the
 /// not-found result; redirect codes pass through (301/302 become redirects upstream of
 /// here, in the domain rules) with the relative url as the target.
 #[must_use]
@@ -236,7 +236,7 @@ pub fn resolution(route: Option<&MagentoRoute>) -> RouteResolution {
 }
 
 /// The `ProductAttributeSortInput` of `sort`: the backend's own order is `position` in a
-/// category and `relevance` in a search (issue 10).
+/// category and `relevance` in a search.
 #[must_use]
 pub fn sort_input(sort: ProductSort, search: bool) -> Value {
     match sort {

@@ -1,4 +1,4 @@
-//! A Magento variant's id (issue 22): what the cart (issue 23) hands back to
+//! A Magento variant's id: what the cart hands back to
 //! `addProductsToCart`, which adds a configurable product's child as the parent's SKU with
 //! the chosen option values' uids (`selected_options`), not as the child's own SKU. The
 //! child's SKU is kept too: it names the thing bought. Pure.

@@ -1,4 +1,4 @@
-//! Medusa's entry in [`crate::BACKENDS`] (issue 13). Its drivers are offered only where
+//! Medusa's entry in [`crate::BACKENDS`]. Its drivers are offered only where
 //! this adapter has a store (`vitrine_domain::Driver::always_enabled`).
 
 use std::sync::Arc;
@@ -77,7 +77,7 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
         let driver = Arc::new(MedusaDriver::new(c, medusa.region_id.clone()));
         Drivers::all_three(driver.clone())
             .with_carts(Arc::new(MedusaCarts::new(driver.clone())))
-            // issue 26: the checkout shares the driver's client, key and region.
+            // The checkout shares the driver's client, key and region.
             .with_checkout(Arc::new(MedusaCheckout::new(driver)))
     }))
 }

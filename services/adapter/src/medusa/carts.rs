@@ -1,4 +1,4 @@
-//! issue 23: Medusa's carts, kept by Medusa, over the write path (`RestClient::write`:
+//! Medusa's carts, kept by Medusa, over the write path (`RestClient::write`:
 //! no cache, no coalescing, nothing of a cart in a key or a log line). Each call asks
 //! only for the fields the transform reads (`transform::cart::FIELDS`) and answers the
 //! whole cart after the change:

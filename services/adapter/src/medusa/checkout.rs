@@ -1,4 +1,4 @@
-//! issue 26: Medusa 2's guest checkout, kept by Medusa, over the write path (as carts:
+//! Medusa 2's guest checkout, kept by Medusa, over the write path (as carts:
 //! no cache, no coalescing, nothing of a cart in a key or a log line). Each step reads
 //! the cart first (with `transform::checkout::fields`), so a cart Medusa no longer has,
 //! or has completed, is [`DriverError::CartGone`] before anything is sent, and a step out

@@ -12,7 +12,7 @@ use super::transform;
 use crate::drivers::{CatalogueDriver, DriverResult, NavigationDriver, RouteDriver};
 use crate::rest::RestClient;
 
-/// issue 13: the home page's best sellers are the first four in the store's default order.
+/// The home page's best sellers are the first four in the store's default order.
 const BEST_SELLERS: usize = 4;
 /// A list without a length asks for Medusa's default page (50); the most asked is 100.
 const DEFAULT_LIST: usize = 50;
@@ -20,9 +20,9 @@ const MAX_LIST: usize = 100;
 /// The most categories read at once: the whole tree of a storefront's menu.
 const CATEGORY_LIMIT: usize = 1000;
 
-/// issue 13: Medusa's 400 `not_allowed` naming the publishable key (its texts for a
+/// Medusa's 400 `not_allowed` naming the publishable key (its texts for a
 /// missing, a wrong or an unscoped key all do), and a 401, is a refused key. Other
-/// `not_allowed` answers are the caller's to read (issue 23: too little stock).
+/// `not_allowed` answers are the caller's to read (too little stock).
 fn read_error(status: u16, body: &[u8]) -> Option<DriverError> {
     let error = serde_json::from_slice::<ErrorBody>(body).ok()?;
     let names_the_key = error.message.is_some_and(|m| m.to_ascii_lowercase().contains("publishable"));
@@ -200,7 +200,7 @@ mod tests {
             (400, body("not_allowed", missing), true),
             (400, body("not_allowed", wrong), true),
             (401, body("unauthorized", "Unauthorized"), true),
-            // issue 23: a refusal of a cart change is not the key's.
+            // A refusal of a cart change is not the key's.
             (400, stock.as_bytes().to_vec(), false),
             (400, body("not_allowed", "x"), false),
             (400, body("invalid_data", wrong), false),

@@ -1,11 +1,11 @@
-//! Medusa 2 (issue 13): the Store API over REST, `x-publishable-api-key` on every request.
+//! Medusa 2: the Store API over REST, `x-publishable-api-key` on every request.
 //!
 //! - `config`: the store's URL, key and optional region.
 //! - `models`: the Store API's payloads, as far as the storefront reads them.
 //! - `transform`: payloads → the normalised model, and the url rules (pure, table-tested).
 //! - `driver`: the calls, over the cached REST client.
-//! - `carts`: the cart calls (issue 23), over the write path.
-//! - `checkout`: a guest's checkout of a cart (issue 26), over the write path.
+//! - `carts`: the cart calls, over the write path.
+//! - `checkout`: a guest's checkout of a cart, over the write path.
 
 pub mod backend;
 mod carts;

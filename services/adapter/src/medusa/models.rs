@@ -29,7 +29,7 @@ pub struct MedusaProduct {
     pub images: Vec<MedusaImage>,
     #[serde(default, deserialize_with = "list")]
     pub variants: Vec<MedusaVariant>,
-    /// issue 22: the product's options (Medusa's default fields include them).
+    /// The product's options (Medusa's default fields include them).
     #[serde(default, deserialize_with = "list")]
     pub options: Vec<MedusaOption>,
 }
@@ -126,7 +126,7 @@ pub struct ErrorBody {
     pub message: Option<String>,
 }
 
-/// issue 23: `{cart}` (`StoreCartResponse`). Medusa 2.0 answers a GET of a cart it does
+/// `{cart}` (`StoreCartResponse`). Medusa 2.0 answers a GET of a cart it does
 /// not know with 200 and no cart: `None`.
 #[derive(Debug, Default, Deserialize)]
 pub struct CartAnswer {
@@ -152,7 +152,7 @@ pub struct MedusaCart {
     pub item_subtotal: Option<f64>,
     #[serde(default, deserialize_with = "list")]
     pub items: Vec<MedusaLineItem>,
-    // issue 26: what checkout reads (`transform::checkout::FIELDS`).
+    // What checkout reads (`transform::checkout::FIELDS`).
     pub email: Option<String>,
     pub region: Option<MedusaCartRegion>,
     pub shipping_address: Option<MedusaAddress>,
@@ -168,7 +168,7 @@ pub struct MedusaCart {
     pub total: Option<f64>,
 }
 
-/// issue 26: a cart's region, as far as checkout reads it: the countries it ships to.
+/// A cart's region, as far as checkout reads it: the countries it ships to.
 #[derive(Debug, Default, Deserialize)]
 pub struct MedusaCartRegion {
     pub name: Option<String>,

@@ -1,6 +1,6 @@
 //! Pure Medusa rules: Store API payloads → the normalised model, and Vitrine's urls for
 //! Medusa's products (`/products/{handle}`) and categories (`/categories/{handle…}`);
-//! carts and their refusals in [`cart`] (issue 23).
+//! carts and their refusals in [`cart`].
 
 use vitrine_domain::variants::markdown;
 use vitrine_domain::{listing, navigation, paths};
@@ -76,7 +76,7 @@ fn pricing(variants: &[MedusaVariant]) -> (Option<f64>, Option<Discount>, Option
     (regular, discount, price.currency_code.as_ref().map(|c| c.to_uppercase()))
 }
 
-/// issue 13: a variant can be sold when its inventory is not managed, it may be
+/// A variant can be sold when its inventory is not managed, it may be
 /// back-ordered, or its quantity is unknown or above 0.
 fn sellable(v: &MedusaVariant) -> bool {
     v.manage_inventory == Some(false) || v.allow_backorder == Some(true) || v.inventory_quantity.is_none_or(|q| q > 0.0)
@@ -98,7 +98,7 @@ fn offered(p: &MedusaProduct) -> Vec<&MedusaOption> {
     p.options.iter().filter(|o| !is_default_option(o) && o.title.as_deref().is_some_and(|t| !t.is_empty())).collect()
 }
 
-/// issue 22: a variant at its own calculated price in the region (listed at the original
+/// A variant at its own calculated price in the region (listed at the original
 /// amount, the markdown as the discount), naming its value of every offered option. Its
 /// id is Medusa's variant id, which a cart's line item takes.
 fn variant(v: &MedusaVariant, options: &[&MedusaOption]) -> Variant {

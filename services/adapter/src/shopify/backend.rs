@@ -60,10 +60,10 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
         headers: vec![("X-Shopify-Storefront-Access-Token".to_owned(), shopify.access_token.clone())],
         limits,
     };
-    // issue 23: the carts share the client (its bounds, its token), on its write path.
+    // The carts share the client (its bounds, its token), on its write path.
     Some(GraphQlClient::new(Backend::Shopify, &graphql, store).map(|c| {
         let carts: Arc<dyn CartDriver> = Arc::new(ShopifyCarts::new(c.clone()));
-        // issue 26: Shopify completes checkout on its own site, at the cart's checkoutUrl.
+        // Shopify completes checkout on its own site, at the cart's checkoutUrl.
         Drivers::all_three(Arc::new(ShopifyDriver::new(c)))
             .with_carts(carts.clone())
             .with_checkout(Arc::new(Handoff::new(carts)))

@@ -1,4 +1,4 @@
-//! Shopify's carts (issue 23): the Cart API's mutations and `cart(id:)` on the write path
+//! Shopify's carts: the Cart API's mutations and `cart(id:)` on the write path
 //! (`GraphQlClient::mutate`: no cache, no coalescing, no batching with another
 //! visitor's call), then the pure transform (`transform::cart`). The cart lives in
 //! Shopify; its id (`gid://shopify/Cart/{token}?key={key}`) and its lines' ids are

@@ -1,8 +1,8 @@
-//! Shopify settings (spec §3 "Driver settings": endpoint, access_token; §9 API 2025-01).
+//! Shopify settings (the spec's "Driver settings": endpoint, access_token; §9 API 2025-01).
 
-/// spec §9: Shopify API version.
+/// Shopify API version.
 pub const API_VERSION: &str = "2025-01";
-/// spec §9: default list length.
+/// Default list length.
 pub const DEFAULT_LIST_LENGTH: usize = 20;
 /// The most a connection answers at once (`first` ≤ 250): the stride of a cursor walk.
 pub const MAX_CONNECTION_LENGTH: u32 = 250;
@@ -21,7 +21,7 @@ impl ShopifyConfig {
         Self { endpoint: endpoint.to_owned(), access_token: access_token.to_owned() }
     }
 
-    /// spec §7: POST GraphQL to `{endpoint}/api/2025-01/graphql.json`.
+    /// POST GraphQL to `{endpoint}/api/2025-01/graphql.json`.
     #[must_use]
     pub fn graphql_url(&self) -> String {
         format!("{}/api/{API_VERSION}/graphql.json", self.endpoint.trim_end_matches('/'))

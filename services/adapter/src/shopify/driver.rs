@@ -1,4 +1,4 @@
-//! The Shopify driver: send an operation, then transform (spec §7).
+//! The Shopify driver: send an operation, then transform.
 
 use std::future::Future;
 
@@ -20,10 +20,10 @@ use super::{operations as ops, transform};
 use crate::drivers::{CatalogueDriver, DriverResult, NavigationDriver, RouteDriver};
 use crate::graphql::{GraphQlClient, Operation};
 
-/// spec §7: the menu handle 'collections'.
+/// The menu handle 'collections'.
 const MENU_HANDLE: &str = "collections";
 const BEST_SELLERS: usize = 4;
-/// The most products a listing counts: every page a visitor may ask for (issue 10). A
+/// The most products a listing counts: every page a visitor may ask for. A
 /// longer collection reports this many, a lower bound.
 const MAX_LISTED: usize = listing::MAX_PAGE as usize * listing::PAGE_SIZE as usize;
 
@@ -209,7 +209,7 @@ impl NavigationDriver for ShopifyDriver {
 
 #[async_trait::async_trait]
 impl RouteDriver for ShopifyDriver {
-    /// Products at `/products/{handle}`; issue 10: collections at `/collections/{handle}`
+    /// Products at `/products/{handle}`; collections at `/collections/{handle}`
     /// (CATEGORY) and pages at `/pages/{handle}` (CMS_PAGE).
     async fn resolve(&self, url: &str) -> DriverResult<RouteResolution> {
         if let Some(handle) = resource_handle(url, "collections") {

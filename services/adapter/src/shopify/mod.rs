@@ -1,4 +1,4 @@
-//! The Shopify backend: Storefront API 2025-01 over GraphQL (spec §3, §7, §9).
+//! The Shopify backend: Storefront API 2025-01 over GraphQL.
 
 pub mod backend;
 mod carts;

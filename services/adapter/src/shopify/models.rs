@@ -1,4 +1,4 @@
-//! Shopify Storefront payloads (spec §3 "Shopify source fields").
+//! Shopify Storefront payloads (the spec's "Shopify source fields").
 
 use serde::Deserialize;
 
@@ -51,7 +51,7 @@ pub struct ShopifyProduct {
     pub seo: Option<ShopifySeo>,
     /// The product page's pictures (`gallery: images(first: 10)`); a card selects one.
     pub gallery: Option<ShopifyImages>,
-    /// Issue 22, the product page only: its options and its variants.
+    /// The product page only: its options and its variants.
     pub options: Option<Vec<ShopifyOption>>,
     pub variants: Option<ShopifyVariants>,
 }
@@ -139,7 +139,7 @@ pub struct MenuData {
     pub menu: Option<ShopifyMenu>,
 }
 
-// issue 10: collections, search and pages.
+// Collections, search and pages.
 
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
@@ -225,7 +225,7 @@ pub struct PageData {
     pub page: Option<ShopifyPage>,
 }
 
-// issue 23: carts (`fragments/cart.graphql`).
+// Carts (`fragments/cart.graphql`).
 
 #[derive(Debug, Clone, Deserialize, Default, PartialEq)]
 pub struct ShopifyProductRef {

@@ -1,5 +1,5 @@
-//! The Shopify Storefront operations (spec §7), each a `.graphql` document in `queries/`
-//! (issue 23: the cart's mutations in `mutations/`) with its fragments. `tests/shopify.rs`
+//! The Shopify Storefront operations, each a `.graphql` document in `queries/`
+//! (the cart's mutations in `mutations/`) with its fragments. `tests/shopify.rs`
 //! validates every one against the 2025-01 schema.
 
 use crate::graphql::Operation;
@@ -10,7 +10,7 @@ macro_rules! operation {
     };
 }
 
-/// A cart mutation (issue 23), sent on the write path (`GraphQlClient::mutate`). Their
+/// A cart mutation, sent on the write path (`GraphQlClient::mutate`). Their
 /// payloads ask for `userErrors { code field }` and `warnings { code target }`, never
 /// the `message`s: those can name ids, and the shopper's texts are Vitrine's.
 macro_rules! mutation {
@@ -29,7 +29,7 @@ operation!(
     "product.graphql"
 );
 operation!(GET_COLLECTION_MENU, "GetCollectionMenu", "get_collection_menu.graphql", "menu.graphql");
-// issue 10: category (collection) pages, search and content pages.
+// Category (collection) pages, search and content pages.
 operation!(
     GET_COLLECTION_PAGE,
     "ShopifyGetCollectionPage",
@@ -42,7 +42,7 @@ operation!(GET_COLLECTION_CURSORS, "ShopifyGetCollectionCursors", "get_collectio
 operation!(SEARCH_PRODUCTS, "ShopifySearchProducts", "search_products.graphql", "product.graphql");
 operation!(SEARCH_CURSORS, "ShopifySearchCursors", "search_cursors.graphql");
 operation!(GET_PAGE, "ShopifyGetPage", "get_page.graphql", "page.graphql");
-// issue 23: the cart, read and changed on the write path only (never cached).
+// The cart, read and changed on the write path only (never cached).
 operation!(GET_CART, "ShopifyGetCart", "get_cart.graphql", "cart.graphql");
 mutation!(CART_CREATE, "ShopifyCartCreate", "cart_create.graphql");
 mutation!(CART_LINES_ADD, "ShopifyCartLinesAdd", "cart_lines_add.graphql");

@@ -1,5 +1,5 @@
-//! Pure Shopify → normalised transforms (spec §3; §9: a card's first image only); the
-//! cart's in [`cart`] (issue 23).
+//! Pure Shopify → normalised transforms (§9: a card's first image only); the
+//! cart's in [`cart`].
 
 pub mod cart;
 
@@ -22,7 +22,7 @@ pub fn numeric_id(gid: &str) -> &str {
     gid.rsplit('/').next().unwrap_or(gid)
 }
 
-/// spec §7: a product id sent as the global id of kind Product.
+/// A product id sent as the global id of kind Product.
 #[must_use]
 pub fn product_gid(id: &str) -> String {
     if id.starts_with("gid://") { id.to_owned() } else { format!("gid://shopify/Product/{id}") }
@@ -63,7 +63,7 @@ fn options(p: &ShopifyProduct) -> Vec<ProductOption> {
         .collect()
 }
 
-/// issue 22: a variant's price is the listed one (its compare-at price when that is
+/// A variant's price is the listed one (its compare-at price when that is
 /// higher, else its price) with the markdown as the discount, like every backend's.
 fn variant(v: &ShopifyVariant, options: &[ProductOption], name: &str) -> Variant {
     let (price, compare_at) = (amount(v.price.as_ref()), amount(v.compare_at_price.as_ref()));
@@ -90,7 +90,7 @@ fn variant(v: &ShopifyVariant, options: &[ProductOption], name: &str) -> Variant
     }
 }
 
-/// spec §3 (and §9: a card's one image). A product page's product (issue 22) brings its
+/// The spec's product (a card has one image). A product page's product brings its
 /// gallery, options and variants; a listing's brings none of them.
 #[must_use]
 pub fn product(p: &ShopifyProduct) -> Product {
@@ -126,7 +126,7 @@ pub fn product(p: &ShopifyProduct) -> Product {
     Product { options, variants, ..product }
 }
 
-/// spec §2: collections, products and pages have their own paths; any other type is
+/// Collections, products and pages have their own paths; any other type is
 /// `/{lowercased type}s/{handle}`. Items without a resource (frontpage, links) keep the
 /// path of their own url.
 #[must_use]
@@ -175,7 +175,7 @@ pub fn navigation(menu: &ShopifyMenu) -> NavigationNode {
     }
 }
 
-/// The menu's top-level collections as links (issue 10: the home page's categories);
+/// The menu's top-level collections as links (the home page's categories);
 /// pages, blogs and other links at the top are not categories.
 #[must_use]
 pub fn top_collections(tree: NavigationNode) -> Vec<NavigationNode> {
@@ -196,7 +196,7 @@ pub fn resolution(url: &str, found: Option<&ShopifyProduct>) -> RouteResolution 
     found.map_or_else(route::not_found, |p| route::product(numeric_id(p.id.as_deref().unwrap_or_default()), url))
 }
 
-// issue 10: collections, search and pages.
+// Collections, search and pages.
 
 /// Every order a collection can be listed in: its merchandising order, `TITLE`, `PRICE`.
 pub const COLLECTION_SORTS: [ProductSort; 4] = listing::EVERY_SORT;
@@ -319,7 +319,7 @@ pub fn content_page(p: &ShopifyPage) -> ContentPage {
     }
 }
 
-/// What a route lookup tells the page about a collection or a page (issue 10): its SEO
+/// What a route lookup tells the page about a collection or a page: its SEO
 /// title, else its own; its SEO description; its storefront url.
 fn route_data(seo_of: Option<&ShopifySeo>, title: Option<&String>, online_store_url: Option<&String>) -> RouteData {
     let (meta_title, meta_description) = seo(seo_of);

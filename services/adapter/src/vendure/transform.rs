@@ -151,7 +151,7 @@ fn sellable(v: &VendureVariant) -> bool {
     v.stock_level != OUT_OF_STOCK
 }
 
-/// issue 22: a variant at the channel's price, naming its value of every option group.
+/// A variant at the channel's price, naming its value of every option group.
 /// Its id is what `addItemToOrder` takes.
 fn variant(v: &VendureVariant, p: &VendureProduct, channel: ActiveChannel) -> Variant {
     Variant {

@@ -1,4 +1,4 @@
-//! Client-side balancing over every pod of a target (issue 25).
+//! Client-side balancing over every pod of a target.
 //!
 //! HTTP/2 keeps one connection open, so a client of a plain Kubernetes Service talks to
 //! whichever pod it reached first for as long as that connection lives: more pods add
@@ -574,7 +574,7 @@ mod tests {
             "CreateCart",
             "RemoveCartLine",
             "UpdateCartLine",
-            // issue 26: checkout's writes; placing an order above all is never sent twice.
+            // Checkout's writes; placing an order above all is never sent twice.
             "SetCheckoutAddress",
             "SetShippingOption",
             "PlaceOrder",

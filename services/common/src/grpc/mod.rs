@@ -56,7 +56,7 @@ pub async fn serve(router: GrpcRouter, listener: TcpListener, shutdown: Shutdown
     use tokio_stream::StreamExt;
     // No Nagle on the answers: a larger answer goes out in several writes (headers, data,
     // trailers), and Nagle held each later one until the caller's delayed ACK, some 40 ms
-    // (issue 24's timings showed a category page's hop at 44 ms over an adapter's 1 ms).
+    // (the Timings panel showed a category page's hop at 44 ms over an adapter's 1 ms).
     // The builder's `tcp_nodelay` applies only to listeners it binds itself.
     let incoming = TcpListenerStream::new(listener).map(|stream| {
         if let Ok(stream) = &stream

@@ -5,10 +5,10 @@
 //!   RPC attributes (`rpc.system`, `rpc.service`, `rpc.method`, `rpc.grpc.status_code`),
 //!   and counts and times the call.
 //! - Client: [`InjectTraceContext`] writes the current span's context into each call.
-//! - Timings (issue 24): the server collects what its call cost ([`crate::timing`]) and
+//! - Timings: the server collects what its call cost ([`crate::timing`]) and
 //!   sends it back in the response metadata, its own hop first; [`HopChannel`] adds
 //!   what a called hop sent back to the caller's collection.
-//! - Injected faults (issue 24): the server takes the visitor's from the request
+//! - Injected faults: the server takes the visitor's from the request
 //!   metadata for its call ([`crate::hop`]); [`HopChannel`] passes them on.
 
 use std::future::Future;

@@ -1,7 +1,7 @@
 //! In-process store for the single-process demo: a bounded cache with per-key expiry and
 //! a broadcast bus.
 //!
-//! Bounded (issue 11): visitors decide what gets cached (search words, pages, image
+//! Bounded: visitors decide what gets cached (search words, pages, image
 //! sizes), so the store holds at most `max_bytes` of keys and values, dropping the least
 //! used first, and expired keys are swept by the cache's own housekeeping rather than
 //! only when read again.

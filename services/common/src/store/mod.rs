@@ -1,7 +1,7 @@
 //! The one key-value + pub/sub store every service shares.
 //!
 //! Redis when `VITRINE_REDIS_URL` is set (services in separate processes), the primary
-//! Redis Sentinels name when `VITRINE_REDIS_SENTINELS` is (issue 25: highly available),
+//! Redis Sentinels name when `VITRINE_REDIS_SENTINELS` is (highly available),
 //! otherwise an embedded in-process store with the same semantics (the one-command demo).
 
 mod embedded;
@@ -44,7 +44,7 @@ pub trait Store: Send + Sync + 'static {
         self.set(key, value, Some(ttl)).await
     }
     /// Writes `value` with `ttl` only when `key` holds nothing; answers whether it wrote
-    /// (one atomic operation: of two callers at once, one wins). Issue 23: an
+    /// (one atomic operation: of two callers at once, one wins): an
     /// `Idempotency-Key` claimed by the first of two identical requests; kept as
     /// [`set_kept`](Self::set_kept) keeps.
     async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Duration) -> Result<bool, StoreError>;

@@ -1,13 +1,13 @@
 //! Redis-backed store: a multiplexed, auto-reconnecting connection for commands and a
 //! dedicated connection per subscription.
 //!
-//! Redis is optional at run time (issue 11): the first connection is made lazily, so a
+//! Redis is optional at run time: the first connection is made lazily, so a
 //! service starts while Redis is down, and after any connection failure calls fail at
 //! once for [`BREAK`] instead of each waiting out a timeout. Callers already degrade on a
 //! store error (a cache miss, the default driver), so with Redis down the storefront
 //! serves, slower and without shared state, and recovers by itself when Redis is back.
 //!
-//! With Sentinels (issue 25, [`super::sentinel`]) each connection goes to the primary
+//! With Sentinels ([`super::sentinel`]) each connection goes to the primary
 //! they name at that moment, and writes that cannot be fetched again ([`Store::set_kept`],
 //! [`Store::set_if_absent`]) wait for one replica's acknowledgement ([`REPLICATED`]).
 

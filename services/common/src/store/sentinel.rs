@@ -1,4 +1,4 @@
-//! Where the Redis store connects (issue 25): one address, or the current primary as the
+//! Where the Redis store connects: one address, or the current primary as the
 //! Sentinels name it, asked again on every (re)connect.
 //!
 //! A plain connection manager reconnects to the address it started with, which after a

@@ -1,4 +1,4 @@
-//! `Idempotency-Key` on cart changes (issue 23): a retry of a change (a flaky network, a
+//! `Idempotency-Key` on cart changes: a retry of a change (a flaky network, a
 //! double click sent twice) answers the first result instead of changing the cart again.
 //!
 //! - The first request with a key claims it in the store (one atomic write, so of two
@@ -71,7 +71,7 @@ fn decide(held: Option<&str>, request: &str) -> Decision {
 }
 
 /// The request's fingerprint: what it asks, on one line. The body only as its SHA-256: a
-/// body can hold what a shopper typed (issue 26), which the store never keeps.
+/// body can hold what a shopper typed, which the store never keeps.
 pub(crate) fn fingerprint(method: &str, path: &str, body: &[u8]) -> String {
     use sha2::Digest;
     let digest = sha2::Sha256::digest(body);

@@ -1,4 +1,4 @@
-//! The visitor's cart (issue 23): `GET /api/cart`, `POST /api/cart/lines`,
+//! The visitor's cart: `GET /api/cart`, `POST /api/cart/lines`,
 //! `PATCH` and `DELETE /api/cart/lines/{line}`, each answering the whole cart.
 //!
 //! - The cart is the visitor's, on their driver's backend: they keep one cart id per

@@ -1,4 +1,4 @@
-//! Checkout (issue 26): `GET /api/checkout`, `PUT /api/checkout/address`,
+//! Checkout: `GET /api/checkout`, `PUT /api/checkout/address`,
 //! `GET /api/checkout/shipping-options`, `PUT /api/checkout/shipping`,
 //! `POST /api/checkout/order`, and `GET /api/orders/{number}`.
 //!

@@ -1,4 +1,4 @@
-//! What the edge keeps of placed orders (issue 26), in its store:
+//! What the edge keeps of placed orders, in its store:
 //!
 //! - one lock per cart while its order is placed ([`Lock`]): of two submits at once, one
 //!   asks the backend, the other is told the order is being placed;

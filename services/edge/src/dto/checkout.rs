@@ -1,4 +1,4 @@
-//! issue 26: checkout's public shapes. What the shopper typed (email, names, addresses,
+//! Checkout's public shapes. What the shopper typed (email, names, addresses,
 //! telephone) goes back only to the visitor who typed it, in answers that are never
 //! cached (`Cache-Control: no-store`); an [`Order`] summary holds none of it, because the
 //! edge keeps summaries in its store.

@@ -1,4 +1,4 @@
-//! schema.org structured data (JSON-LD), the one builder (issue 12): the edge writes it
+//! schema.org structured data (JSON-LD), the one builder: the edge writes it
 //! into a page's head and hands the same objects to the SPA in `/api/page`'s `head`.
 //! Pure functions of the public shapes; every url they write is absolute.
 
@@ -11,7 +11,7 @@ use crate::spa_url::encode_component;
 
 const CONTEXT: &str = "https://schema.org";
 
-/// spec §5: rating value is rating_summary / 100 × 5, to 2 significant digits (as
+/// Rating value is rating_summary / 100 × 5, to 2 significant digits (as
 /// JavaScript's `toPrecision(2)` writes it: "4.0", "0.65").
 pub(crate) fn rating_value(summary: f64) -> String {
     let v = summary / 100.0 * 5.0;
@@ -24,8 +24,8 @@ pub(crate) fn rating_value(summary: f64) -> String {
     format!("{:.*}", usize::try_from(1 - magnitude).unwrap_or(0), v)
 }
 
-/// A product's structured data: a Product (spec §2 "Structured data is produced for a
-/// product"), or, when the shopper picks among variants (issue 22), a ProductGroup whose
+/// A product's structured data: a Product (the spec's "Structured data is produced for a
+/// product"), or, when the shopper picks among variants, a ProductGroup whose
 /// `hasVariant` holds one Product with its Offer per variant. `image` is the product's
 /// picture as an absolute url; `absolute_image` makes one of a variant's own picture.
 pub(crate) fn product(
@@ -82,7 +82,7 @@ fn described(p: &Product, kind: &str, page_url: &str, sku: Option<&str>, image: 
     data
 }
 
-/// An AggregateRating, only when there are reviews (spec §5).
+/// An AggregateRating, only when there are reviews.
 fn rated(data: &mut Value, p: &Product) {
     if let (Some(count), Some(summary)) = (p.review_count.filter(|c| *c > 0), p.rating_summary) {
         data["aggregateRating"] =

@@ -1,5 +1,5 @@
 //! What `/img` accepts (pure, table-tested): an absolute http(s) `src` under an allowed
-//! source, a width from the SPA's srcset, and spec §9's fixed quality. Everything else
+//! source, a width from the SPA's srcset, and the spec's fixed quality. Everything else
 //! in the query is ignored, so the cache key is `(src, w)` and nothing a visitor adds
 //! makes a new entry.
 
@@ -9,7 +9,7 @@ use super::ImageSource;
 use crate::error::ApiError;
 use crate::image_widths::WIDTHS;
 
-/// spec §9: quality 25. Fixed: `q` may be left out or be 25, nothing else (a second
+/// Quality 25. Fixed: `q` may be left out or be 25, nothing else (a second
 /// value would be a second cache entry for the same picture).
 pub(crate) const QUALITY: u8 = 25;
 
@@ -30,7 +30,7 @@ pub(crate) struct ImageRequest {
 
 impl ImageRequest {
     /// The store key: width, quality and source only. The quality is in the key so a
-    /// change of spec §9's value would not serve the old renders.
+    /// change of the spec's value would not serve the old renders.
     pub(crate) fn cache_key(&self) -> String {
         format!("vitrine:img:{}:{QUALITY}:{}", self.width, self.src)
     }

@@ -74,7 +74,7 @@ impl Modify for Bounds {
             .build();
         let schemas = &mut doc.components.get_or_insert_default().schemas;
         schemas.insert(IMAGE_WIDTH.to_owned(), widths.into());
-        // issue 24: the injected latency's bound, from the one the edge checks.
+        // The injected latency's bound, from the one the edge checks.
         if let Some(RefOr::T(Schema::Object(faults))) = schemas.get_mut(FAULTS_SETTING)
             && let Some(RefOr::T(Schema::Object(latency))) = faults.properties.get_mut("latency_ms")
         {
@@ -83,5 +83,5 @@ impl Modify for Bounds {
     }
 }
 
-/// The schema of an injected-faults setting (issue 24), whose latency is bounded here.
+/// The schema of an injected-faults setting, whose latency is bounded here.
 pub(super) const FAULTS_SETTING: &str = "FaultsSetting";

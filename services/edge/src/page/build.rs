@@ -2,7 +2,7 @@
 //! into) and the names at its top level (the files a request may name). Read again when
 //! the build replaces `index.html` (a rebuild while the demo runs must not serve pages
 //! naming assets that are gone), which is looked at no more than once a second: a page
-//! request costs no file-system call (issue 21: checking on every request, and letting the
+//! request costs no file-system call (checking on every request, and letting the
 //! file service try every page's address as a file first, were a fifth of a cached page's
 //! time, measured with `scripts/profile-edge`).
 

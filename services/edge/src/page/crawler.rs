@@ -1,4 +1,4 @@
-//! Known crawlers (issue 24): a crawler runs no script, so a page that goes out as the
+//! Known crawlers: a crawler runs no script, so a page that goes out as the
 //! plain shell (its data later than the head budget) is an empty page with the site's
 //! generic title to it. Its page waits for the data instead (`Config::crawler_head_budget`).
 //! Pure: the request's `User-Agent` only.

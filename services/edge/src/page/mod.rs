@@ -1,4 +1,4 @@
-//! Pages (issue 12): for a storefront address the edge answers the SPA's HTML with the
+//! Pages: for a storefront address the edge answers the SPA's HTML with the
 //! page's own head (title, description, canonical link, link-preview tags, structured
 //! data), the data the SPA would fetch first written into it, and the page's real
 //! status: 404 for an address the backend does not know, 301/302 with `Location` for
@@ -9,13 +9,13 @@
 //! A page stands on the edge's reads (`crate::reads`), as the API does: it writes their
 //! typed values and inlines their JSON, and its head is `crate::head`'s.
 //!
-//! `/cart` (issue 23) is the SPA's own page, as `/search` is: no backend is asked about
+//! `/cart` is the SPA's own page, as `/search` is: no backend is asked about
 //! it; its first paint is everyone's (the SPA fetches the visitor's cart), it is not to
 //! be indexed (its head and `X-Robots-Tag`), and it is written per request, never kept.
 //!
 //! - [`request`]: what the address asks for, and the SPA's keys of its data.
 //! - [`build`]: the built SPA: its `index.html` and the names of its files.
-//! - [`crawler`]: known crawlers, whose pages wait for their data (issue 24).
+//! - [`crawler`]: known crawlers, whose pages wait for their data.
 //! - [`cards`]: the first product's image, which the head preloads.
 //! - [`shell`]: `index.html` with the head, React's markup (`crate::ssr`) and the data written in.
 //! - [`warm`]: the default driver's pages read at start, so first visitors get them written.
@@ -65,7 +65,7 @@ struct Page {
     paint: Option<Arc<str>>,
 }
 
-/// A written page as the response cache keeps it (issue 21: a page is written once per
+/// A written page as the response cache keeps it (a page is written once per
 /// entry of its data, not per request); its HTML is the entry's body, compressed once.
 /// Nothing in it is the visitor's: pages are kept per driver and address only.
 pub(crate) struct Kept {
@@ -128,7 +128,7 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
 }
 
 /// How long the page may wait for its data: the head budget, or for a known crawler,
-/// which reads no script, as long as the data may take (issue 24).
+/// which reads no script, as long as the data may take.
 fn budget(req: &HttpRequest, state: &AppState) -> std::time::Duration {
     let agent = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|v| v.to_str().ok());
     if agent.is_some_and(crawler::is_crawler) { state.crawler_head_budget } else { state.head_budget }
@@ -356,7 +356,7 @@ fn variant_picture(page: &PageData, id: &str) -> Option<String> {
     variant.image.as_ref().map(|i| i.url.clone()).filter(|u| !u.is_empty())
 }
 
-/// spec §4: a redirect keeps its code; nothing there, or a page whose data the backend
+/// A redirect keeps its code; nothing there, or a page whose data the backend
 /// did not find after all, is 404; a failed lookup or fetch is 503.
 fn status(page: &PageData) -> StatusCode {
     match page.resolution.outcome {

@@ -38,7 +38,7 @@ pub(crate) enum PageRequest {
         sort: Sort,
     },
     /// Any other path: whatever the backend resolves it to; `variant` is the product
-    /// variant its address names (issue 22), if any.
+    /// variant its address names, if any.
     Path {
         path: String,
         page: u32,

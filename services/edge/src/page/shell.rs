@@ -1,4 +1,4 @@
-//! The SPA's `index.html` with a page's head and data written into it (issue 12). The
+//! The SPA's `index.html` with a page's head and data written into it. The
 //! built file is cut once, where the title is and where the root element ends; a file
 //! without those marks is served as it is. Everything written is escaped: text and
 //! attributes for HTML, JSON so that nothing in it can end its `<script>` element.

@@ -1,4 +1,4 @@
-//! Warming at start (issue 12). A page is written only when its data comes within the
+//! Warming at start. A page is written only when its data comes within the
 //! budget (300 ms), and a backend's first, uncached answer can take longer (the
 //! in-memory backend's spec delay is 500 ms): so the first visitor of each page would
 //! get the plain shell. At start the edge reads, for the default driver, what its home

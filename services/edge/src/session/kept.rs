@@ -1,5 +1,5 @@
 //! What a visitor keeps, and its one text form: the driver they chose and when, their
-//! cart id on each backend, and the numbers of the orders they placed (issue 26). The signed cookie carries it ([`super::signed`]) and
+//! cart id on each backend, and the numbers of the orders they placed. The signed cookie carries it ([`super::signed`]) and
 //! the session's store key holds it; both write it as [`Kept::encode`] does.
 
 use std::collections::BTreeMap;
@@ -13,7 +13,7 @@ use vitrine_domain::{Backend, Driver};
 pub(crate) struct Kept {
     pub(crate) choice: Choice,
     pub(crate) carts: BTreeMap<Backend, String>,
-    /// The orders this visitor placed (issue 26), the last [`MAX_ORDERS`]: what keeps the
+    /// The orders this visitor placed, the last [`MAX_ORDERS`]: what keeps the
     /// session (under which their summaries are kept) once the cart is gone.
     pub(crate) orders: Vec<String>,
 }
@@ -71,7 +71,7 @@ impl Kept {
 }
 
 /// The driver a visitor chose and when (ms since the Unix epoch). The time is what makes
-/// a switch freshen this visitor's view alone (issue 11): reads send it as
+/// a switch freshen this visitor's view alone: reads send it as
 /// `fresh_after_ms`, and no cache layer answers them with an entry written before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Choice {
@@ -80,7 +80,7 @@ pub(crate) struct Choice {
     /// No cached answer read before it is used, as after a switch (0: none; never
     /// kept): set when this request's visitor has faults injected into the driver's
     /// backend, so the injected latency is paid on every read, and for the cold reads
-    /// of a comparison (issue 24).
+    /// of a comparison.
     pub(crate) uncached_before_ms: u64,
 }
 
@@ -90,7 +90,7 @@ impl Choice {
         Self { driver, switched_at_ms: 0, uncached_before_ms: 0 }
     }
 
-    /// `driver`, read past every cache (issue 24: a comparison's cold reads).
+    /// `driver`, read past every cache (a comparison's cold reads).
     pub(crate) fn uncached(driver: Driver) -> Self {
         Self { uncached_before_ms: vitrine_common::clock::unix_ms(), ..Self::default_for(driver) }
     }
@@ -100,7 +100,7 @@ impl Choice {
         Self { driver, switched_at_ms, uncached_before_ms: 0 }
     }
 
-    /// The kept form `driver@ms`; a bare driver (written before issue 11) reads as a
+    /// The kept form `driver@ms`; a bare driver (written by earlier versions) reads as a
     /// switch at 0. Anything else is `None`.
     fn parse(text: &str) -> Option<Self> {
         let (driver, at) = text.split_once('@').unwrap_or((text, "0"));
@@ -112,8 +112,8 @@ impl Choice {
     }
 
     /// What a read sends as `fresh_after_ms`: the switch time for a driver whose answers
-    /// must be fresh after a switch to it (spec §4: Magento and Shopify), else 0.
-    /// Later for a visitor with faults injected into the driver's backend (issue 24).
+    /// must be fresh after a switch to it (Magento and Shopify), else 0.
+    /// Later for a visitor with faults injected into the driver's backend.
     pub(crate) const fn fresh_after_ms(self) -> u64 {
         let switched = self.fresh_after_switch_ms();
         if self.uncached_before_ms > switched { self.uncached_before_ms } else { switched }
@@ -124,7 +124,7 @@ impl Choice {
     }
 
     /// Whether it needs keeping: a choice of the default driver with nothing to freshen
-    /// is no choice at all (issue 11: no key, no cookie per drive-by PUT).
+    /// is no choice at all (no key, no cookie per drive-by PUT).
     fn worth_keeping(self, default: Driver) -> bool {
         self.driver != default || self.fresh_after_switch_ms() > 0
     }
@@ -189,7 +189,7 @@ mod tests {
             orders: Vec::new(),
         };
         assert!(cart_only.worth_keeping(Driver::InMemory));
-        // issue 26: so is an order alone, the last five of them.
+        // So is an order alone, the last five of them.
         let mut orders_only = Kept::fresh(Driver::InMemory);
         for n in 1..=7 {
             orders_only.placed(&format!("M-{n}"));

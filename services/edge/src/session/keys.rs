@@ -1,4 +1,4 @@
-//! The keys that sign the visitor's cookie (issue 25): the current one signs and
+//! The keys that sign the visitor's cookie: the current one signs and
 //! verifies, a previous one only verifies, so a key can be rotated without every
 //! visitor losing their choice at once. Each key is named in the cookie by an id derived
 //! from it, so a cookie is checked against one key, and one signed with a key no longer

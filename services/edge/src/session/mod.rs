@@ -2,7 +2,7 @@
 //!
 //! - `vitrine_session` names the session: what switch events (the other tabs), rate
 //!   limits and idempotency keys are kept under.
-//! - `vitrine_state` (issue 25) carries what the visitor keeps, signed: their driver and
+//! - `vitrine_state` carries what the visitor keeps, signed: their driver and
 //!   when they chose it, their cart id on each backend, the debug tools' setting
 //!   ([`kept`], [`signed`], [`keys`]). A request reads it with no store read, so a page
 //!   from the response cache costs no Redis round trip.
@@ -14,8 +14,8 @@
 //!   malformed) is ignored: the answer is the default driver's, with no store read, and
 //!   removes it; a change then starts from nothing kept.
 //!
-//! Cookies are set only when there is something to keep (issue 21): a switch, a cart
-//! (issue 23) or a fault setting (issue 24). A visitor without one sees the default
+//! Cookies are set only when there is something to keep: a switch, a cart
+//!  or a fault setting. A visitor without one sees the default
 //! driver, and what they are answered is the same for everyone, so shared caches (a CDN)
 //! may keep it ([`Visitor::sharing`]). Cookies last as long as there is something to
 //! keep: a switch back to the default with no cart, or a read naming a session the
@@ -138,7 +138,7 @@ fn open(req: &HttpRequest, state: &AppState) -> Signed {
     opened
 }
 
-/// The fault setting the request's visitor made (issue 24), if it is still in force.
+/// The fault setting the request's visitor made, if it is still in force.
 pub(crate) fn faults(req: &HttpRequest, state: &AppState) -> Option<Faults> {
     match open(req, state) {
         Signed::Valid(opened) => opened.carried.faults_at(now_s()),
@@ -208,7 +208,7 @@ impl Visitor {
             },
         };
         let choice = choice.faulted();
-        // A faulted visitor's answers are theirs alone (issue 24).
+        // A faulted visitor's answers are theirs alone.
         let sharing = if ours || choice.uncached_before_ms > 0 { Sharing::Private } else { Sharing::Shared };
         Self { choice, sharing, cookies }
     }
@@ -303,7 +303,7 @@ pub(crate) async fn save(
 }
 
 /// The state cookie as the store has it for `session`: after an answer replayed from the
-/// store (issue 23's idempotency), whose first answer, with its cookie, may never have
+/// store (the idempotency of cart changes), whose first answer, with its cookie, may never have
 /// arrived. Nothing when the store has nothing to say.
 pub(crate) async fn restored(req: &HttpRequest, state: &AppState, session: &str) -> Vec<Cookie<'static>> {
     let Stored::Kept(kept) = store::lookup(state, session).await else { return Vec::new() };

@@ -1,4 +1,4 @@
-//! The visitor's kept state as one signed cookie value (issue 25): read on every request
+//! The visitor's kept state as one signed cookie value: read on every request
 //! with no store read, so a cached page costs no Redis round trip. Pure: the keys and the
 //! time are given.
 //!
@@ -41,7 +41,7 @@ pub(crate) const MAX_LEN: usize = 3072;
 /// key (30 days from the last change).
 pub(crate) const LIFETIME_S: u64 = 30 * 24 * 3600;
 
-/// How long a fault setting lasts (issue 24): long enough to look around, not a trap for
+/// How long a fault setting lasts: long enough to look around, not a trap for
 /// tomorrow.
 pub(crate) const FAULTS_LIFETIME_S: u64 = 3600;
 
@@ -54,7 +54,7 @@ pub(crate) struct Carried {
     /// When it was last written (seconds since the Unix epoch).
     pub(crate) issued_s: u64,
     pub(crate) kept: Kept,
-    /// The debug tools' setting (issue 24), and until when (seconds since the epoch).
+    /// The debug tools' setting, and until when (seconds since the epoch).
     pub(crate) faults: Option<(Faults, u64)>,
 }
 

@@ -1,5 +1,5 @@
 //! The session's store key: what the session keeps ([`Kept`]), written with every change
-//! as the durable record beside the signed cookie (issue 25), and read only for a
+//! as the durable record beside the signed cookie, and read only for a
 //! visitor whose request carries no state cookie (one from before it, or one whose
 //! cookie was removed) and after an answer replayed from the store.
 
@@ -45,7 +45,7 @@ pub(super) async fn lookup(state: &AppState, session: &str) -> Stored {
 /// When the store cannot be written.
 pub(super) async fn write(state: &AppState, session: &str, kept: &Kept) -> Result<bool, StoreError> {
     if kept.worth_keeping(state.default_driver) {
-        // Kept: the cart ids in it cannot be fetched again (issue 25).
+        // Kept: the cart ids in it cannot be fetched again.
         state.store.set_kept(&key(session), kept.encode().as_bytes(), SESSION_TTL).await?;
         Ok(true)
     } else {

@@ -1,4 +1,4 @@
-//! The demo shop's guest carts (issue 23), answered as Magento 2.4.6 answers them:
+//! The demo shop's guest carts, answered as Magento 2.4.6 answers them:
 //!
 //! - `createEmptyCart` makes a cart and answers its masked id (32 characters);
 //! - `addProductsToCart` adds each item or reports it in `user_errors` (HTTP 200, the
@@ -45,7 +45,7 @@ struct Line {
 #[derive(Debug, Default)]
 struct Cart {
     lines: Vec<Line>,
-    /// Its checkout so far (issue 26).
+    /// Its checkout so far.
     checkout: checkout::Progress,
     /// Placed: Magento keeps the cart, inactive, and refuses every call naming it.
     ordered: bool,
@@ -60,7 +60,7 @@ pub(super) struct Carts {
     next_cart: u64,
     /// Random keys, so masked ids cannot be guessed from one another.
     keys: RandomState,
-    /// The orders placed, oldest first (issue 26).
+    /// The orders placed, oldest first.
     orders: VecDeque<checkout::Placed>,
     next_order: u64,
 }

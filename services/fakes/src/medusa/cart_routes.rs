@@ -1,4 +1,4 @@
-//! The demo shop's cart routes (issue 23): the request read, the cart kept in `carts`,
+//! The demo shop's cart routes: the request read, the cart kept in `carts`,
 //! the answer as Medusa's (`{cart}`, a deleted line's `{id, object, deleted, parent}`, or
 //! its error body), cut to the `fields` asked for.
 
@@ -31,7 +31,7 @@ impl Shop {
         self.carts.get(id).map_or_else(refused, |cart| self.cart_answer(&cart, query))
     }
 
-    /// The cart routes that change something (issue 23), each answering as Medusa does:
+    /// The cart routes that change something, each answering as Medusa does:
     /// the cart (`{cart}`; a deleted line's `{id, object, deleted, parent}`), cut to the
     /// `fields` asked for.
     pub(super) fn write(&self, method: &str, path: &str, query: &[QueryPair], body: &Value) -> HttpResponse {

@@ -1,4 +1,4 @@
-//! The demo shop's carts (issue 23), kept in memory as Medusa 2 keeps them in its
+//! The demo shop's carts, kept in memory as Medusa 2 keeps them in its
 //! database: created in a region, a line per variant (adding a variant the cart holds
 //! adds to its line), unit prices from the variant's price when the line is written,
 //! stock confirmed as Medusa's inventory step does (a variant whose inventory is managed
@@ -13,7 +13,7 @@
 //! with the code `insufficient_inventory`. Deleting a line the cart does not hold answers
 //! the cart unchanged, as Medusa's soft delete does.
 //!
-//! issue 26: the checkout's state and routes live in [`checkout`]; a completed cart
+//! The checkout's state and routes live in [`checkout`]; a completed cart
 //! refuses every change as Medusa's `validateCartStep` does (400 `invalid_data`).
 
 use std::collections::{HashMap, VecDeque};
@@ -70,7 +70,7 @@ struct Cart {
     id: String,
     region: Value,
     items: Vec<Line>,
-    /// issue 26: what checkout set.
+    /// What checkout set.
     checkout: checkout::Progress,
 }
 
@@ -80,7 +80,7 @@ struct Book {
     /// Ids, oldest first.
     order: VecDeque<String>,
     issued: u64,
-    /// issue 26: the orders placed.
+    /// The orders placed.
     orders: checkout::Orders,
 }
 

@@ -1,4 +1,4 @@
-//! The demo shop's checkout routes (issue 26): the request read, the checkout kept with
+//! The demo shop's checkout routes: the request read, the checkout kept with
 //! the cart (`carts::checkout`), the answer as Medusa's route writes it, or its error body.
 
 use actix_web::HttpResponse;

@@ -3,8 +3,8 @@
 //! `adapter/tests/real_medusa.rs` holds the two together) for the calls a storefront
 //! makes: regions, products (filters, search, paging, order,
 //! region prices), product categories (top level and their descendants), and carts
-//! (issue 23: created, read, lines added, updated and deleted; `carts`), whose answers
-//! honour `fields` as Medusa does (`fields`), and a guest's checkout (issue 26: email and
+//! (created, read, lines added, updated and deleted; `carts`), whose answers
+//! honour `fields` as Medusa does (`fields`), and a guest's checkout (email and
 //! addresses, shipping options and method, payment collection and session, completion
 //! into orders the shop keeps; `carts::checkout`). Every request must carry the store's
 //! publishable key in `x-publishable-api-key` (Medusa's 400 `not_allowed` otherwise), and
@@ -90,7 +90,7 @@ struct Shop {
     invalid: Mutex<Vec<String>>,
     /// 0: answer normally; else every `/store` answer is this status.
     fail_with: AtomicU16,
-    /// issue 26: what the next completions answer instead of an order.
+    /// What the next completions answer instead of an order.
     refuse_completion: Mutex<Option<Completion>>,
     garbage: AtomicBool,
     delay_ms: AtomicU64,
@@ -137,7 +137,7 @@ pub fn start(publishable_key: &str) -> MedusaShop {
         let shop = state.clone();
         let back_office = state.clone();
         App::new()
-            // The store's own record of an order, as an admin sees it (issue 26): what the
+            // The store's own record of an order, as an admin sees it: what the
             // browser tests read to show an order placed through Vitrine is the store's.
             // Not the Store API (a guest's order by display id is the admin's).
             .route(
@@ -199,19 +199,19 @@ impl MedusaShop {
         self.shop.carts.forget();
     }
 
-    /// issue 26: the next completions answer `refusal` instead of placing an order
+    /// The next completions answer `refusal` instead of placing an order
     /// (`None`: they place again).
     pub fn refuse_completion(&self, refusal: Option<Completion>) {
         *self.shop.refuse_completion.lock().unwrap_or_else(PoisonError::into_inner) = refusal;
     }
 
-    /// issue 26: the order numbered `display_id` as the shop keeps it (`StoreOrder`).
+    /// The order numbered `display_id` as the shop keeps it (`StoreOrder`).
     #[must_use]
     pub fn order(&self, display_id: u64) -> Option<Value> {
         self.shop.carts.order(display_id)
     }
 
-    /// issue 26: how many orders the shop keeps (at most [`MAX_ORDERS`]).
+    /// How many orders the shop keeps (at most [`MAX_ORDERS`]).
     #[must_use]
     pub fn order_count(&self) -> usize {
         self.shop.carts.order_count()

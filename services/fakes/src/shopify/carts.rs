@@ -1,4 +1,4 @@
-//! The demo shop's carts (issue 23), kept in memory and answered as the Storefront API's
+//! The demo shop's carts, kept in memory and answered as the Storefront API's
 //! Cart API answers: `cartCreate`, `cartLinesAdd` (a variant the cart holds merges into
 //! its line), `cartLinesUpdate` (0 removes the line), `cartLinesRemove`, and `cart(id:)`
 //! (null for a cart the shop does not know). Each mutation answers the cart with

@@ -1,4 +1,4 @@
-//! Which products each category of the mock tree holds (issue 10). A pure function of
+//! Which products each category of the mock tree holds. A pure function of
 //! the seeded tree and product list, so it is the same on every run:
 //!
 //! - The stocked leaves are the tree's leaves in depth-first order, except one: the last

@@ -1,4 +1,4 @@
-//! The generated sample data (spec §9 "Mock"): 35 products with ids 1001–1035, a
+//! The generated sample data (the spec's "Mock"): 35 products with ids 1001–1035, a
 //! navigation tree 3 deep whose categories hold those products ([`categories`]), a few
 //! content pages ([`pages`], written out) and filler collections. Seeded, so every run is
 //! identical.

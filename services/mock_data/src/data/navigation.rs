@@ -1,4 +1,4 @@
-//! The mock navigation tree (spec §3): depth 3 below the root, 1 to 3 children per node.
+//! The mock navigation tree: depth 3 below the root, 1 to 3 children per node.
 
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -7,7 +7,7 @@ use vitrine_proto::v1::{Breadcrumb, NavigationNode};
 
 use super::{rng, words};
 
-/// spec §9: navigation tree depth 3.
+/// Navigation tree depth 3.
 pub(super) const DEPTH: u32 = 3;
 const SEED: u64 = 0x5eed_0003;
 

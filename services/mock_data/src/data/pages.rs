@@ -1,4 +1,4 @@
-//! The mock's content pages (issue 10): a few fixed pages, served as the generic
+//! The mock's content pages: a few fixed pages, served as the generic
 //! collection `pages` (`GET /api/pages`, `GET /api/pages/{slug}`). The in-memory adapter
 //! shows them at `/pages/{slug}`. Written out, not generated: a content page is prose.
 

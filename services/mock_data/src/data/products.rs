@@ -1,4 +1,4 @@
-//! The 35 mock products (spec §9), normalised as the storefront model.
+//! The 35 mock products, normalised as the storefront model.
 
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -41,7 +41,7 @@ fn image(rng: &mut ChaCha8Rng, id: u32, n: usize, image_base: &str) -> Image {
     Image { id: format!("{id}-{n}"), url: format!("{image_base}/images/{id}-{n}.svg"), label: sentence(rng, 4) }
 }
 
-/// An SEO title that names the product, as a shop's does (issue 12: it is the page's
+/// An SEO title that names the product, as a shop's does (it is the page's
 /// `<title>`). It used to be another random name: that draw is still made, so the seeded
 /// sequence, and so every other product, field and test fixture, stays as it was.
 fn seo_title(rng: &mut ChaCha8Rng, name: &str, brand: &str) -> String {
@@ -51,7 +51,7 @@ fn seo_title(rng: &mut ChaCha8Rng, name: &str, brand: &str) -> String {
 
 fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
     let name = product_name(rng);
-    // spec §9: price 1 to 1500; discount between 0 and price minus 1.
+    // Price 1 to 1500; discount between 0 and price minus 1.
     let price: u32 = rng.random_range(1..=1500);
     let discount: u32 = rng.random_range(0..price);
     let image_count = rng.random_range(1..=10);
@@ -63,7 +63,7 @@ fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
     Product {
         id: id.to_string(),
         r#type: "simple".to_owned(),
-        // spec §2: the in-memory mock gives each product a url of the form /{id}.
+        // The in-memory mock gives each product a url of the form /{id}.
         url: format!("/{id}"),
         canonical_url: Some(format!("/{id}")),
         thumbnail: Some(image(rng, id, 0, image_base)),

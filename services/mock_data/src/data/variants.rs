@@ -1,4 +1,4 @@
-//! The mock products' options and variants (issue 22), decided by each product's id so
+//! The mock products' options and variants, decided by each product's id so
 //! the seeded sequence that makes every other field is untouched:
 //!
 //! - id ≡ 2 (mod 3), e.g. 1001: a size (S to L) and a colour (Black, Navy, Sand), each

@@ -1,4 +1,4 @@
-//! Word lists for the generated sample data. Filler only (spec §3 "Mock-only sample
+//! Word lists for the generated sample data. Filler only (the spec's "Mock-only sample
 //! data"): none of these are real products, brands or places.
 
 pub(crate) const ADJECTIVES: &[&str] = &[
@@ -113,7 +113,7 @@ pub(crate) const FEATURES: &[&str] = &[
     "a quiet classic that suits any room",
 ];
 
-/// Filler for the generic collections (spec §3: airline, airplane, airport and name lists).
+/// Filler for the generic collections (airline, airplane, airport and name lists).
 pub(crate) const AIRLINES: &[(&str, &str)] = &[
     ("Aurora Air", "AU"),
     ("Blue Meridian", "BM"),

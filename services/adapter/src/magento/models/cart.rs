@@ -1,4 +1,4 @@
-//! Magento's guest cart (issue 23), as `fragments/cart.graphql` selects it, and the
+//! Magento's guest cart, as `fragments/cart.graphql` selects it, and the
 //! answers of the operations that carry it. Everything is optional, as elsewhere.
 
 use serde::Deserialize;

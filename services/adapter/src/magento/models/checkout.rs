@@ -1,4 +1,4 @@
-//! Magento's guest checkout (issue 26), as `fragments/checkout.graphql` and
+//! Magento's guest checkout, as `fragments/checkout.graphql` and
 //! `queries/get_checkout.graphql` select it. Everything is optional, as elsewhere.
 
 use serde::Deserialize;

@@ -1,4 +1,4 @@
-//! Magento's guest cart → the normalised cart (issue 23), and what its refusals and
+//! Magento's guest cart → the normalised cart, and what its refusals and
 //! errors mean. Pure.
 //!
 //! - [`cart`]: the lines (a configurable item's variant id is the one its product page

@@ -1,4 +1,4 @@
-//! Magento's guest checkout → the normalised checkout (issue 26), and what its errors
+//! Magento's guest checkout → the normalised checkout, and what its errors
 //! mean. Pure.
 //!
 //! - [`checkout`]: the cart, email, addresses, chosen method, totals, countries; kind

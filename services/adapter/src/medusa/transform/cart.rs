@@ -1,4 +1,4 @@
-//! issue 23: Medusa's carts in the normalised model, and what its refusals mean (pure).
+//! Medusa's carts in the normalised model, and what its refusals mean (pure).
 //!
 //! - [`FIELDS`]: what the driver asks a cart answer for, and [`CHECK_FIELDS`] for a look.
 //! - [`cart`]: a `StoreCart` as a [`Cart`]: a line's variant is Medusa's variant id (the

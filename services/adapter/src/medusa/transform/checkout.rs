@@ -1,4 +1,4 @@
-//! issue 26: Medusa 2's guest checkout in the normalised model, and what its refusals
+//! Medusa 2's guest checkout in the normalised model, and what its refusals
 //! mean (pure).
 //!
 //! - [`fields`]: what the driver asks a cart answer for at checkout.

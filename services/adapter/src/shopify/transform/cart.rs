@@ -1,4 +1,4 @@
-//! Pure Shopify cart → normalised cart (issue 23): the cart and its lines, the shopper's
+//! Pure Shopify cart → normalised cart: the cart and its lines, the shopper's
 //! notices for the payload's `warnings`, what its `userErrors` mean, and the ids a cart
 //! call sends. Every text here is Vitrine's: Shopify's `message`s are never asked for.
 //!
@@ -47,7 +47,7 @@ pub fn is_line_id(id: &str) -> bool {
     id.starts_with(LINE_GID)
 }
 
-/// The merchandise id of the variant a product page lists (its numeric id, issue 22);
+/// The merchandise id of the variant a product page lists (its numeric id);
 /// `None` for anything else, which no Shopify variant is.
 #[must_use]
 pub fn merchandise_id(variant: &str) -> Option<String> {

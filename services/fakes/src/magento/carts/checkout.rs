@@ -1,4 +1,4 @@
-//! The demo shop's guest checkout (issue 26), answered as Magento 2.4.6 answers it:
+//! The demo shop's guest checkout, answered as Magento 2.4.6 answers it:
 //!
 //! - `setGuestEmailOnCart`, `setShippingAddressesOnCart` (the first address),
 //!   `setBillingAddressOnCart` (an address, or `same_as_shipping`),

@@ -1,4 +1,4 @@
-//! issue 26: the demo shop's checkout, as Medusa 2 runs a guest's: the cart's email and
+//! The demo shop's checkout, as Medusa 2 runs a guest's: the cart's email and
 //! addresses (`POST /store/carts/{id}`: a shipping address outside the cart's region is a
 //! 400 `invalid_data`, as `updateCartWorkflow` answers), the shipping options of the
 //! region ([`SHIPPING_OPTIONS`]) and the one method chosen, a payment collection with a
