@@ -24,9 +24,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         // Messages only: the `Driver` enum travels as a number inside them.
         .message_attribute(".vitrine.v1", "#[derive(serde::Serialize, serde::Deserialize)]")
         .message_attribute(".vitrine.v1", "#[serde(default)]")
-        // spec §3: canonicalUrl is the one camelCase field of the product.
+        // The spec's product: canonicalUrl is its one camelCase field.
         .field_attribute(".vitrine.v1.Product.canonical_url", "#[serde(rename = \"canonicalUrl\")]")
-        // issue 26: the messages holding personal data print none of it (`src/redact.rs`).
+        // The messages holding personal data print none of it (`src/redact.rs`).
         .skip_debug(REDACTED)
         .compile_fds(descriptors)?;
     Ok(())

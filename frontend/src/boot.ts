@@ -1,5 +1,5 @@
-// The page's entry (issue 12). The edge writes each page's markup into the HTML (React's
-// own, rendered on the server: issue 20 §4), so the browser paints it before any script
+// The page's entry. The edge writes each page's markup into the HTML (React's own,
+// rendered on the server), so the browser paints it before any script
 // runs. The app (React and the app: the bulk of the JS) hydrates the page once it has
 // loaded and been painted, so its script never stands between the visitor and the
 // content; the styles load with the HTML, as that paint needs them.

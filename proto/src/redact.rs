@@ -1,4 +1,4 @@
-//! issue 26: `Debug` of the messages holding personal data (email, names, addresses,
+//! `Debug` of the messages holding personal data (email, names, addresses,
 //! telephone), written by hand (`build.rs` skips the derived one): what a shopper typed
 //! prints as `<redacted>`, so a `{:?}` in a log line, a span field or a panic message
 //! cannot carry it. What is not personal (a country, a total, an order number) prints.
@@ -31,7 +31,7 @@ impl Debug for Address {
 
 impl Debug for CheckoutAddressRequest {
     fn fmt(&self, f: &mut Formatter<'_>) -> Result {
-        // The cart id is no personal datum, but Vitrine never logs one either (issue 23).
+        // The cart id is no personal datum, but Vitrine never logs one either.
         f.debug_struct("CheckoutAddressRequest")
             .field("driver", &self.driver)
             .field("cart_id", &redacted(&self.cart_id))

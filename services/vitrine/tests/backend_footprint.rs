@@ -6,7 +6,9 @@
 //! generated` markers (written from the descriptors, `deploy_generated.rs`).
 //! ARCHITECTURE.md's "Adding a backend" lists which files they are; the test prints them.
 
-use std::path::{Path, PathBuf};
+mod repo;
+
+use repo::{deployment, production};
 
 /// The backend measured: the one added last.
 const BACKEND: &str = "vendure";
@@ -14,27 +16,6 @@ const BACKEND: &str = "vendure";
 const PRODUCTION_AT_MOST: usize = 6;
 /// The most deployment files that may name it outside their generated parts.
 const DEPLOYMENT_AT_MOST: usize = 3;
-
-fn root() -> PathBuf {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).to_path_buf()
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            if !matches!(
-                path.file_name().and_then(|n| n.to_str()),
-                Some("target" | "node_modules" | "dist" | "dist-ssr")
-            ) {
-                files(&path, out);
-            }
-        } else {
-            out.push(path);
-        }
-    }
-}
 
 /// Whether `path` (from the repository's root) is the backend's own: its driver, its demo
 /// shop (module, fixtures, schema) and the real server's project.
@@ -49,22 +30,6 @@ fn own(path: &str, backend: &str) -> bool {
     ]
     .iter()
     .any(|p| path.starts_with(p.as_str()))
-}
-
-/// Whether `path` is production code (not a test, the test kit, test data or generated).
-fn production(path: &str) -> bool {
-    let code = ["rs", "proto", "ts", "tsx", "toml"].iter().any(|e| path.ends_with(&format!(".{e}")));
-    let place = path.starts_with("services/")
-        || path.starts_with("proto/")
-        || path.starts_with("frontend/src/")
-        || path == "Cargo.toml";
-    let test = ["/tests/", "/testkit/", "/testdata/", "/test/"].iter().any(|t| path.contains(t))
-        || [".test.ts", ".test.tsx", "tests.rs", ".gen.ts"].iter().any(|t| path.ends_with(t));
-    code && place && !test
-}
-
-fn deployment(path: &str) -> bool {
-    path == "docker-compose.yml" || path == "Dockerfile" || path.starts_with("k8s/") || path.starts_with("deploy/")
 }
 
 /// `text` without its generated parts.
@@ -87,19 +52,13 @@ fn hand_written(text: &str) -> String {
 
 /// The files of `kind` outside `backend`'s folders that name it by hand.
 fn naming(backend: &str, kind: fn(&str) -> bool) -> Vec<String> {
-    let root = root();
-    let mut all = Vec::new();
-    files(&root, &mut all);
-    let mut found: Vec<String> = all
-        .iter()
-        .filter_map(|f| {
-            let relative = f.strip_prefix(&root).ok()?.to_string_lossy().into_owned();
-            if !kind(&relative) || own(&relative, backend) {
-                return None;
-            }
-            let text = std::fs::read_to_string(f).ok()?;
-            hand_written(&text).to_lowercase().contains(backend).then_some(relative)
+    let mut found: Vec<String> = repo::files()
+        .into_iter()
+        .filter(|(relative, _)| kind(relative) && !own(relative, backend))
+        .filter(|(_, path)| {
+            std::fs::read_to_string(path).is_ok_and(|text| hand_written(&text).to_lowercase().contains(backend))
         })
+        .map(|(relative, _)| relative)
         .collect();
     found.sort();
     found

@@ -1,0 +1,39 @@
+//! Comments say why in words: production code carries no "issue N" or "spec §" tag
+//! (tests aside; the demo shops count as production). Where a rule is the
+//! specification's, its words or its section's name are quoted instead.
+
+mod repo;
+
+/// Each tag in `text`, with its line.
+fn tags(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let lower = line.to_lowercase();
+        for (i, _) in lower.match_indices("issue ") {
+            if lower[i + 6..].starts_with(|c: char| c.is_ascii_digit()) {
+                found.push((n + 1, line.trim().to_owned()));
+            }
+        }
+        if lower.contains("spec §") {
+            found.push((n + 1, line.trim().to_owned()));
+        }
+    }
+    found
+}
+
+#[test]
+fn production_code_carries_no_issue_or_spec_section_tags() {
+    let mut found = Vec::new();
+    for (relative, path) in repo::files().into_iter().filter(|(r, _)| repo::production(r)) {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        found.extend(tags(&text).into_iter().map(|(n, line)| format!("{relative}:{n}: {line}")));
+    }
+    println!("issue and spec-section tags in production code: {}", found.len());
+    assert!(found.is_empty(), "{} tags, first: {:#?}", found.len(), &found[..found.len().min(10)]);
+}
+
+#[test]
+fn what_counts_as_a_tag() {
+    assert_eq!(tags("// the cart (issue 23)\n// Issue 7: x\n// an issue here\n// spec §2\n").len(), 3);
+    assert!(tags("// issues 2 and 3, an issue-free line").is_empty());
+}
