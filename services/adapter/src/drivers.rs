@@ -4,9 +4,10 @@
 use std::sync::Arc;
 
 use vitrine_domain::DriverError;
+use vitrine_domain::checkout::{NO_CHECKOUT, NOT_YET};
 use vitrine_proto::v1::{
-    Address, Cart, CategoryPage, Checkout, ContentPage, NavigationNode, Order, Product, ProductPage, ProductResponse,
-    ProductSort, RouteResolution, ShippingOption,
+    Address, Cart, CategoryPage, Checkout, CheckoutKind, ContentPage, NavigationNode, Order, Product, ProductPage,
+    ProductResponse, ProductSort, RouteResolution, ShippingOption,
 };
 
 pub type DriverResult<T> = Result<T, DriverError>;
@@ -121,6 +122,43 @@ impl Drivers {
     #[must_use]
     pub fn with_checkout(self, checkout: Arc<dyn CheckoutDriver>) -> Self {
         Self { checkout, ..self }
+    }
+}
+
+/// A backend without checkout here, and why in the shopper's words: the fake store has
+/// none ([`NoCheckout::NONE`]), a backend whose checkout is not wired yet
+/// ([`NoCheckout::NOT_YET`]). `GetCheckout` answers the kind NONE and the reason; every
+/// other call FAILED_PRECONDITION with it.
+pub struct NoCheckout(pub &'static str);
+
+impl NoCheckout {
+    /// The backend has no checkout at all (the fake store).
+    pub const NONE: Self = Self(NO_CHECKOUT);
+    /// Vitrine does not run this backend's checkout yet.
+    pub const NOT_YET: Self = Self(NOT_YET);
+}
+
+/// Every step past reading: refused, saying why.
+pub(crate) fn refused<T>(why: &str) -> DriverResult<T> {
+    Err(DriverError::NoCheckout(why.to_owned()))
+}
+
+#[async_trait::async_trait]
+impl CheckoutDriver for NoCheckout {
+    async fn checkout(&self, _: &str) -> DriverResult<Checkout> {
+        Ok(Checkout { kind: CheckoutKind::None.into(), notice: self.0.to_owned(), ..Checkout::default() })
+    }
+    async fn set_address(&self, _: &str, _: &str, _: &Address, _: Option<&Address>) -> DriverResult<Checkout> {
+        refused(self.0)
+    }
+    async fn shipping_options(&self, _: &str) -> DriverResult<Vec<ShippingOption>> {
+        refused(self.0)
+    }
+    async fn set_shipping(&self, _: &str, _: &str) -> DriverResult<Checkout> {
+        refused(self.0)
+    }
+    async fn place(&self, _: &str) -> DriverResult<Order> {
+        refused(self.0)
     }
 }
 
@@ -256,5 +294,3 @@ impl CheckoutDriver for Unconfigured {
         self.err()
     }
 }
-
-pub use crate::checkout::{Handoff, NoCheckout};

@@ -24,7 +24,7 @@ pub(crate) async fn apply(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     // Chosen before the request moves on (no copy of its path is kept).
     let path = req.path();
-    let policy = if path.starts_with("/api/") { cache_control::API } else { crate::spa::cache_control(path) };
+    let policy = if path.starts_with("/api/") { cache_control::API } else { cache_control::for_file(path) };
     let mut res = next.call(req).await?;
     let headers = res.headers_mut();
     for (name, value) in FIXED {
@@ -61,4 +61,26 @@ pub(crate) mod cache_control {
     pub(crate) const IMAGE: &str = "public, max-age=86400, stale-while-revalidate=604800";
     /// The driver event stream: never a cached copy.
     pub(crate) const EVENT_STREAM: &str = "no-cache";
+
+    /// A file of the SPA's build by its path: content-hashed `/assets/*` never change;
+    /// the rest may.
+    pub(crate) fn for_file(path: &str) -> &'static str {
+        if path.starts_with("/assets/") { IMMUTABLE_ASSET } else { REVALIDATE }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn hashed_assets_are_immutable_everything_else_revalidates() {
+            for (path, expected) in [
+                ("/assets/index-abc123.js", "public, max-age=31536000, immutable"),
+                ("/", "no-cache"),
+                ("/index.html", "no-cache"),
+                ("/1001", "no-cache"),
+                ("/favicon.svg", "no-cache"),
+            ] {
+                assert_eq!(super::for_file(path), expected, "{path}");
+            }
+        }
+    }
 }

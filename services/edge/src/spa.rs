@@ -57,27 +57,3 @@ pub(crate) async fn asset(
 
 /// The directory of the built SPA, as handler data.
 pub(crate) struct StaticDir(pub(crate) PathBuf);
-
-/// Cache policy by path: content-hashed `/assets/*` never change; the rest may.
-pub(crate) fn cache_control(path: &str) -> &'static str {
-    use crate::headers::cache_control::{IMMUTABLE_ASSET, REVALIDATE};
-    if path.starts_with("/assets/") { IMMUTABLE_ASSET } else { REVALIDATE }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::cache_control;
-
-    #[test]
-    fn hashed_assets_are_immutable_everything_else_revalidates() {
-        for (path, expected) in [
-            ("/assets/index-abc123.js", "public, max-age=31536000, immutable"),
-            ("/", "no-cache"),
-            ("/index.html", "no-cache"),
-            ("/1001", "no-cache"),
-            ("/favicon.svg", "no-cache"),
-        ] {
-            assert_eq!(cache_control(path), expected, "{path}");
-        }
-    }
-}

@@ -8,8 +8,7 @@ use vitrine_domain::Backend;
 use super::{FakeStoreCarts, FakeStoreDriver};
 use crate::backend::{BackendDescriptor, Built, Setting, Settings};
 use crate::bounded_http::UpstreamLimits;
-use crate::checkout::NoCheckout;
-use crate::drivers::{Drivers, Unconfigured};
+use crate::drivers::{Drivers, NoCheckout, Unconfigured};
 use crate::rest::RestClient;
 
 /// The fake-store API's base URL (`GET {base}/products`).
