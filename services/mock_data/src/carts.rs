@@ -22,9 +22,9 @@ use serde::Deserialize;
 use serde_json::Value;
 use vitrine_domain::cart::{self, MAX_LINES};
 use vitrine_domain::variants::paid_price;
-use vitrine_proto::v1::{Cart, CartLine, Product};
+use vitrine_proto::v1::{Cart, CartLine, Checkout, Order, Product, ShippingOptions};
 
-use crate::checkout::Checkouts;
+use crate::checkout::{Checkouts, SetAddress, SetShipping};
 use crate::error::MockError;
 
 /// The most carts kept at once.
@@ -169,6 +169,37 @@ impl Carts {
         let cart = self.cart_mut(id)?;
         *cart = priced(std::mem::take(cart));
         Ok(cart.clone())
+    }
+}
+
+/// The checkout of a cart: its rules are `crate::checkout`'s, on the cart as it is now.
+impl Carts {
+    pub(crate) fn checkout(&self, id: &str) -> Result<Checkout, MockError> {
+        Ok(self.checkout.checkout(id, self.get(id)?))
+    }
+
+    pub(crate) fn set_address(&mut self, id: &str, set: SetAddress) -> Result<Checkout, MockError> {
+        let cart = self.get(id)?;
+        self.checkout.set_address(id, cart, set)
+    }
+
+    pub(crate) fn shipping_options(&self, id: &str) -> Result<ShippingOptions, MockError> {
+        self.get(id)?;
+        self.checkout.shipping_options(id)
+    }
+
+    pub(crate) fn set_shipping(&mut self, id: &str, set: &SetShipping) -> Result<Checkout, MockError> {
+        let cart = self.get(id)?;
+        self.checkout.set_shipping(id, cart, set)
+    }
+
+    /// Places the order of cart `id`: refused while a step is missing; then the cart is
+    /// gone, and the order kept.
+    pub(crate) fn place(&mut self, id: &str) -> Result<Order, MockError> {
+        let checkout = self.checkout(id)?;
+        Checkouts::ready(&checkout)?;
+        let placed = self.complete(id)?;
+        Ok(self.checkout.place(checkout, placed))
     }
 }
 

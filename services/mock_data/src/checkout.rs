@@ -27,7 +27,6 @@ use vitrine_proto::v1::{
     Address, Cart, Checkout, CheckoutKind, Country, Order, Region, ShippingOption, ShippingOptions,
 };
 
-use crate::carts::Carts;
 use crate::error::MockError;
 
 /// The most orders kept at once.
@@ -199,9 +198,9 @@ impl Checkouts {
     }
 }
 
-impl Carts {
+impl Checkouts {
     fn progress(&self, id: &str) -> Progress {
-        self.checkout.progress.get(id).cloned().unwrap_or_default()
+        self.progress.get(id).cloned().unwrap_or_default()
     }
 
     /// Like `progress`, for a step that needs the address.
@@ -210,12 +209,12 @@ impl Carts {
         if progress.shipping.is_none() { Err(MockError::AddressFirst) } else { Ok(progress) }
     }
 
-    pub(crate) fn checkout(&self, id: &str) -> Result<Checkout, MockError> {
-        Ok(checkout_of(self.get(id)?, &self.progress(id)))
+    /// The checkout of `cart` (whose id is `id`).
+    pub(crate) fn checkout(&self, id: &str, cart: Cart) -> Checkout {
+        checkout_of(cart, &self.progress(id))
     }
 
-    pub(crate) fn set_address(&mut self, id: &str, set: SetAddress) -> Result<Checkout, MockError> {
-        let cart = self.get(id)?;
+    pub(crate) fn set_address(&mut self, id: &str, cart: Cart, set: SetAddress) -> Result<Checkout, MockError> {
         let shipping = set.shipping.ok_or(MockError::AddressIncomplete)?;
         if !set.email.contains('@') {
             return Err(MockError::AddressIncomplete);
@@ -224,7 +223,7 @@ impl Carts {
         if let Some(billing) = &set.billing {
             check(billing)?;
         }
-        let progress = self.checkout.progress.entry(id.to_owned()).or_default();
+        let progress = self.progress.entry(id.to_owned()).or_default();
         progress.email = set.email;
         // Billing the same as shipping unless given, as the real backends keep it.
         progress.billing = Some(set.billing.unwrap_or_else(|| shipping.clone()));
@@ -233,24 +232,20 @@ impl Carts {
     }
 
     pub(crate) fn shipping_options(&self, id: &str) -> Result<ShippingOptions, MockError> {
-        self.get(id)?;
         self.addressed(id)?;
         Ok(ShippingOptions { options: rates() })
     }
 
-    pub(crate) fn set_shipping(&mut self, id: &str, set: &SetShipping) -> Result<Checkout, MockError> {
-        let cart = self.get(id)?;
+    pub(crate) fn set_shipping(&mut self, id: &str, cart: Cart, set: &SetShipping) -> Result<Checkout, MockError> {
         self.addressed(id)?;
         let option = rates().into_iter().find(|r| r.id == set.option).ok_or(MockError::UnknownShippingOption)?;
-        let progress = self.checkout.progress.entry(id.to_owned()).or_default();
+        let progress = self.progress.entry(id.to_owned()).or_default();
         progress.option = Some(option);
         Ok(checkout_of(cart, progress))
     }
 
-    /// Places the order of cart `id`: refused while a step is missing; then the cart is
-    /// gone, and the order kept.
-    pub(crate) fn place(&mut self, id: &str) -> Result<Order, MockError> {
-        let checkout = self.checkout(id)?;
+    /// Whether `checkout` can be placed: refused while a step is missing.
+    pub(crate) fn ready(checkout: &Checkout) -> Result<(), MockError> {
         if checkout.cart.as_ref().is_none_or(|c| c.lines.is_empty()) {
             return Err(MockError::EmptyCart);
         }
@@ -260,16 +255,20 @@ impl Carts {
         if checkout.shipping_option.is_none() {
             return Err(MockError::ShippingFirst);
         }
-        let cart = self.complete(id)?;
-        self.checkout.placed += 1;
+        Ok(())
+    }
+
+    /// The order of `checkout`, whose cart is now gone (`placed`, its lines): numbered and kept.
+    pub(crate) fn place(&mut self, checkout: Checkout, placed: Cart) -> Order {
+        self.placed += 1;
         let order = Order {
-            number: format!("M-{}", FIRST_NUMBER + self.checkout.placed),
-            lines: cart.lines,
+            number: format!("M-{}", FIRST_NUMBER + self.placed),
+            lines: placed.lines,
             totals: checkout.totals,
             email: Some(checkout.email),
         };
-        self.checkout.keep(order.clone());
-        Ok(order)
+        self.keep(order.clone());
+        order
     }
 }
 

@@ -1,6 +1,8 @@
 use serde_json::{Value, json};
 
 use super::*;
+// The checkout through the carts that hold it, as the routes reach it.
+use crate::carts::Carts;
 
 fn products() -> Vec<Value> {
     vec![json!({
