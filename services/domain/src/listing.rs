@@ -73,6 +73,10 @@ pub fn slice<T>(items: Vec<T>, page: u32) -> (Vec<T>, u32) {
     (page_items, total)
 }
 
+/// The most products one list asks for (`ListProducts`' limit): a client's, and the
+/// sitemap's.
+pub const MAX_LIMIT: u32 = 100;
+
 /// The first `limit` of `items` (`ListProducts`'s limit: 0 means every one), for
 /// backends that answer a whole list.
 #[must_use]

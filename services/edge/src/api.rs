@@ -14,7 +14,7 @@ use vitrine_domain::{Driver, listing};
 
 use crate::dto::{self, DebugInfo, DriverChange, DriverInfo, NavigationNode, Product, ProductResponse, Resolution};
 use crate::error::ApiError;
-use crate::openapi::{InputError, ServiceErrors, SwitchFailed, TooManySwitches};
+use crate::error::responses::{InputError, ServiceErrors, SwitchFailed, TooManySwitches};
 use crate::reads::{self, Reader, driver_info, keys};
 use crate::sse::{CHANNEL, SwitchEvent};
 use crate::{AppState, head, session, switch_limit};
@@ -22,7 +22,7 @@ use crate::{AppState, head, session, switch_limit};
 /// Longest path accepted for a lookup; longer is a bad request, not an upstream call.
 pub(crate) const MAX_URL_LEN: usize = 2048;
 /// Largest product list a client may ask for (and the sitemap asks for).
-pub(crate) const MAX_LIMIT: u32 = 100;
+pub(crate) use vitrine_domain::listing::MAX_LIMIT;
 
 type ApiResult = Result<HttpResponse, ApiError>;
 

@@ -239,7 +239,7 @@ fn drivers(state: &AppState) -> Vec<Driver> {
 /// POST /api/debug/compare: every enabled backend's page reads, cold and warm, timed.
 #[utoipa::path(post, path = "/api/debug/compare", tag = "debug",
     responses((status = 200, description = "Each enabled backend's times, per page kind and in all", body = Comparison),
-        crate::openapi::DebugToolErrors,
+        crate::error::responses::DebugToolErrors,
         (status = 409, description = "This visitor's comparison still runs (code comparison_running)",
             body = dto::ErrorBody),
         (status = 429, description = "Too many comparisons from this session or address (code too_many_requests)",

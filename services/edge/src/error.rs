@@ -14,6 +14,8 @@ use tonic::Code;
 use vitrine_domain::error::{INVALID_FIELDS, is_no_checkout};
 use vitrine_domain::{DriverError, checkout, listing};
 
+pub(crate) mod responses;
+
 use crate::dto::checkout::FieldError;
 use crate::dto::{ErrorBody, ErrorDetail, Sort};
 use crate::image_widths;

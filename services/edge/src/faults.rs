@@ -21,7 +21,7 @@ use vitrine_domain::faults::Faults;
 
 use crate::dto::{BackendOption, FaultsSetting, FaultsState};
 use crate::error::ApiError;
-use crate::openapi::InputError;
+use crate::error::responses::InputError;
 use crate::{AppState, session};
 
 /// Middleware: the request's injected faults, for every service call it makes.
@@ -75,7 +75,7 @@ pub(crate) async fn get_faults(req: HttpRequest, state: web::Data<AppState>) -> 
 /// setting that changes nothing clears it.
 #[utoipa::path(put, path = "/api/debug/faults", tag = "debug", request_body = FaultsSetting,
     responses((status = 200, description = "The setting now", body = FaultsState), InputError,
-        crate::openapi::DebugToolErrors))]
+        crate::error::responses::DebugToolErrors))]
 pub(crate) async fn put_faults(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -90,7 +90,7 @@ pub(crate) async fn put_faults(
 /// DELETE /api/debug/faults: no more injected faults for this visitor.
 #[utoipa::path(delete, path = "/api/debug/faults", tag = "debug",
     responses((status = 200, description = "The setting now (none)", body = FaultsState),
-        crate::openapi::DebugToolErrors))]
+        crate::error::responses::DebugToolErrors))]
 pub(crate) async fn delete_faults(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     enabled(&state)?;
     crate::same_site::check(&req, &state)?;

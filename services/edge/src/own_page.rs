@@ -2,6 +2,15 @@
 //! addresses, titles and head keys. Below both the API (their heads at `/api/head/…`)
 //! and the pages (which write those heads in), so that neither imports the other.
 
+/// The search page's address: the SPA's, never a backend's.
+pub(crate) const SEARCH_PATH: &str = "/search";
+
+/// Whether `path` (joined segments) is one of the SPA's own pages, which no backend is
+/// asked about and no sitemap lists, whatever a backend has there.
+pub(crate) fn reserved(path: &str) -> bool {
+    path == SEARCH_PATH || Own::at(path).is_some()
+}
+
 /// The SPA's own pages that are not to be indexed: no backend is asked about them, their
 /// first paint is everyone's (the SPA fetches what is the visitor's), and they are
 /// written per request, never kept.
@@ -58,5 +67,17 @@ impl Own {
             return Some(Self::Order);
         }
         Self::FIXED.into_iter().find(|own| own.path() == path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reserved;
+
+    #[test]
+    fn only_the_spa_s_own_pages_are_reserved() {
+        assert!(reserved("/search") && reserved("/cart") && reserved("/debug/compare"));
+        assert!(!reserved("/") && !reserved("/cart/x") && !reserved("/carts") && !reserved("/1001"));
+        assert!(reserved("/checkout") && reserved("/order/7") && !reserved("/order") && !reserved("/checkouts"));
     }
 }

@@ -26,7 +26,7 @@ use vitrine_proto::v1::{AddToCartRequest, CartAnswer, CartRequest, RemoveCartLin
 use self::idempotency::Decision;
 use crate::dto::{AddLine, Cart, LineQuantity};
 use crate::error::ApiError;
-use crate::openapi::{ChangeErrors, InputError, ServiceErrors};
+use crate::error::responses::{ChangeErrors, InputError, ServiceErrors};
 use crate::{AppState, session, switch_limit};
 
 type ApiResult = Result<HttpResponse, ApiError>;

@@ -28,7 +28,7 @@ use vitrine_proto::v1::{CartRequest, CheckoutAddressRequest, PlaceOrderRequest, 
 use crate::cart::{Session, guarded, parse_within, respond, within_limits};
 use crate::dto::checkout::{AddressStep, Checkout, Order, ShippingChoice, ShippingOptions};
 use crate::error::ApiError;
-use crate::openapi::{ChangeErrors, InputError, ServiceErrors};
+use crate::error::responses::{ChangeErrors, InputError, ServiceErrors};
 use crate::{AppState, session};
 
 type ApiResult = Result<HttpResponse, ApiError>;

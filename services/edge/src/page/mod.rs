@@ -27,7 +27,7 @@ pub(crate) mod request;
 pub(crate) mod shell;
 pub(crate) mod warm;
 
-pub(crate) use request::{Own, reserved};
+pub(crate) use request::Own;
 
 use std::sync::Arc;
 

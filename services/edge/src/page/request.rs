@@ -6,7 +6,7 @@ use vitrine_domain::{listing, paths};
 
 use crate::dto::Sort;
 use crate::image_widths::WIDTHS as IMAGE_WIDTHS;
-pub(crate) use crate::own_page::Own;
+pub(crate) use crate::own_page::{Own, SEARCH_PATH};
 use crate::spa_url::{encode_component, image_path};
 
 /// A product image as `ProductImage` asks for it, in a box of `size` CSS pixels: its
@@ -15,14 +15,6 @@ use crate::spa_url::{encode_component, image_path};
 pub(crate) fn image_sources(src: &str, size: u32) -> (String, String, String) {
     let srcset = IMAGE_WIDTHS.map(|w| format!("{} {w}w", image_path(src, w))).join(", ");
     (image_path(src, IMAGE_WIDTHS[0]), srcset, format!("(max-width: 768px) 100vw, {size}px"))
-}
-
-const SEARCH_PATH: &str = "/search";
-
-/// Whether `path` (joined segments) is one of the SPA's own pages, which no backend is
-/// asked about and no sitemap lists, whatever a backend has there.
-pub(crate) fn reserved(path: &str) -> bool {
-    path == SEARCH_PATH || Own::at(path).is_some()
 }
 
 /// A page the SPA shows, with the listing parameters it would read from the address.
@@ -185,13 +177,6 @@ mod tests {
             panic!("a search");
         };
         assert_eq!(words.chars().count(), listing::MAX_QUERY_CHARS);
-    }
-
-    #[test]
-    fn only_the_spa_s_own_pages_are_reserved() {
-        assert!(reserved("/search") && reserved("/cart") && reserved("/debug/compare"));
-        assert!(!reserved("/") && !reserved("/cart/x") && !reserved("/carts") && !reserved("/1001"));
-        assert!(reserved("/checkout") && reserved("/order/7") && !reserved("/order") && !reserved("/checkouts"));
     }
 
     #[test]

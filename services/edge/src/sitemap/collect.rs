@@ -2,7 +2,7 @@
 //! category of the navigation tree, then every product, each path once.
 //!
 //! Products: the catalogue's `ListProducts` at the edge's largest limit
-//! ([`crate::api::MAX_LIMIT`]) and a walk of every category's pages. The list alone is
+//! ([`listing::MAX_LIMIT`]) and a walk of every category's pages. The list alone is
 //! every product on mock-data and the fake store (they answer their whole catalogue) but
 //! only its first page on Magento and Shopify; the walk reaches every product a category
 //! holds on any backend, at one request per page of 24 (cached upstream like any page
@@ -47,12 +47,12 @@ async fn menu_and_listed(state: &AppState, driver: Driver) -> Result<(Vec<String
     let (mut navigation, mut catalogue) = (state.navigation.clone(), state.catalogue.clone());
     let (tree, listed) = tokio::join!(
         navigation.get_tree(DriverRequest { driver, fresh_after_ms: 0 }),
-        catalogue.list_products(ProductsRequest { driver, limit: crate::api::MAX_LIMIT, fresh_after_ms: 0 }),
+        catalogue.list_products(ProductsRequest { driver, limit: listing::MAX_LIMIT, fresh_after_ms: 0 }),
     );
     // The SPA's own pages (`/cart`, `/search`) are never a backend's, even where a menu
     // links there: not walked, not listed.
     let mut categories = category_urls(&tree?.into_inner());
-    categories.retain(|url| !crate::page::reserved(url));
+    categories.retain(|url| !crate::own_page::reserved(url));
     Ok((categories, listed?.into_inner().products))
 }
 
@@ -105,7 +105,7 @@ fn product_path(product: &Product) -> String {
 /// none of the SPA's own pages.
 fn unique(paths: impl Iterator<Item = String>) -> Vec<String> {
     let mut seen = HashSet::new();
-    paths.filter(|p| paths::is_local_path(p) && !crate::page::reserved(p) && seen.insert(p.clone())).collect()
+    paths.filter(|p| paths::is_local_path(p) && !crate::own_page::reserved(p) && seen.insert(p.clone())).collect()
 }
 
 #[cfg(test)]
