@@ -1,5 +1,5 @@
 // The app rendered to a string by the edge, which has the page's data in hand
-// (ARCHITECTURE.md "One markup"). The same tree as main.tsx, from the same inlined
+// (docs/decisions/one-markup.md). The same tree as main.tsx, from the same inlined
 // answers, at the address the browser has: what `hydrateRoot` takes over. Built by
 // vite.ssr.config.ts (part of `npm run build`) into one file with React inside, for the
 // edge's embedded JavaScript engine (QuickJS, `services/edge/src/ssr.rs`) that has no
