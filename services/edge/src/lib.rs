@@ -72,6 +72,7 @@ mod ssr;
 mod state;
 mod stream_slots;
 mod switch_limit;
+mod visitor_write;
 
 use actix_web::{App, HttpServer, web};
 use vitrine_common::{SharedStore, Shutdown};

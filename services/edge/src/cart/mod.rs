@@ -8,40 +8,29 @@
 //!   means something inside the visitor's own cart.
 //! - Reading creates nothing: a visitor without a session, or without a cart on this
 //!   backend, is answered an empty cart, and no session or backend cart is made.
-//! - A change must come from this site ([`guard`]), may carry an `Idempotency-Key`
-//!   ([`idempotency`]), and is limited per session and address. The rules themselves
-//!   (bounds, a gone cart replaced) are the cart service's.
+//! - A change must come from this site, may carry an `Idempotency-Key`, and is limited
+//!   per session and address (`crate::visitor_write`, which checkout's changes go through
+//!   too). The rules themselves (bounds, a gone cart replaced) are the cart service's.
 //! - Nothing here is cached: every answer is `Cache-Control: no-store`.
 
-mod idempotency;
-
 use actix_web::cookie::Cookie;
-use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 use tonic::Status;
 use vitrine_domain::Driver;
 use vitrine_proto::v1::carts_client::CartsClient;
 use vitrine_proto::v1::{AddToCartRequest, CartAnswer, CartRequest, RemoveCartLineRequest, UpdateCartLineRequest};
 
-use self::idempotency::Decision;
 use crate::dto::{AddLine, Cart, LineQuantity};
 use crate::error::ApiError;
 use crate::error::responses::{ChangeErrors, InputError, ServiceErrors};
-use crate::{AppState, session, switch_limit};
+use crate::visitor_write::{Session, guarded, parse_within, respond};
+use crate::{AppState, session};
 
 type ApiResult = Result<HttpResponse, ApiError>;
 type Carts = CartsClient<vitrine_common::grpc::GrpcChannel>;
 
 /// The longest change body read: a variant id and a quantity.
 const MAX_BODY_BYTES: usize = 2048;
-const IDEMPOTENCY_KEY: &str = "idempotency-key";
-
-/// `answer` as the browser gets it, never stored by anyone.
-pub(crate) fn respond(json: String) -> HttpResponse {
-    let mut res = HttpResponse::Ok().content_type("application/json").body(json);
-    res.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    res
-}
 
 fn json(answer: CartAnswer) -> Result<String, ApiError> {
     serde_json::to_string(&Cart::from_answer(answer)).map_err(|_| ApiError::EncodingFailed)
@@ -146,22 +135,6 @@ fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     parse_within(body, MAX_BODY_BYTES)
 }
 
-/// `body` as a `T`, when it is at most `max` bytes of the JSON `T` takes.
-pub(crate) fn parse_within<T: serde::de::DeserializeOwned>(body: &[u8], max: usize) -> Result<T, ApiError> {
-    if body.len() > max {
-        return Err(ApiError::InvalidBody);
-    }
-    serde_json::from_slice(body).map_err(|_| ApiError::InvalidBody)
-}
-
-fn header(req: &HttpRequest, name: impl actix_web::http::header::AsHeaderName) -> Option<&str> {
-    req.headers().get(name).and_then(|v| v.to_str().ok())
-}
-
-/// The new session a change made: its id, and the cookie that carries it (none when the
-/// visitor had one).
-pub(crate) type Session = (String, Option<Cookie<'static>>);
-
 /// One change of the visitor's cart (from this site, checked before): the limits, the
 /// idempotency key, then `call` with the visitor's driver and their cart id there
 /// (empty: none yet), and what they keep updated with the cart the answer names.
@@ -171,60 +144,6 @@ where
     Fut: Future<Output = Result<CartAnswer, Status>>,
 {
     guarded(req, state, body, |session| run(req, state, session, call)).await
-}
-
-/// A cart or checkout change (issues 23, 26) counts against the session's and the
-/// address's limits.
-pub(crate) fn within_limits(req: &HttpRequest, state: &AppState, session: &str) -> Result<(), ApiError> {
-    let address = switch_limit::client_address(req, state.trust_forwarded_for);
-    if state.cart_limiter.allow(session, &address) { Ok(()) } else { Err(ApiError::TooManyCartChanges) }
-}
-
-/// A change of the visitor's cart or checkout (issues 23, 26), from this site (checked
-/// before): the session and address limits, then the `Idempotency-Key`, then `work`
-/// with the visitor's session, which answers the JSON and the cookies to send.
-pub(crate) async fn guarded<F, Fut>(req: &HttpRequest, state: &AppState, body: &[u8], work: F) -> ApiResult
-where
-    F: FnOnce(Session) -> Fut,
-    Fut: Future<Output = Result<(String, Vec<Cookie<'static>>), ApiError>>,
-{
-    let (session, issued) = session::id_or_new(req, state);
-    within_limits(req, state, &session)?;
-    let key = match header(req, IDEMPOTENCY_KEY) {
-        Some(key) if idempotency::valid_key(key) => Some(key.to_owned()),
-        Some(_) => return Err(ApiError::IdempotencyKeyInvalid),
-        None => None,
-    };
-    let fingerprint = idempotency::fingerprint(req.method().as_str(), req.path(), body);
-    if let Some(key) = &key {
-        match idempotency::begin(&state.store, &session, key, &fingerprint).await {
-            Ok(Decision::Run) => {}
-            // The first answer's cookie may never have arrived (that is why the visitor
-            // asks again): the store's record of the session says what it keeps now.
-            Ok(Decision::Replay(answer)) => {
-                let cookies = session::restored(req, state, &session).await;
-                return Ok(with_cookies(respond(answer), &cookies));
-            }
-            Ok(Decision::InFlight) => return Err(ApiError::IdempotencyInFlight),
-            Ok(Decision::Reused) => return Err(ApiError::IdempotencyKeyReused),
-            Err(_) => return Err(ApiError::CartNotSaved),
-        }
-    }
-    let result = work((session.clone(), issued)).await;
-    if let Some(key) = &key {
-        let answer = result.as_ref().ok().map(|(json, _)| json.as_str());
-        idempotency::finish(&state.store, &session, key, &fingerprint, answer).await;
-    }
-    let (json, cookies) = result?;
-    Ok(with_cookies(respond(json), &cookies))
-}
-
-pub(crate) fn with_cookies(mut res: HttpResponse, cookies: &[Cookie<'static>]) -> HttpResponse {
-    for cookie in cookies {
-        // Only an invalid cookie fails to be written; ours are valid.
-        let _ = res.add_cookie(cookie);
-    }
-    res
 }
 
 /// The change itself: the answer's JSON, and the cookies that carry what the visitor

@@ -25,10 +25,10 @@ use vitrine_domain::Driver;
 use vitrine_domain::error::CHECKOUT_GONE;
 use vitrine_proto::v1::{CartRequest, CheckoutAddressRequest, PlaceOrderRequest, ShippingOptionRequest};
 
-use crate::cart::{Session, guarded, parse_within, respond, within_limits};
 use crate::dto::checkout::{AddressStep, Checkout, Order, ShippingChoice, ShippingOptions};
 use crate::error::ApiError;
 use crate::error::responses::{ChangeErrors, InputError, ServiceErrors};
+use crate::visitor_write::{Session, guarded, parse_within, respond, within_limits};
 use crate::{AppState, session};
 
 type ApiResult = Result<HttpResponse, ApiError>;
