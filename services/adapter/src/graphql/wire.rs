@@ -40,6 +40,15 @@ pub struct Response {
     pub errors: Vec<GraphQlError>,
 }
 
+impl Response {
+    /// The `extensions.code` of each error that has one (Shopify's `THROTTLED`, Vendure's
+    /// `USER_INPUT_ERROR`): what a driver tells errors apart by, and logs, never the message.
+    #[must_use]
+    pub fn error_codes(&self) -> Vec<String> {
+        self.errors.iter().filter_map(|e| e.extensions.as_ref()?.get("code")?.as_str().map(str::to_owned)).collect()
+    }
+}
+
 /// The log line of one GraphQL error ('[GraphQL error]').
 #[must_use]
 pub fn graphql_error_line(e: &GraphQlError) -> String {
@@ -119,6 +128,18 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn error_codes_are_the_extensions_codes_there_are() {
+        let response: Response = serde_json::from_value(json!({ "errors": [
+            { "message": "a", "extensions": { "code": "THROTTLED" } },
+            { "message": "b" },
+            { "message": "c", "extensions": { "category": "graphql-no-such-entity" } },
+            { "message": "d", "extensions": { "code": "USER_INPUT_ERROR" } },
+        ] }))
+        .expect("a response");
+        assert_eq!(response.error_codes(), ["THROTTLED", "USER_INPUT_ERROR"]);
+    }
 
     fn parse(v: Value) -> Response {
         serde_json::from_value(v).unwrap_or_default()

@@ -40,11 +40,7 @@ impl ShopifyCarts {
     async fn send(&self, operation: Operation, variables: Value) -> DriverResult<Value> {
         let response = self.client.mutate(operation, variables).await?;
         if !response.errors.is_empty() {
-            let codes: Vec<String> = response
-                .errors
-                .iter()
-                .filter_map(|e| e.extensions.as_ref()?.get("code")?.as_str().map(str::to_owned))
-                .collect();
+            let codes = response.error_codes();
             tracing::warn!(operation = operation.name, ?codes, "Shopify answered a cart call with GraphQL errors");
             return Err(DriverError::GraphQl(format!("{}: {}", operation.name, codes.join(", "))));
         }

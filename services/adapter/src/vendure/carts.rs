@@ -86,11 +86,7 @@ impl VendureCarts {
         let (response, token) =
             self.driver.client().mutate_in_session(operation, variables, cart, &TOKEN_HEADER).await?;
         if !response.errors.is_empty() {
-            let codes: Vec<String> = response
-                .errors
-                .iter()
-                .filter_map(|e| e.extensions.as_ref()?.get("code")?.as_str().map(str::to_owned))
-                .collect();
+            let codes = response.error_codes();
             if let Some(unknown) = unknown
                 && codes.iter().any(|c| c == NOT_FOUND || c == "USER_INPUT_ERROR")
             {
