@@ -61,10 +61,7 @@ impl Shop {
             return answer;
         }
         let c = &self.catalogue;
-        let saleable = |v: &catalogue::Variant| {
-            let index = usize::try_from(v.id).ok().and_then(|i| i.checked_sub(1)).unwrap_or_default();
-            orders.saleable(c, index)
-        };
+        let saleable = |v: &catalogue::Variant| orders.saleable_variant(c, v);
         match field {
             "collections" => {
                 let options = arg(args, "options");

@@ -188,6 +188,13 @@ impl Orders {
         id
     }
 
+    /// What `v` can still sell (its index is its id less one, as the catalogue numbers them).
+    #[must_use]
+    pub fn saleable_variant(&self, catalogue: &Catalogue, v: &super::catalogue::Variant) -> Option<i64> {
+        let index = usize::try_from(v.id).ok().and_then(|i| i.checked_sub(1)).unwrap_or_default();
+        self.saleable(catalogue, index)
+    }
+
     /// What the variant at `variant` (an index) can still sell; `None` when not tracked.
     #[must_use]
     pub fn saleable(&self, catalogue: &Catalogue, variant: usize) -> Option<i64> {
@@ -497,10 +504,7 @@ impl Orders {
             .map(|l| {
                 let v = &catalogue.variants[l.variant];
                 let featured = v.asset.or_else(|| catalogue.products[v.product].assets.first().copied());
-                let saleable = |v: &super::catalogue::Variant| {
-                    let index = usize::try_from(v.id).ok().and_then(|i| i.checked_sub(1)).unwrap_or_default();
-                    self.saleable(catalogue, index)
-                };
+                let saleable = |v: &super::catalogue::Variant| self.saleable_variant(catalogue, v);
                 json!({
                     "id": l.id.to_string(), "quantity": l.quantity,
                     "unitPrice": v.price, "unitPriceWithTax": with_tax(v.price, tax),
