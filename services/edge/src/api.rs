@@ -341,7 +341,7 @@ pub(crate) async fn home_head(req: HttpRequest, state: web::Data<AppState>) -> H
 #[utoipa::path(get, path = "/api/head/cart", tag = "routing",
     responses((status = 200, description = "The cart page's head", body = dto::HeadAnswer)))]
 pub(crate) async fn cart_head(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    own_head(&req, &state, crate::own_page::Own::Cart)
+    own_head(&req, &state, crate::spa_routes::Own::Cart)
 }
 
 /// GET /api/head/compare: the backends comparison's head (titled, and not to
@@ -349,7 +349,7 @@ pub(crate) async fn cart_head(req: HttpRequest, state: web::Data<AppState>) -> H
 #[utoipa::path(get, path = "/api/head/compare", tag = "routing",
     responses((status = 200, description = "The comparison page's head", body = dto::HeadAnswer)))]
 pub(crate) async fn compare_head(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    own_head(&req, &state, crate::own_page::Own::Compare)
+    own_head(&req, &state, crate::spa_routes::Own::Compare)
 }
 
 /// GET /api/head/checkout: the checkout page's head (titled, not to be
@@ -357,7 +357,7 @@ pub(crate) async fn compare_head(req: HttpRequest, state: web::Data<AppState>) -
 #[utoipa::path(get, path = "/api/head/checkout", tag = "routing",
     responses((status = 200, description = "The checkout page's head", body = dto::HeadAnswer)))]
 pub(crate) async fn checkout_head(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    own_head(&req, &state, crate::own_page::Own::Checkout)
+    own_head(&req, &state, crate::spa_routes::Own::Checkout)
 }
 
 /// GET /api/head/order: the head of an order's page, `/order/{number}` (titled,
@@ -365,10 +365,10 @@ pub(crate) async fn checkout_head(req: HttpRequest, state: web::Data<AppState>) 
 #[utoipa::path(get, path = "/api/head/order", tag = "routing",
     responses((status = 200, description = "An order confirmation page's head", body = dto::HeadAnswer)))]
 pub(crate) async fn order_head(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    own_head(&req, &state, crate::own_page::Own::Order)
+    own_head(&req, &state, crate::spa_routes::Own::Order)
 }
 
-fn own_head(req: &HttpRequest, state: &AppState, page: crate::own_page::Own) -> HttpResponse {
+fn own_head(req: &HttpRequest, state: &AppState, page: crate::spa_routes::Own) -> HttpResponse {
     let origin = crate::origin::public_origin(req, state.public_url.as_deref());
     HttpResponse::Ok().json(head::answer(head::own(page, &origin)))
 }

@@ -146,7 +146,7 @@ pub(crate) fn search(origin: &str, words: Option<&str>, page: u32) -> PageHead {
 
 /// The head of one of the SPA's own pages (the cart, the backends compared), which search engines are asked not to index (the written page also says so
 /// in `X-Robots-Tag`).
-pub(crate) fn own(page: crate::own_page::Own, origin: &str) -> PageHead {
+pub(crate) fn own(page: crate::spa_routes::Own, origin: &str) -> PageHead {
     PageHead { noindex: true, ..plain(page.title().to_owned(), None, format!("{origin}{}", page.path())) }
 }
 

@@ -1,5 +1,5 @@
 //! The edge's rule that the API and the pages never import each other: both stand on
-//! the reads, the head and `own_page` below them. Read from the sources, so an import
+//! the reads, the head and `spa_routes` below them. Read from the sources, so an import
 //! that breaks the rule fails here, naming the file and the line.
 
 use std::path::{Path, PathBuf};

@@ -166,14 +166,14 @@ fn an_answered_head_carries_its_tags() {
 /// next page drops; no other head says so, nor carries the field in its JSON.
 #[test]
 fn only_the_spas_own_pages_are_noindex() {
-    let compare = answer(own(crate::own_page::Own::Compare, ORIGIN));
+    let compare = answer(own(crate::spa_routes::Own::Compare, ORIGIN));
     assert_eq!(compare.head.canonical, "http://shop.test/debug/compare");
     assert!(
         compare.head_html.contains("<meta name=\"robots\" content=\"noindex\" data-head>"),
         "{}",
         compare.head_html
     );
-    let cart = answer(own(crate::own_page::Own::Cart, ORIGIN));
+    let cart = answer(own(crate::spa_routes::Own::Cart, ORIGIN));
     assert_eq!((cart.head.title.as_str(), cart.head.canonical.as_str()), ("Cart", "http://shop.test/cart"));
     assert!(cart.head_html.starts_with("<title>Cart</title>"), "{}", cart.head_html);
     assert!(cart.head_html.contains("<meta name=\"robots\" content=\"noindex\" data-head>"), "{}", cart.head_html);

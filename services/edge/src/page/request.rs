@@ -6,7 +6,7 @@ use vitrine_domain::{listing, paths};
 
 use crate::dto::Sort;
 use crate::image_widths::WIDTHS as IMAGE_WIDTHS;
-pub(crate) use crate::own_page::{Own, SEARCH_PATH};
+pub(crate) use crate::spa_routes::{Own, SEARCH_PATH};
 use crate::spa_url::{encode_component, image_path};
 
 /// A product image as `ProductImage` asks for it, in a box of `size` CSS pixels: its

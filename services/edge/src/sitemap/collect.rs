@@ -52,7 +52,7 @@ async fn menu_and_listed(state: &AppState, driver: Driver) -> Result<(Vec<String
     // The SPA's own pages (`/cart`, `/search`) are never a backend's, even where a menu
     // links there: not walked, not listed.
     let mut categories = category_urls(&tree?.into_inner());
-    categories.retain(|url| !crate::own_page::reserved(url));
+    categories.retain(|url| !crate::spa_routes::reserved(url));
     Ok((categories, listed?.into_inner().products))
 }
 
@@ -105,7 +105,7 @@ fn product_path(product: &Product) -> String {
 /// none of the SPA's own pages.
 fn unique(paths: impl Iterator<Item = String>) -> Vec<String> {
     let mut seen = HashSet::new();
-    paths.filter(|p| paths::is_local_path(p) && !crate::own_page::reserved(p) && seen.insert(p.clone())).collect()
+    paths.filter(|p| paths::is_local_path(p) && !crate::spa_routes::reserved(p) && seen.insert(p.clone())).collect()
 }
 
 #[cfg(test)]

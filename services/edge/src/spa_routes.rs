@@ -1,6 +1,7 @@
-//! The SPA's own pages (cart, comparison, checkout, an order's confirmation): their
-//! addresses, titles and head keys. Below both the API (their heads at `/api/head/…`)
-//! and the pages (which write those heads in), so that neither imports the other.
+//! The SPA's own routes (cart, comparison, checkout, an order's confirmation, and the
+//! search page's address): their addresses, titles and head keys, and which addresses no
+//! backend is asked about. Below both the API (their heads at `/api/head/…`) and the
+//! written pages (which write those heads in), so that neither imports the other.
 
 /// The search page's address: the SPA's, never a backend's.
 pub(crate) const SEARCH_PATH: &str = "/search";
