@@ -1,8 +1,12 @@
-//! Comments say why in words: production code carries no "issue N" or "spec §" tag
-//! (tests aside; the demo shops count as production). Where a rule is the
-//! specification's, its words or its section's name are quoted instead.
+//! Comments say why in words: production code carries no tag naming an issue by its
+//! number or a section of the specification by its sign (tests aside; the demo shops
+//! count as production). Where a rule is the specification's, its words or its
+//! section's name are quoted instead.
 
 mod repo;
+
+/// How the specification's sections were cited.
+const SECTION_SIGN: &str = concat!("spec ", "§");
 
 /// Each tag in `text`, with its line.
 fn tags(text: &str) -> Vec<(usize, String)> {
@@ -14,7 +18,7 @@ fn tags(text: &str) -> Vec<(usize, String)> {
                 found.push((n + 1, line.trim().to_owned()));
             }
         }
-        if lower.contains("spec §") {
+        if lower.contains(SECTION_SIGN) {
             found.push((n + 1, line.trim().to_owned()));
         }
     }
@@ -34,6 +38,9 @@ fn production_code_carries_no_issue_or_spec_section_tags() {
 
 #[test]
 fn what_counts_as_a_tag() {
-    assert_eq!(tags("// the cart (issue 23)\n// Issue 7: x\n// an issue here\n// spec §2\n").len(), 3);
+    // Written from parts, so that this file carries no tag of its own.
+    let (issue, section) = ("issue", SECTION_SIGN);
+    let tagged = format!("// the cart ({issue} 23)\n// I{} 7: x\n// an issue here\n// {section}2\n", &issue[1..]);
+    assert_eq!(tags(&tagged).len(), 3);
     assert!(tags("// issues 2 and 3, an issue-free line").is_empty());
 }
