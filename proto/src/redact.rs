@@ -116,7 +116,7 @@ mod tests {
         };
         let order = Order {
             number: "M-100001".into(),
-            totals: Some(Totals { total: Some(9.5), ..Totals::default() }),
+            totals: Some(Totals { total: Some(950), ..Totals::default() }),
             email: Some(EMAIL.into()),
             ..Order::default()
         };

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use vitrine_domain::checkout::{HANDOFF, totals};
-use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Order, ShippingOption};
+use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Order, ShippingOptions};
 
 use crate::drivers::{CartDriver, CheckoutDriver, DriverResult, refused};
 
@@ -38,7 +38,7 @@ impl CheckoutDriver for Handoff {
     async fn set_address(&self, _: &str, _: &str, _: &Address, _: Option<&Address>) -> DriverResult<Checkout> {
         refused(HANDOFF)
     }
-    async fn shipping_options(&self, _: &str) -> DriverResult<Vec<ShippingOption>> {
+    async fn shipping_options(&self, _: &str) -> DriverResult<ShippingOptions> {
         refused(HANDOFF)
     }
     async fn set_shipping(&self, _: &str, _: &str) -> DriverResult<Checkout> {

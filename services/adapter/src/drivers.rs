@@ -7,7 +7,7 @@ use vitrine_domain::DriverError;
 use vitrine_domain::checkout::{NO_CHECKOUT, NOT_YET};
 use vitrine_proto::v1::{
     Address, Cart, CategoryPage, Checkout, CheckoutKind, ContentPage, NavigationNode, Order, Product, ProductPage,
-    ProductResponse, ProductSort, RouteResolution, ShippingOption,
+    ProductResponse, ProductSort, RouteResolution, ShippingOptions,
 };
 
 pub type DriverResult<T> = Result<T, DriverError>;
@@ -79,7 +79,8 @@ pub trait CheckoutDriver: Send + Sync {
         shipping: &Address,
         billing: Option<&Address>,
     ) -> DriverResult<Checkout>;
-    async fn shipping_options(&self, cart: &str) -> DriverResult<Vec<ShippingOption>>;
+    /// The methods the cart may ship by, with the currency of their prices.
+    async fn shipping_options(&self, cart: &str) -> DriverResult<ShippingOptions>;
     async fn set_shipping(&self, cart: &str, option: &str) -> DriverResult<Checkout>;
     /// Places the order; the cart is gone afterwards.
     async fn place(&self, cart: &str) -> DriverResult<Order>;
@@ -151,7 +152,7 @@ impl CheckoutDriver for NoCheckout {
     async fn set_address(&self, _: &str, _: &str, _: &Address, _: Option<&Address>) -> DriverResult<Checkout> {
         refused(self.0)
     }
-    async fn shipping_options(&self, _: &str) -> DriverResult<Vec<ShippingOption>> {
+    async fn shipping_options(&self, _: &str) -> DriverResult<ShippingOptions> {
         refused(self.0)
     }
     async fn set_shipping(&self, _: &str, _: &str) -> DriverResult<Checkout> {
@@ -284,7 +285,7 @@ impl CheckoutDriver for Unconfigured {
     async fn set_address(&self, _: &str, _: &str, _: &Address, _: Option<&Address>) -> DriverResult<Checkout> {
         self.err()
     }
-    async fn shipping_options(&self, _: &str) -> DriverResult<Vec<ShippingOption>> {
+    async fn shipping_options(&self, _: &str) -> DriverResult<ShippingOptions> {
         self.err()
     }
     async fn set_shipping(&self, _: &str, _: &str) -> DriverResult<Checkout> {

@@ -227,7 +227,7 @@ impl Adapter for AdapterService {
         let req = req.into_inner();
         self.check(req.driver, "list_shipping_options")?;
         let cart = cart::id("cart", &req.cart_id)?;
-        Ok(Response::new(ShippingOptions { options: self.drivers.checkout.shipping_options(cart).await? }))
+        Ok(Response::new(self.drivers.checkout.shipping_options(cart).await?))
     }
 
     async fn set_shipping_option(&self, req: Request<ShippingOptionRequest>) -> Result<Response<Checkout>, Status> {

@@ -51,7 +51,7 @@ async fn products_by_list_id_and_url() {
         .into_inner();
     assert_eq!((one.id.as_str(), one.products[0].name.as_str()), ("3", "Mens Cotton Jacket"));
     let by_url = c.get_product_by_url(url("/product/2")).await.expect("url").into_inner();
-    assert_eq!(by_url.products[0].price, Some(22.3));
+    assert_eq!(by_url.products[0].price, Some(2230));
     let no_image = c
         .get_product(ProductRequest { driver: Driver::Fake.into(), id: "6".into(), fresh_after_ms: 0 })
         .await
@@ -150,7 +150,7 @@ async fn categories_and_search_of_the_store() {
     assert_eq!((men.name.as_str(), men.url.as_str()), ("men's clothing", "/category/men-s-clothing"));
     let listing = page.listing.expect("listing");
     assert_eq!(listing.total_count, 3);
-    let prices: Vec<f64> = listing.products.iter().filter_map(|p| p.price).collect();
+    let prices: Vec<i64> = listing.products.iter().filter_map(|p| p.price).collect();
     assert!(prices.windows(2).all(|w| w[0] <= w[1]), "{prices:?}");
     assert!(listing.products.iter().all(|p| p.short_description.as_deref() == Some("men's clothing")));
 

@@ -213,8 +213,8 @@ async fn browses_categories_and_searches_the_mock() {
     assert!(second.products.iter().all(|p| listing.products.iter().all(|q| q.id != p.id)), "page 2 is new products");
 
     // Sorting by price reorders, by the price a shopper pays (less the discount).
-    let prices = |page: vitrine_proto::v1::CategoryPage| -> Vec<f64> {
-        let paid = |p: &vitrine_proto::v1::Product| Some(p.price? - p.discount.as_ref().map_or(0.0, |d| d.amount));
+    let prices = |page: vitrine_proto::v1::CategoryPage| -> Vec<i64> {
+        let paid = |p: &vitrine_proto::v1::Product| Some(p.price? - p.discount.as_ref().map_or(0, |d| d.amount));
         page.listing.expect("listing").products.iter().filter_map(paid).collect()
     };
     let asc =

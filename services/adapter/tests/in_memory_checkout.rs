@@ -10,7 +10,7 @@ use tonic::Code;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::checkout::{Refusal, field_errors};
 use vitrine_domain::error::CART_GONE;
-use vitrine_domain::{Backend, Driver};
+use vitrine_domain::{Backend, Driver, money};
 use vitrine_proto::v1::{Address, CheckoutKind};
 use vitrine_testkit::adapter::RunningAdapter;
 use vitrine_testkit::checkout::{AdapterCheckout, aborted, address, refused};
@@ -69,13 +69,12 @@ async fn a_cart_checks_out_into_an_order_in_the_mock() {
     let listed = s.options(&cart).await.expect("options");
     assert_eq!(
         listed.iter().map(|o| (o.id.as_str(), o.price)).collect::<Vec<_>>(),
-        [("standard", Some(5.0)), ("express", Some(15.0))]
+        [("standard", Some(500)), ("express", Some(1500))]
     );
     assert_eq!(refused(s.shipping(&cart, "drone").await), aborted(Refusal::UnknownShippingOption));
     let shipped = s.shipping(&cart, "express").await.expect("shipping");
     let totals = shipped.totals.unwrap_or_default();
-    let cents = |x: f64| (x * 100.0).round() / 100.0;
-    assert_eq!(totals.total, Some(cents(subtotal + cents(subtotal * 0.1) + 15.0)));
+    assert_eq!(totals.total, Some(subtotal + money::rate_of(subtotal, 0.1) + 1500));
 
     let order = s.place(&cart).await.expect("placed");
     assert!(order.number.starts_with("M-1000"), "{}", order.number);

@@ -84,9 +84,9 @@ async fn products_by_list_sku_and_url() {
     let p = &one.products[0];
     assert_eq!(
         (one.id.as_str(), p.url.as_str(), p.price, p.in_stock),
-        ("MT12", "/cassius-sparring-tank.html", Some(18.0), Some(false))
+        ("MT12", "/cassius-sparring-tank.html", Some(1800), Some(false))
     );
-    assert_eq!(p.discount.as_ref().map(|d| (d.amount, d.percent)), Some((3.6, 20.0)));
+    assert_eq!(p.discount.as_ref().map(|d| (d.amount, d.percent)), Some((360, 20.0)));
 
     let by_url = c.get_product_by_url(url("/joust-duffle-bag.html")).await.expect("by url").into_inner();
     let p = &by_url.products[0];
@@ -166,9 +166,9 @@ fn skus(listing: Option<&ProductPage>) -> Vec<String> {
 
 /// What a shopper pays (Magento sorts by it): the price less the discount. Bundles are
 /// left out: their price is a range, and Magento sorts them by its low end.
-fn prices(listing: Option<&ProductPage>) -> Vec<f64> {
+fn prices(listing: Option<&ProductPage>) -> Vec<i64> {
     let paid =
-        |p: &vitrine_proto::v1::Product| p.price.unwrap_or_default() - p.discount.as_ref().map_or(0.0, |d| d.amount);
+        |p: &vitrine_proto::v1::Product| p.price.unwrap_or_default() - p.discount.as_ref().map_or(0, |d| d.amount);
     let simple = |p: &&vitrine_proto::v1::Product| p.r#type != "composite";
     listing.into_iter().flat_map(|l| l.products.iter().filter(simple).map(paid)).collect()
 }

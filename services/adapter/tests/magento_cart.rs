@@ -120,7 +120,7 @@ impl Setup {
 }
 
 /// Each line as `(variant, quantity, unit price, line total)`.
-fn lines(cart: &Cart) -> Vec<(String, u32, Option<f64>, Option<f64>)> {
+fn lines(cart: &Cart) -> Vec<(String, u32, Option<i64>, Option<i64>)> {
     cart.lines.iter().map(|l| (l.variant.clone(), l.quantity, l.unit_price, l.line_total)).collect()
 }
 
@@ -141,10 +141,10 @@ async fn add_merge_update_and_remove_in_the_shop_s_own_cart() {
     let cart = s.create().await;
     assert_eq!(cart.len(), 32, "Magento's masked id");
     let empty = s.get(&cart).await.expect("empty");
-    assert_eq!((empty.id.as_str(), empty.lines.len(), empty.subtotal), (cart.as_str(), 0, Some(0.0)));
+    assert_eq!((empty.id.as_str(), empty.lines.len(), empty.subtotal), (cart.as_str(), 0, Some(0)));
 
     let added = s.add(&cart, &hoodie, 1).await.expect("add");
-    assert_eq!(lines(&added), [(hoodie.clone(), 1, Some(52.0), Some(52.0))], "the product page's variant id");
+    assert_eq!(lines(&added), [(hoodie.clone(), 1, Some(5200), Some(5200))], "the product page's variant id");
     let line = &added.lines[0];
     assert_eq!((line.name.as_str(), line.product_url.as_str()), ("Chaz Kangeroo Hoodie", "/chaz-kangeroo-hoodie.html"));
     let options: Vec<(&str, &str)> = line.options.iter().map(|o| (o.name.as_str(), o.value.as_str())).collect();
@@ -153,26 +153,26 @@ async fn add_merge_update_and_remove_in_the_shop_s_own_cart() {
     assert_eq!(image, format!("{}/media/catalog/product/m/h/mh01-black_main.png", s.shop.url), "the child's picture");
     assert_eq!(
         (added.id.as_str(), added.subtotal, added.currency.as_deref()),
-        (cart.as_str(), Some(52.0), Some("USD"))
+        (cart.as_str(), Some(5200), Some("USD"))
     );
 
     let merged = s.add(&cart, &hoodie, 2).await.expect("add again");
-    assert_eq!(lines(&merged), [(hoodie.clone(), 3, Some(52.0), Some(156.0))], "one line, quantities summed");
+    assert_eq!(lines(&merged), [(hoodie.clone(), 3, Some(5200), Some(15600))], "one line, quantities summed");
     assert_eq!(merged.lines[0].id, line.id, "the same line");
 
     let both = s.add(&cart, "24-MB01", 1).await.expect("a simple product");
     assert_eq!(
         lines(&both),
-        [(hoodie.clone(), 3, Some(52.0), Some(156.0)), ("24-MB01".to_owned(), 1, Some(34.0), Some(34.0))]
+        [(hoodie.clone(), 3, Some(5200), Some(15600)), ("24-MB01".to_owned(), 1, Some(3400), Some(3400))]
     );
     let (hoodie_line, bag_line) = (both.lines[0].id.clone(), both.lines[1].id.clone());
 
     let updated = s.update(&cart, &hoodie_line, 2).await.expect("update");
-    assert_eq!(lines(&updated)[0], (hoodie.clone(), 2, Some(52.0), Some(104.0)));
-    assert_eq!(updated.subtotal, Some(138.0), "the items' subtotal");
+    assert_eq!(lines(&updated)[0], (hoodie.clone(), 2, Some(5200), Some(10400)));
+    assert_eq!(updated.subtotal, Some(13800), "the items' subtotal");
 
     let removed = s.remove(&cart, &bag_line).await.expect("remove");
-    assert_eq!(lines(&removed), [(hoodie.clone(), 2, Some(52.0), Some(104.0))]);
+    assert_eq!(lines(&removed), [(hoodie.clone(), 2, Some(5200), Some(10400))]);
 
     // The cart lives in the shop: its record shows the mutations, one request each (no
     // batching), and its own answer is the adapter's.
@@ -224,7 +224,7 @@ async fn the_shop_s_refusals_are_refusals_with_the_shopper_s_text() {
     refused(s.add(&cart, &gray, 1).await, texts::NOT_ENOUGH_STOCK);
     refused(s.add(&cart, &black, 11).await, texts::NOT_ENOUGH_STOCK);
     refused(s.add(&cart, "24-MB01", 5).await, texts::NOT_ENOUGH_STOCK);
-    assert_eq!(lines(&s.get(&cart).await.expect("cart")), [("24-MB01".to_owned(), 6, Some(34.0), Some(204.0))]);
+    assert_eq!(lines(&s.get(&cart).await.expect("cart")), [("24-MB01".to_owned(), 6, Some(3400), Some(20400))]);
 
     let line = s.get(&cart).await.expect("cart").lines[0].id.clone();
     refused(s.update(&cart, &line, 11).await, texts::QUANTITY_REFUSED);

@@ -12,7 +12,7 @@ use vitrine_adapter::magento::transform::checkout::PAYMENT_TITLE;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::checkout::Refusal;
 use vitrine_domain::error::CART_GONE;
-use vitrine_domain::{Backend, Driver};
+use vitrine_domain::{Backend, Driver, money};
 use vitrine_proto::v1::CheckoutKind;
 use vitrine_testkit::adapter::RunningAdapter;
 use vitrine_testkit::checkout::{AdapterCheckout, aborted, address, refused};
@@ -58,10 +58,6 @@ impl Setup {
     }
 }
 
-fn cents(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_cart_checks_out_into_an_order_the_shop_keeps() {
     let s = setup().await;
@@ -91,17 +87,17 @@ async fn a_cart_checks_out_into_an_order_the_shop_keeps() {
     assert_eq!(
         options.iter().map(|o| (o.id.as_str(), o.label.as_str(), o.price)).collect::<Vec<_>>(),
         [
-            ("flatrate/flatrate", "Flat Rate – Fixed", Some(10.0)),
-            ("tablerate/bestway", "Best Way – Table Rate", Some(15.0))
+            ("flatrate/flatrate", "Flat Rate – Fixed", Some(1000)),
+            ("tablerate/bestway", "Best Way – Table Rate", Some(1500))
         ]
     );
     let chosen = s.shipping(&cart, "tablerate/bestway").await.expect("shipping");
     assert_eq!(chosen.shipping_option.as_ref().map(|o| o.id.as_str()), Some("tablerate/bestway"));
     let totals = chosen.totals.clone().unwrap_or_default();
-    let tax = cents(subtotal * 0.0825);
+    let tax = money::rate_of(subtotal, 0.0825);
     assert_eq!(
         (totals.subtotal, totals.shipping, totals.tax, totals.total, totals.currency.as_deref()),
-        (Some(subtotal), Some(15.0), Some(tax), Some(cents(subtotal + 15.0 + tax)), Some("USD"))
+        (Some(subtotal), Some(1500), Some(tax), Some(subtotal + 1500 + tax), Some("USD"))
     );
 
     let order = s.place(&cart).await.expect("placed");

@@ -59,8 +59,8 @@ async fn menu_products_prices_and_routes() {
     let names: Vec<&str> = best.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["Medusa Hoodie", "Medusa T-Shirt", "Medusa Sweatpants", "Canvas Tote"], "the default order");
     let hoodie = &best[0];
-    assert_eq!((hoodie.price, hoodie.currency.as_deref()), (Some(60.0), Some("EUR")), "the region's regular price");
-    assert_eq!(hoodie.discount.map(|d| (d.amount, d.percent)), Some((15.0, 25.0)));
+    assert_eq!((hoodie.price, hoodie.currency.as_deref()), (Some(6000), Some("EUR")), "the region's regular price");
+    assert_eq!(hoodie.discount.map(|d| (d.amount, d.percent)), Some((1500, 25.0)));
     let description = hoodie.description.clone().unwrap_or_default();
     assert!(description.contains("&lt;script&gt;") && !description.contains("<script"), "{description}");
     let all = c
@@ -71,7 +71,7 @@ async fn menu_products_prices_and_routes() {
     assert_eq!(all.products.len(), 32);
 
     let by_url = c.get_product_by_url(url("/products/canvas-tote")).await.expect("by handle").into_inner();
-    assert_eq!((by_url.id.as_str(), by_url.products[0].price), ("prod_01TOTE", Some(19.5)));
+    assert_eq!((by_url.id.as_str(), by_url.products[0].price), ("prod_01TOTE", Some(1950)));
     let by_id = c
         .get_product(ProductRequest { driver: Driver::Medusa.into(), id: "prod_01MUG".into(), fresh_after_ms: 0 })
         .await

@@ -12,7 +12,7 @@ use tonic::Code;
 use vitrine_adapter::medusa::backend;
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_domain::error::CART_GONE;
-use vitrine_domain::{Backend, Driver};
+use vitrine_domain::{Backend, Driver, money};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::{
     AddToCartRequest, Cart, CartRequest, DriverRequest, RemoveCartLineRequest, UpdateCartLineRequest,
@@ -82,7 +82,7 @@ async fn get(c: &mut AdapterClient<GrpcChannel>, cart: &str) -> Result<Cart, ton
 }
 
 /// (variant, quantity, unit price, line total) of each line.
-fn lines(cart: &Cart) -> Vec<(String, u32, Option<f64>, Option<f64>)> {
+fn lines(cart: &Cart) -> Vec<(String, u32, Option<i64>, Option<i64>)> {
     cart.lines.iter().map(|l| (l.variant.clone(), l.quantity, l.unit_price, l.line_total)).collect()
 }
 
@@ -115,10 +115,10 @@ async fn add_merge_update_and_remove_in_a_cart_the_shop_keeps() {
     let mut c = s.client.clone();
     let cart = create(&mut c).await;
     assert!(cart.id.starts_with("cart_"), "{}", cart.id);
-    assert_eq!((cart.lines.len(), cart.subtotal, cart.currency.as_deref()), (0, Some(0.0), Some("EUR")));
+    assert_eq!((cart.lines.len(), cart.subtotal, cart.currency.as_deref()), (0, Some(0), Some("EUR")));
 
     let added = add(&mut c, &cart.id, HOODIE_M, 1).await.expect("add");
-    assert_eq!(lines(&added), [(HOODIE_M.into(), 1, Some(45.0), Some(45.0))], "the region's calculated price");
+    assert_eq!(lines(&added), [(HOODIE_M.into(), 1, Some(4500), Some(4500))], "the region's calculated price");
     let line = &added.lines[0];
     assert_eq!((line.name.as_str(), line.product_url.as_str()), ("Medusa Hoodie", "/products/medusa-hoodie"));
     let options: Vec<(&str, &str)> = line.options.iter().map(|o| (o.name.as_str(), o.value.as_str())).collect();
@@ -127,20 +127,20 @@ async fn add_merge_update_and_remove_in_a_cart_the_shop_keeps() {
 
     // The same variant again: one line, quantities summed (Medusa merges).
     let merged = add(&mut c, &cart.id, HOODIE_M, 2).await.expect("merge");
-    assert_eq!(lines(&merged), [(HOODIE_M.into(), 3, Some(45.0), Some(135.0))]);
+    assert_eq!(lines(&merged), [(HOODIE_M.into(), 3, Some(4500), Some(13500))]);
     assert_eq!(merged.lines[0].id, line.id, "the same line");
-    assert_eq!(merged.subtotal, Some(135.0));
+    assert_eq!(merged.subtotal, Some(13500));
 
     let updated = update(&mut c, &cart.id, &line.id, 2).await.expect("update");
-    assert_eq!((lines(&updated), updated.subtotal), (vec![(HOODIE_M.into(), 2, Some(45.0), Some(90.0))], Some(90.0)));
+    assert_eq!((lines(&updated), updated.subtotal), (vec![(HOODIE_M.into(), 2, Some(4500), Some(9000))], Some(9000)));
 
     let two = add(&mut c, &cart.id, TOTE, 1).await.expect("a second line");
-    assert_eq!(two.subtotal, Some(109.5));
+    assert_eq!(two.subtotal, Some(10950));
     let tote = two.lines.iter().find(|l| l.variant == TOTE).expect("the tote's line");
     let chosen: Vec<(&str, &str)> = tote.options.iter().map(|o| (o.name.as_str(), o.value.as_str())).collect();
     assert_eq!(chosen, [("Variant", "One size")], "the variant's title, as the line keeps it");
     let removed = remove(&mut c, &cart.id, &tote.id).await.expect("remove");
-    assert_eq!((lines(&removed), removed.subtotal), (vec![(HOODIE_M.into(), 2, Some(45.0), Some(90.0))], Some(90.0)));
+    assert_eq!((lines(&removed), removed.subtotal), (vec![(HOODIE_M.into(), 2, Some(4500), Some(9000))], Some(9000)));
 
     // A fresh read, from the adapter and from the shop itself, is what the adapter answered.
     assert_eq!(get(&mut c, &cart.id).await.expect("get"), removed);
@@ -148,18 +148,19 @@ async fn add_merge_update_and_remove_in_a_cart_the_shop_keeps() {
     assert_eq!(status, 200, "{body}");
     let kept = &body["cart"];
     assert_eq!((kept["item_subtotal"].as_f64(), &kept["currency_code"]), (Some(90.0), &json!("eur")));
-    let kept_lines: Vec<(String, u32, Option<f64>, Option<f64>)> = kept["items"]
+    let kept_lines: Vec<(String, u32, Option<i64>, Option<i64>)> = kept["items"]
         .as_array()
         .into_iter()
         .flatten()
         .map(|i| {
             let quantity = u32::try_from(i["quantity"].as_u64().unwrap_or_default()).unwrap_or_default();
+            let unit = i["unit_price"].as_f64().and_then(|unit| money::from_major(unit, Some("EUR")));
             (
                 i["variant_id"].as_str().unwrap_or_default().to_owned(),
                 quantity,
-                i["unit_price"].as_f64(),
+                unit,
                 // Medusa 2.21's default cart fields hold no line total: unit × quantity.
-                i["unit_price"].as_f64().map(|unit| unit * f64::from(quantity)),
+                unit.map(|unit| unit * i64::from(quantity)),
             )
         })
         .collect();
@@ -227,14 +228,14 @@ async fn refusals_are_clear_texts_and_change_nothing() {
     let theirs = add(&mut c, &other, TOTE, 1).await.expect("their line").lines[0].id.clone();
     assert_eq!(refused(remove(&mut c, &cart, &theirs).await), gone_line);
     assert_eq!(refused(update(&mut c, &cart, &theirs, 2).await), gone_line);
-    assert_eq!(lines(&get(&mut c, &other).await.expect("theirs")), [(TOTE.into(), 1, Some(19.5), Some(19.5))]);
+    assert_eq!(lines(&get(&mut c, &other).await.expect("theirs")), [(TOTE.into(), 1, Some(1950), Some(1950))]);
 
     // Inventory not managed: sellable at 0, as many as asked.
     let capped = add(&mut c, &cart, CAP, 20).await.expect("not managed");
     assert_eq!(lines(&get(&mut c, &cart).await.expect("get")), lines(&capped));
     assert_eq!(
         lines(&capped),
-        [(HOODIE_M.into(), 6, Some(45.0), Some(270.0)), (CAP.into(), 20, Some(22.0), Some(440.0))],
+        [(HOODIE_M.into(), 6, Some(4500), Some(27000)), (CAP.into(), 20, Some(2200), Some(44000))],
         "the refusals changed nothing"
     );
     assert!(s.shop.invalid().is_empty(), "{:?}", s.shop.invalid());

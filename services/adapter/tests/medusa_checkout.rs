@@ -98,7 +98,7 @@ async fn a_cart_checks_out_into_an_order_the_shop_keeps() {
             ("NL", "Netherlands", false)
         ]
     );
-    assert_eq!(fresh.cart.as_ref().map(|c| (c.lines.len(), c.subtotal)), Some((1, Some(90.0))));
+    assert_eq!(fresh.cart.as_ref().map(|c| (c.lines.len(), c.subtotal)), Some((1, Some(9000))));
     assert!(fresh.shipping_address.is_none() && fresh.shipping_option.is_none());
 
     let set = s.address(&cart, EMAIL, address("DE", "Berlin"), None).await.expect("address");
@@ -111,12 +111,12 @@ async fn a_cart_checks_out_into_an_order_the_shop_keeps() {
     );
     assert_eq!(set.billing_address, Some(shipped_to), "billing: the same as shipping");
     let totals = set.totals.clone().unwrap_or_default();
-    assert_eq!((totals.tax, totals.total), (Some(17.1), None), "taxed by the address; no total before shipping");
+    assert_eq!((totals.tax, totals.total), (Some(1710), None), "taxed by the address; no total before shipping");
 
     let options = s.options(&cart).await.expect("options");
     assert_eq!(
         options.iter().map(|o| (o.id.as_str(), o.label.as_str(), o.price)).collect::<Vec<_>>(),
-        [(STANDARD, "Standard Shipping", Some(5.0)), (EXPRESS, "Express Shipping", Some(15.0))]
+        [(STANDARD, "Standard Shipping", Some(500)), (EXPRESS, "Express Shipping", Some(1500))]
     );
     let chosen = s.shipping(&cart, EXPRESS).await.expect("shipping");
     assert_eq!(chosen.shipping_option.as_ref().map(|o| o.id.as_str()), Some(EXPRESS));
@@ -124,12 +124,12 @@ async fn a_cart_checks_out_into_an_order_the_shop_keeps() {
     // 2 × 45 = 90; Germany's 19 % of it is 17.10; shipping is not taxed.
     assert_eq!(
         (totals.subtotal, totals.shipping, totals.tax, totals.total, totals.currency.as_deref()),
-        (Some(90.0), Some(15.0), Some(17.1), Some(122.1), Some("EUR"))
+        (Some(9000), Some(1500), Some(1710), Some(12210), Some("EUR"))
     );
 
     let order = s.place(&cart).await.expect("placed");
     assert_eq!(order.number, "1");
-    assert_eq!((order.lines.len(), order.totals.and_then(|t| t.total)), (1, Some(122.1)));
+    assert_eq!((order.lines.len(), order.totals.and_then(|t| t.total)), (1, Some(12210)));
     assert_eq!(order.email.as_deref(), Some(EMAIL));
     // The shop's own record holds the order, as placed.
     let kept = s.shop.order(1).expect("the shop's record");
@@ -154,7 +154,7 @@ async fn a_cart_checks_out_into_an_order_the_shop_keeps() {
     assert_eq!(set.billing_address.map(|a| a.country), Some("NL".to_owned()));
     let chosen = s.shipping(&next, STANDARD).await.expect("shipping");
     // The United Kingdom's 20 % of 90 is 18.
-    assert_eq!(chosen.totals.and_then(|t| t.total), Some(113.0));
+    assert_eq!(chosen.totals.and_then(|t| t.total), Some(11300));
     assert_eq!(s.place(&next).await.expect("placed").number, "2");
     assert_eq!(s.shop.order(2).map(|o| o["billing_address"]["country_code"].clone()), Some(json!("nl")));
 

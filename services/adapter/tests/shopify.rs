@@ -79,7 +79,7 @@ async fn products_menu_and_routes() {
         .into_inner();
     assert_eq!(
         (one.products[0].name.as_str(), one.products[0].price, one.products[0].in_stock),
-        ("Oxygen Wax", Some(24.95), Some(false))
+        ("Oxygen Wax", Some(2495), Some(false))
     );
     let by_url = c.get_product_by_url(url("/products/hydrogen-snowboard")).await.expect("url").into_inner();
     assert_eq!(by_url.id, "7982853619939");
@@ -207,7 +207,7 @@ fn names(page: &ProductPage) -> Vec<String> {
     page.products.iter().map(|p| p.name.clone()).collect()
 }
 
-fn prices(pages: &[&ProductPage]) -> Vec<f64> {
+fn prices(pages: &[&ProductPage]) -> Vec<i64> {
     pages.iter().flat_map(|p| p.products.iter().map(|p| p.price.unwrap_or_default())).collect()
 }
 

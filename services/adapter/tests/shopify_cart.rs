@@ -15,7 +15,7 @@ use vitrine_adapter::shopify::transform::cart::{NOT_IN_CART, OUT_OF_STOCK, UNKNO
 use vitrine_common::grpc::GrpcChannel;
 use vitrine_common::store::EmbeddedStore;
 use vitrine_domain::error::CART_GONE;
-use vitrine_domain::{Backend, Driver};
+use vitrine_domain::{Backend, Driver, money};
 use vitrine_proto::v1::adapter_client::AdapterClient;
 use vitrine_proto::v1::{
     AddToCartRequest, Cart, CartRequest, DriverRequest, RemoveCartLineRequest, UpdateCartLineRequest,
@@ -107,8 +107,9 @@ impl Setup {
     }
 }
 
-fn amount(v: &Value) -> Option<f64> {
-    v["amount"].as_str().and_then(|a| a.parse().ok())
+/// A `MoneyV2` as the shop holds it, in minor units of its currency.
+fn amount(v: &Value) -> Option<i64> {
+    money::from_decimal(v["amount"].as_str()?, v["currencyCode"].as_str())
 }
 
 /// What the adapter answered and what the shop holds are one cart.
@@ -117,7 +118,7 @@ fn assert_same(answered: &Cart, fresh: &Value) {
     assert_eq!(fresh["checkoutUrl"].as_str(), answered.checkout_url.as_deref());
     assert_eq!(amount(&fresh["cost"]["subtotalAmount"]), answered.subtotal);
     assert_eq!(fresh["cost"]["subtotalAmount"]["currencyCode"].as_str(), answered.currency.as_deref());
-    let lines: Vec<(String, String, u32, Option<f64>)> = fresh["lines"]["nodes"]
+    let lines: Vec<(String, String, u32, Option<i64>)> = fresh["lines"]["nodes"]
         .as_array()
         .into_iter()
         .flatten()
@@ -131,7 +132,7 @@ fn assert_same(answered: &Cart, fresh: &Value) {
             )
         })
         .collect();
-    let answered: Vec<(String, String, u32, Option<f64>)> =
+    let answered: Vec<(String, String, u32, Option<i64>)> =
         answered.lines.iter().map(|l| (l.id.clone(), l.variant.clone(), l.quantity, l.line_total)).collect();
     assert_eq!(lines, answered);
 }
@@ -151,7 +152,7 @@ async fn add_merge_update_and_remove_change_the_cart_the_shop_keeps() {
     let empty = s.create().await.expect("create");
     assert!(empty.id.starts_with("gid://shopify/Cart/") && empty.id.contains("?key="), "{}", empty.id);
     assert!(empty.lines.is_empty() && empty.notices.is_empty());
-    assert_eq!((empty.subtotal, empty.currency.as_deref()), (Some(0.0), Some("USD")));
+    assert_eq!((empty.subtotal, empty.currency.as_deref()), (Some(0), Some("USD")));
     let checkout = empty.checkout_url.clone().expect("a checkout url");
     assert!(checkout.starts_with(&format!("{}/cart/c/", s.shop.url)), "{checkout}");
     let page = reqwest::get(&checkout).await.expect("the checkout page");
@@ -172,31 +173,31 @@ async fn add_merge_update_and_remove_change_the_cart_the_shop_keeps() {
         (image.url.clone(), image.label.as_str()),
         (format!("{}/s/files/snowboard-ice.png", s.shop.url), "The ice snowboard")
     );
-    assert_eq!((line.unit_price, line.line_total, one.subtotal), (Some(600.0), Some(600.0), Some(600.0)));
+    assert_eq!((line.unit_price, line.line_total, one.subtotal), (Some(60000), Some(60000), Some(60000)));
 
     // The same variant again merges into its line.
     let merged = s.add(&cart, ICE_151, 1).await.expect("add again");
     assert_eq!(merged.lines.len(), 1, "one line");
     assert_eq!((merged.lines[0].id.as_str(), merged.lines[0].quantity), (line.id.as_str(), 2));
-    assert_eq!((merged.lines[0].line_total, merged.subtotal), (Some(1200.0), Some(1200.0)));
+    assert_eq!((merged.lines[0].line_total, merged.subtotal), (Some(120_000), Some(120_000)));
 
     // A product sold as it is: no "Title: Default Title" option.
     let two = s.add(&cart, BINDINGS, 1).await.expect("add bindings");
     let bindings = line_of(&two, BINDINGS);
     assert_eq!(
         (bindings.name.as_str(), bindings.options.len(), bindings.unit_price),
-        ("Helium Bindings", 0, Some(249.0))
+        ("Helium Bindings", 0, Some(24900))
     );
-    assert_eq!(two.subtotal, Some(1449.0));
+    assert_eq!(two.subtotal, Some(144_900));
 
     let updated = s.update(&cart, &line.id, 3).await.expect("update");
-    assert_eq!((line_of(&updated, ICE_151).quantity, line_of(&updated, ICE_151).line_total), (3, Some(1800.0)));
-    assert_eq!(updated.subtotal, Some(2049.0));
+    assert_eq!((line_of(&updated, ICE_151).quantity, line_of(&updated, ICE_151).line_total), (3, Some(180_000)));
+    assert_eq!(updated.subtotal, Some(204_900));
     assert_same(&updated, &s.read_from_shop(&cart).await);
 
     let removed = s.remove(&cart, &line.id).await.expect("remove");
     let left: Vec<&str> = removed.lines.iter().map(|l| l.variant.as_str()).collect();
-    assert_eq!((left, removed.subtotal), (vec![BINDINGS], Some(249.0)));
+    assert_eq!((left, removed.subtotal), (vec![BINDINGS], Some(24900)));
     assert_same(&removed, &s.read_from_shop(&cart).await);
     assert_eq!(s.get(&cart).await.expect("get"), removed, "a read answers what the last change did");
 

@@ -68,8 +68,6 @@ pub fn past_bounds(after: &Cart, variant: &str, added: u32) -> Option<(Undo, Dri
     })
 }
 
-use crate::variants::hundredths as cents;
-
 /// `cart` with each line's total (unit price × quantity, where the backend gave none)
 /// and the subtotal (the sum of line totals, when every line is priced): the totals of a
 /// cart Vitrine keeps, or of a backend that sends prices per unit only.
@@ -77,10 +75,10 @@ use crate::variants::hundredths as cents;
 pub fn totalled(mut cart: Cart) -> Cart {
     for line in &mut cart.lines {
         if line.line_total.is_none() {
-            line.line_total = line.unit_price.map(|unit| cents(unit * f64::from(line.quantity)));
+            line.line_total = line.unit_price.and_then(|unit| unit.checked_mul(i64::from(line.quantity)));
         }
     }
-    cart.subtotal = cart.lines.iter().map(|l| l.line_total).sum::<Option<f64>>().map(cents);
+    cart.subtotal = cart.lines.iter().map(|l| l.line_total).sum::<Option<i64>>();
     cart
 }
 
@@ -106,7 +104,7 @@ pub fn line_of<'a>(cart: &'a Cart, variant: &str) -> Option<&'a CartLine> {
 mod tests {
     use super::*;
 
-    fn line(variant: &str, quantity: u32, unit: Option<f64>) -> CartLine {
+    fn line(variant: &str, quantity: u32, unit: Option<i64>) -> CartLine {
         CartLine {
             id: format!("l-{variant}"),
             variant: variant.into(),
@@ -177,14 +175,14 @@ mod tests {
     #[test]
     fn totals_are_counted_where_the_backend_gives_units_only() {
         let cart = totalled(Cart {
-            lines: vec![line("a", 3, Some(19.99)), CartLine { line_total: Some(5.0), ..line("b", 2, Some(3.0)) }],
+            lines: vec![line("a", 3, Some(1999)), CartLine { line_total: Some(500), ..line("b", 2, Some(300)) }],
             ..Cart::default()
         });
-        assert_eq!(cart.lines.iter().map(|l| l.line_total).collect::<Vec<_>>(), [Some(59.97), Some(5.0)]);
-        assert_eq!((cart.subtotal, count(&cart)), (Some(64.97), 5));
-        let unpriced = totalled(Cart { lines: vec![line("a", 1, Some(2.0)), line("b", 1, None)], ..Cart::default() });
+        assert_eq!(cart.lines.iter().map(|l| l.line_total).collect::<Vec<_>>(), [Some(5997), Some(500)]);
+        assert_eq!((cart.subtotal, count(&cart)), (Some(6497), 5));
+        let unpriced = totalled(Cart { lines: vec![line("a", 1, Some(200)), line("b", 1, None)], ..Cart::default() });
         assert_eq!(unpriced.subtotal, None, "no subtotal from a line without a price");
-        assert_eq!(totalled(Cart::default()).subtotal, Some(0.0), "an empty cart costs nothing");
+        assert_eq!(totalled(Cart::default()).subtotal, Some(0), "an empty cart costs nothing");
         assert_eq!(line_of(&cart, "b").map(|l| l.id.as_str()), Some("l-b"));
     }
 }

@@ -16,7 +16,6 @@ use prost::Message;
 
 use crate::DriverError;
 use crate::model::{self, Address, Checkout, CheckoutAddressRequest, Country, Totals};
-use crate::variants::hundredths as cents;
 
 /// RFC 5321's longest forward path, less the brackets.
 pub const MAX_EMAIL_CHARS: usize = 254;
@@ -477,15 +476,15 @@ pub fn in_countries(countries: &[Country], shipping: &Address, billing: Option<&
     if known(shipping) && billing.is_none_or(known) { Ok(()) } else { Err(Refusal::NoShippingTo.error()) }
 }
 
-/// A summary's figures: the total is the sum of the parts once shipping is known (a
-/// total without it would be a price the shopper does not pay); rounded to cents.
+/// A summary's figures, in minor units: the total is the sum of the parts once shipping
+/// is known (a total without it would be a price the shopper does not pay).
 #[must_use]
-pub fn totals(subtotal: Option<f64>, shipping: Option<f64>, tax: Option<f64>, currency: Option<String>) -> Totals {
+pub fn totals(subtotal: Option<i64>, shipping: Option<i64>, tax: Option<i64>, currency: Option<String>) -> Totals {
     let total = match (subtotal, shipping) {
-        (Some(subtotal), Some(shipping)) => Some(cents(subtotal + shipping + tax.unwrap_or(0.0))),
+        (Some(subtotal), Some(shipping)) => Some(subtotal + shipping + tax.unwrap_or(0)),
         _ => None,
     };
-    Totals { subtotal: subtotal.map(cents), shipping: shipping.map(cents), tax: tax.map(cents), total, currency }
+    Totals { subtotal, shipping, tax, total, currency }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 //! - [`route`]: route result classification and the failed result.
 //! - [`paths`]: URL path normalisation and the spec's route shapes.
 //! - [`listing`]: category and search listings: page size, bounds, paging.
+//! - [`money`]: amounts in minor units: read from a backend's form once, written once.
 //! - [`cache`]: named upstream cache policies and their store keys.
 //! - [`variants`]: the one variant of a product sold as it is.
 //! - [`wire`]: `Driver` to and from the proto enum that carries it between services.
@@ -19,6 +20,7 @@ pub mod driver;
 pub mod error;
 pub mod faults;
 pub mod listing;
+pub mod money;
 pub mod navigation;
 pub mod paths;
 pub mod route;

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use vitrine_domain::Driver;
+use vitrine_domain::{Driver, money};
 use vitrine_proto::v1 as proto;
 
 pub(crate) mod checkout;
@@ -22,6 +22,7 @@ pub(crate) struct Image {
     pub(crate) label: String,
 }
 
+/// A markdown: the amount taken off the listed price, and its share of it in percent.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub(crate) struct Discount {
     pub(crate) amount: f64,
@@ -42,8 +43,12 @@ pub(crate) struct Product {
     pub(crate) name: String,
     pub(crate) thumbnail: Option<Image>,
     pub(crate) images: Vec<Image>,
+    /// The listed price, in major units of `currency` (19.99 dollars, 1500 yen).
     pub(crate) price: Option<f64>,
     pub(crate) discount: Option<Discount>,
+    /// What a shopper pays: `price` less the discount when that is an offer (above 0 and
+    /// below the price), else `price`.
+    pub(crate) paid_price: Option<f64>,
     pub(crate) in_stock: Option<bool>,
     /// HTML, sanitised by the adapter.
     pub(crate) description: Option<String>,
@@ -54,7 +59,7 @@ pub(crate) struct Product {
     pub(crate) review_count: Option<i32>,
     pub(crate) rating_summary: Option<f64>,
     pub(crate) sku: Option<String>,
-    /// ISO 4217 code of `price`; absent means USD.
+    /// ISO 4217 code of every amount of the product and its variants; absent means USD.
     pub(crate) currency: Option<String>,
     /// The choices a shopper makes (size, colour…), in the backend's order.
     /// Only in a product's own answer (by url, by id, its page); a listing's cards leave
@@ -94,6 +99,8 @@ pub(crate) struct Variant {
     pub(crate) selected: Vec<SelectedOption>,
     pub(crate) price: Option<f64>,
     pub(crate) discount: Option<Discount>,
+    /// What a shopper pays for it, as the product's `paid_price`.
+    pub(crate) paid_price: Option<f64>,
     pub(crate) in_stock: Option<bool>,
     /// Its own picture, when the backend gives one.
     pub(crate) image: Option<Image>,
@@ -601,8 +608,9 @@ pub(crate) struct LineQuantity {
     pub(crate) quantity: u32,
 }
 
-impl From<proto::CartLine> for CartLine {
-    fn from(l: proto::CartLine) -> Self {
+impl CartLine {
+    /// A line of a cart in `currency`.
+    pub(crate) fn new(l: proto::CartLine, currency: Option<&str>) -> Self {
         Self {
             id: l.id,
             variant: l.variant,
@@ -611,8 +619,8 @@ impl From<proto::CartLine> for CartLine {
             options: l.options.into_iter().map(SelectedOption::from).collect(),
             image: l.image.map(Image::from),
             quantity: l.quantity,
-            unit_price: l.unit_price,
-            line_total: l.line_total,
+            unit_price: major(l.unit_price, currency),
+            line_total: major(l.line_total, currency),
         }
     }
 }
@@ -625,11 +633,14 @@ impl Cart {
 
     /// `cart` as the browser gets it; `replaced`: it stands for a gone one.
     pub(crate) fn new(cart: proto::Cart, replaced: bool) -> Self {
+        let count = vitrine_domain::cart::count(&cart);
+        let currency = cart.currency.filter(|c| !c.is_empty());
+        let code = currency.as_deref();
         Self {
-            count: vitrine_domain::cart::count(&cart),
-            lines: cart.lines.into_iter().map(CartLine::from).collect(),
-            subtotal: cart.subtotal,
-            currency: cart.currency.filter(|c| !c.is_empty()),
+            count,
+            lines: cart.lines.into_iter().map(|l| CartLine::new(l, code)).collect(),
+            subtotal: major(cart.subtotal, code),
+            currency,
             checkout_url: cart.checkout_url.filter(|u| !u.is_empty()),
             notices: cart.notices,
             replaced,
@@ -656,14 +667,33 @@ impl From<proto::Image> for Image {
     }
 }
 
-impl From<proto::Discount> for Discount {
-    fn from(d: proto::Discount) -> Self {
-        Self { amount: d.amount, percent: d.percent }
+/// Minor units as the public API's number of major units of `currency`: the one place
+/// an amount leaves the services.
+pub(crate) fn major(minor: Option<i64>, currency: Option<&str>) -> Option<f64> {
+    minor.map(|m| money::to_major(m, currency))
+}
+
+/// A price and its discount as the API writes them: the listed price, the discount,
+/// and what a shopper pays.
+struct Priced {
+    price: Option<f64>,
+    discount: Option<Discount>,
+    paid_price: Option<f64>,
+}
+
+impl Priced {
+    fn new(price: Option<i64>, discount: Option<proto::Discount>, currency: Option<&str>) -> Self {
+        let paid = price.map(|p| money::paid(p, discount.map(|d| d.amount)));
+        let discount = discount.map(|d| Discount { amount: money::to_major(d.amount, currency), percent: d.percent });
+        Self { price: major(price, currency), discount, paid_price: major(paid, currency) }
     }
 }
 
 impl From<proto::Product> for Product {
     fn from(p: proto::Product) -> Self {
+        let currency = p.currency.as_deref();
+        let Priced { price, discount, paid_price } = Priced::new(p.price, p.discount, currency);
+        let variants = p.variants.into_iter().map(|v| Variant::new(v, currency)).collect();
         Self {
             id: p.id,
             kind: p.r#type,
@@ -672,8 +702,9 @@ impl From<proto::Product> for Product {
             name: p.name,
             thumbnail: p.thumbnail.map(Image::from),
             images: p.images.into_iter().map(Image::from).collect(),
-            price: p.price,
-            discount: p.discount.map(Discount::from),
+            price,
+            discount,
+            paid_price,
             in_stock: p.in_stock,
             description: p.description,
             short_description: p.short_description,
@@ -685,20 +716,23 @@ impl From<proto::Product> for Product {
             sku: p.sku,
             currency: p.currency,
             options: p.options.into_iter().map(|o| ProductOption { name: o.name, values: o.values }).collect(),
-            variants: p.variants.into_iter().map(Variant::from).collect(),
+            variants,
             prices_include_tax: p.prices_include_tax,
         }
     }
 }
 
-impl From<proto::Variant> for Variant {
-    fn from(v: proto::Variant) -> Self {
+impl Variant {
+    /// A variant of a product priced in `currency`.
+    fn new(v: proto::Variant, currency: Option<&str>) -> Self {
+        let Priced { price, discount, paid_price } = Priced::new(v.price, v.discount, currency);
         Self {
             id: v.id,
             sku: v.sku,
             selected: v.selected.into_iter().map(SelectedOption::from).collect(),
-            price: v.price,
-            discount: v.discount.map(Discount::from),
+            price,
+            discount,
+            paid_price,
             in_stock: v.in_stock,
             image: v.image.map(Image::from),
         }

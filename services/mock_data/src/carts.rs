@@ -21,7 +21,7 @@ use std::collections::{HashMap, VecDeque};
 use serde::Deserialize;
 use serde_json::Value;
 use vitrine_domain::cart::{self, MAX_LINES};
-use vitrine_domain::variants::paid_price;
+use vitrine_domain::money;
 use vitrine_proto::v1::{Cart, CartLine, Checkout, Order, Product, ShippingOptions};
 
 use crate::checkout::{Checkouts, SetAddress, SetShipping};
@@ -64,7 +64,7 @@ fn offer(products: &[Value], variant: &str) -> Result<CartLine, MockError> {
         if v.in_stock == Some(false) {
             return Err(MockError::OutOfStock(variant.to_owned()));
         }
-        let paid = v.price.map(|price| paid_price(price, v.discount.map(|d| d.amount)));
+        let paid = v.price.map(|price| money::paid(price, v.discount.map(|d| d.amount)));
         return Ok(CartLine {
             id: String::new(),
             variant: v.id.clone(),
@@ -226,10 +226,10 @@ mod tests {
         let mut carts = Carts::default();
         carts.create("c".into());
         let cart = carts.add("c", &products(), "1001-S", 1).expect("added");
-        assert_eq!((cart.lines.len(), cart.lines[0].unit_price, cart.subtotal), (1, Some(36.0), Some(36.0)));
+        assert_eq!((cart.lines.len(), cart.lines[0].unit_price, cart.subtotal), (1, Some(3600), Some(3600)));
         assert_eq!(cart.lines[0].options[0].value, "S");
         let merged = carts.add("c", &products(), "1001-S", 2).expect("merged");
-        assert_eq!((merged.lines.len(), merged.lines[0].quantity, merged.subtotal), (1, 3, Some(108.0)));
+        assert_eq!((merged.lines.len(), merged.lines[0].quantity, merged.subtotal), (1, 3, Some(10800)));
         for (variant, quantity, error) in [
             ("1001-M", 1, MockError::OutOfStock("1001-M".into())),
             ("nope", 1, MockError::VariantNotSold("nope".into())),
@@ -247,11 +247,11 @@ mod tests {
         carts.create("a".into());
         carts.create("b".into());
         let line = carts.add("a", &products(), "1001-S", 1).expect("added").lines[0].id.clone();
-        assert_eq!(carts.update("a", &line, 2).map(|c| c.subtotal), Ok(Some(72.0)));
+        assert_eq!(carts.update("a", &line, 2).map(|c| c.subtotal), Ok(Some(7200)));
         assert_eq!(carts.update("b", &line, 2), Err(MockError::LineNotFound(line.clone())));
         assert_eq!(carts.remove("b", &line), Err(MockError::LineNotFound(line.clone())));
         let emptied = carts.remove("a", &line).expect("removed");
-        assert_eq!((emptied.lines.len(), emptied.subtotal), (0, Some(0.0)));
+        assert_eq!((emptied.lines.len(), emptied.subtotal), (0, Some(0)));
     }
 
     #[test]

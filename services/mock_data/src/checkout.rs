@@ -22,7 +22,7 @@ use std::collections::{HashMap, VecDeque};
 
 use serde::Deserialize;
 use vitrine_domain::checkout::totals;
-use vitrine_domain::variants::hundredths;
+use vitrine_domain::money;
 use vitrine_proto::v1::{
     Address, Cart, Checkout, CheckoutKind, Country, Order, Region, ShippingOption, ShippingOptions,
 };
@@ -36,8 +36,9 @@ pub(crate) const TAX_RATE: f64 = 0.10;
 /// The mock's payment, for test orders only.
 pub(crate) const PAYMENT: &str = "Mock payment (test order, nothing is charged)";
 /// Its flat rates: id, label, price.
-pub(crate) const RATES: [(&str, &str, f64); 2] =
-    [("standard", "Standard (3-5 working days)", 5.0), ("express", "Express (next working day)", 15.0)];
+/// Each in minor units of the cart's currency (cents of its dollars).
+pub(crate) const RATES: [(&str, &str, i64); 2] =
+    [("standard", "Standard (3-5 working days)", 500), ("express", "Express (next working day)", 1500)];
 /// Order numbers start after this.
 const FIRST_NUMBER: u64 = 100_000;
 
@@ -155,7 +156,7 @@ fn check(address: &Address) -> Result<(), MockError> {
 
 /// The checkout of `cart` with `progress`: the totals at the mock's tax.
 fn checkout_of(cart: Cart, progress: &Progress) -> Checkout {
-    let tax = cart.subtotal.map(|s| hundredths(s * TAX_RATE));
+    let tax = cart.subtotal.map(|s| money::rate_of(s, TAX_RATE));
     let shipping = progress.option.as_ref().and_then(|o| o.price);
     Checkout {
         totals: Some(totals(cart.subtotal, shipping, tax, cart.currency.clone())),
@@ -233,7 +234,7 @@ impl Checkouts {
 
     pub(crate) fn shipping_options(&self, id: &str) -> Result<ShippingOptions, MockError> {
         self.addressed(id)?;
-        Ok(ShippingOptions { options: rates() })
+        Ok(ShippingOptions { options: rates(), currency: Some(money::DEFAULT_CURRENCY.to_owned()) })
     }
 
     pub(crate) fn set_shipping(&mut self, id: &str, cart: Cart, set: &SetShipping) -> Result<Checkout, MockError> {

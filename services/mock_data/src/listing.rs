@@ -3,6 +3,7 @@
 //! `{products, total_count, page, page_size}` plus `category` or `query`.
 
 use serde_json::{Value, json};
+use vitrine_domain::money;
 
 use crate::config::RuntimeConfig;
 use crate::db::{Db, Reply, contains};
@@ -84,7 +85,7 @@ impl Paging {
             let order = match self.sort {
                 Sort::Position => i.cmp(j),
                 Sort::Name => text(a, "name").to_lowercase().cmp(&text(b, "name").to_lowercase()),
-                Sort::Price => price(a).total_cmp(&price(b)),
+                Sort::Price => price(a).cmp(&price(b)),
             };
             if self.descending { order.reverse() } else { order }.then(i.cmp(j))
         });
@@ -100,9 +101,9 @@ fn text<'a>(product: &'a Value, field: &str) -> &'a str {
 
 /// What a shopper pays: `price` less `discount.amount`, the order a storefront's
 /// "price" sort promises (Magento and Shopify order by their final price too).
-fn price(product: &Value) -> f64 {
-    let listed = product.get("price").and_then(Value::as_f64).unwrap_or_default();
-    listed - product.pointer("/discount/amount").and_then(Value::as_f64).unwrap_or_default()
+fn price(product: &Value) -> i64 {
+    let listed = product.get("price").and_then(Value::as_i64).unwrap_or_default();
+    money::paid(listed, product.pointer("/discount/amount").and_then(Value::as_i64))
 }
 
 /// `GET categories/{id or url}/products`: the category (as stored, without its
@@ -197,12 +198,13 @@ mod tests {
     #[test]
     fn the_price_order_is_what_a_shopper_pays() {
         for (product, expected) in [
-            (json!({"price": 100.0, "discount": {"amount": 25.0, "percent": 25.0}}), 75.0),
-            (json!({"price": 100.0, "discount": null}), 100.0),
-            (json!({"price": 40.0}), 40.0),
-            (json!({}), 0.0),
+            (json!({"price": 10_000, "discount": {"amount": 2500, "percent": 25.0}}), 7500),
+            (json!({"price": 10_000, "discount": null}), 10_000),
+            (json!({"price": 4000}), 4000),
+            (json!({"price": 4000, "discount": {"amount": 4000}}), 4000),
+            (json!({}), 0),
         ] {
-            assert!((price(&product) - expected).abs() < f64::EPSILON, "{product}");
+            assert_eq!(price(&product), expected, "{product}");
         }
     }
 

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use vitrine_common::SharedStore;
-use vitrine_domain::variants::paid_price;
+use vitrine_domain::money;
 use vitrine_domain::{DriverError, cart};
 use vitrine_proto::v1::{Cart, CartLine};
 
@@ -67,7 +67,7 @@ impl FakeStoreCarts {
         if product.in_stock == Some(false) {
             return Err(DriverError::Refused("That product is out of stock.".to_owned()));
         }
-        let paid = product.price.map(|price| paid_price(price, product.discount.map(|d| d.amount)));
+        let paid = product.price.map(|price| money::paid(price, product.discount.map(|d| d.amount)));
         Ok(CartLine {
             variant: product.id.clone(),
             product_url: product.url.clone(),

@@ -1,6 +1,6 @@
 //! Pure fake-store rules.
 
-use vitrine_domain::{listing, paths, route};
+use vitrine_domain::{listing, money, paths, route};
 use vitrine_proto::v1::{
     Category, CategoryPage, Image, NavigationNode, Product, ProductPage, ProductSort, RouteResolution,
 };
@@ -13,6 +13,9 @@ fn id_text(id: &FakeStoreId) -> String {
         FakeStoreId::Text(s) => s.clone(),
     }
 }
+
+/// The fake store's prices are US dollars.
+const CURRENCY: &str = "USD";
 
 /// The fake store uses `/product/{id}`.
 #[must_use]
@@ -29,12 +32,12 @@ pub fn product(p: &FakeStoreProduct) -> Product {
         name: p.title.clone(),
         thumbnail: image.clone(),
         images: image.into_iter().collect(),
-        price: p.price,
+        price: p.price.and_then(|major| money::from_major(major, Some(CURRENCY))),
         description: p.description.as_deref().filter(|d| !d.is_empty()).map(crate::sanitize::text_paragraph),
         short_description: p.category.clone(),
         meta_title: Some(p.title.clone()),
         meta_description: p.description.clone(),
-        currency: Some("USD".to_owned()),
+        currency: Some(CURRENCY.to_owned()),
         in_stock: Some(true),
         id,
         ..Product::default()
@@ -102,12 +105,12 @@ pub fn category_named<'a>(names: &'a [String], url: &str) -> Option<&'a str> {
 /// `products` in `sort` order (position is the store's own order; ties keep it).
 #[must_use]
 pub fn sorted(mut products: Vec<Product>, sort: ProductSort) -> Vec<Product> {
-    let price = |p: &Product| p.price.unwrap_or(f64::MAX);
+    let price = |p: &Product| p.price.unwrap_or(i64::MAX);
     match sort {
         ProductSort::Position => {}
         ProductSort::Name => products.sort_by_key(|p| p.name.to_lowercase()),
-        ProductSort::PriceAsc => products.sort_by(|a, b| price(a).total_cmp(&price(b))),
-        ProductSort::PriceDesc => products.sort_by(|a, b| price(b).total_cmp(&price(a))),
+        ProductSort::PriceAsc => products.sort_by_key(price),
+        ProductSort::PriceDesc => products.sort_by_key(|p| std::cmp::Reverse(price(p))),
     }
     products
 }
@@ -151,7 +154,7 @@ pub fn resolution(url: &str, found: Option<&Product>) -> RouteResolution {
 mod tests {
     use super::*;
 
-    fn named(name: &str, price: f64) -> Product {
+    fn named(name: &str, price: i64) -> Product {
         Product { id: name.into(), name: name.into(), price: Some(price), ..Product::default() }
     }
 
@@ -174,7 +177,7 @@ mod tests {
 
     #[test]
     fn whole_lists_sort_and_page() {
-        let all = vec![named("b", 3.0), named("C", 1.0), named("a", 2.0)];
+        let all = vec![named("b", 300), named("C", 100), named("a", 200)];
         let ids = |page: &ProductPage| page.products.iter().map(|p| p.id.clone()).collect::<Vec<_>>().join(",");
         for (sort, expected) in [
             (ProductSort::Position, "b,C,a"),
@@ -190,9 +193,9 @@ mod tests {
 
     #[test]
     fn search_matches_name_or_description_ignoring_case() {
-        let mut jacket = named("Mens Cotton Jacket", 55.0);
+        let mut jacket = named("Mens Cotton Jacket", 5500);
         jacket.meta_description = Some("Great outerwear".into());
-        let all = vec![jacket, named("Gold Ring", 9.0)];
+        let all = vec![jacket, named("Gold Ring", 900)];
         for (query, found) in [("JACKET", 1), ("outerwear", 1), ("ring", 1), ("shoe", 0)] {
             assert_eq!(matching(all.clone(), query).len(), found, "{query}");
         }
@@ -232,7 +235,7 @@ mod tests {
     fn products_map_to_the_model() {
         let p = product(&parse(include_str!("testdata/product.json")));
         assert_eq!((p.id.as_str(), p.url.as_str(), p.name.as_str()), ("1", "/product/1", "Fjallraven Backpack"));
-        assert_eq!(p.price, Some(109.95));
+        assert_eq!(p.price, Some(10995));
         assert_eq!(p.thumbnail.as_ref().map(|t| t.label.as_str()), Some("Fjallraven Backpack"));
         assert_eq!(p.images.len(), 1);
         assert_eq!(p.description.as_deref(), Some("<p>Your perfect pack &lt;for&gt; everyday use.</p>"));

@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_domain::checkout::Refusal;
-use vitrine_proto::v1::{Address, Checkout, Order, ShippingOption, ShippingOptions};
+use vitrine_proto::v1::{Address, Checkout, Order, ShippingOptions};
 
 use crate::drivers::{CheckoutDriver, DriverResult};
 use crate::rest::RestClient;
@@ -81,10 +81,8 @@ impl CheckoutDriver for InMemoryCheckout {
         self.call(Method::PUT, &path(cart, "checkout"), Some(body), "set_checkout_address").await
     }
 
-    async fn shipping_options(&self, cart: &str) -> DriverResult<Vec<ShippingOption>> {
-        let options: ShippingOptions =
-            self.call(Method::GET, &path(cart, "shipping-options"), None, "list_shipping_options").await?;
-        Ok(options.options)
+    async fn shipping_options(&self, cart: &str) -> DriverResult<ShippingOptions> {
+        self.call(Method::GET, &path(cart, "shipping-options"), None, "list_shipping_options").await
     }
 
     async fn set_shipping(&self, cart: &str, option: &str) -> DriverResult<Checkout> {

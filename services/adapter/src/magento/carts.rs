@@ -85,7 +85,7 @@ impl CartDriver for MagentoCarts {
     /// An empty guest cart: its masked id (nothing to read yet).
     async fn create(&self) -> DriverResult<Cart> {
         match self.call::<String>(ops::CREATE_CART, "createEmptyCart", json!({})).await? {
-            Answer::Done(id) if !id.is_empty() => Ok(Cart { id, subtotal: Some(0.0), ..Cart::default() }),
+            Answer::Done(id) if !id.is_empty() => Ok(Cart { id, subtotal: Some(0), ..Cart::default() }),
             Answer::Done(_) => Err(DriverError::Undecodable("createEmptyCart: an empty id".into())),
             Answer::Failed(failure) => Err(shop_error(ops::CREATE_CART, &failure)),
         }

@@ -20,7 +20,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_domain::checkout::Refusal;
-use vitrine_proto::v1::{Address, Checkout, Order, ShippingOption};
+use vitrine_proto::v1::{Address, Checkout, Order, ShippingOptions};
 
 use super::models::checkout::{MagentoCheckoutData, MagentoPlaceOrder};
 use super::operations as ops;
@@ -116,7 +116,7 @@ impl CheckoutDriver for MagentoCheckout {
         self.checkout(cart).await
     }
 
-    async fn shipping_options(&self, cart: &str) -> DriverResult<Vec<ShippingOption>> {
+    async fn shipping_options(&self, cart: &str) -> DriverResult<ShippingOptions> {
         let data = self.read(cart).await?;
         transform::shipping_options(&data.cart.unwrap_or_default())
     }

@@ -9,6 +9,14 @@ pub struct MagentoMoney {
     pub currency: Option<String>,
 }
 
+impl MagentoMoney {
+    /// Its value in minor units of its own currency.
+    #[must_use]
+    pub fn minor(&self) -> Option<i64> {
+        vitrine_domain::money::from_major(self.value?, self.currency.as_deref())
+    }
+}
+
 #[derive(Debug, Clone, Deserialize, Default, PartialEq)]
 pub struct MagentoDiscount {
     pub amount_off: Option<f64>,

@@ -2,14 +2,14 @@
 //! No I/O.
 
 use serde_json::{Value, json};
-use vitrine_domain::{DriverError, listing, route};
+use vitrine_domain::{DriverError, listing, money, route};
 use vitrine_proto::v1::{
     Breadcrumb, Category, CategoryPage, ContentPage, Discount, Image, NavigationNode, Product, ProductOption,
     ProductPage, ProductSort, RouteData, RouteResolution, SelectedOption, Variant,
 };
 
 use super::models::{
-    MagentoCategory, MagentoCategoryRoute, MagentoCmsPage, MagentoConfigurableOption, MagentoFlag, MagentoImage,
+    MagentoCategory, MagentoCategoryRoute, MagentoCmsPage, MagentoConfigurableOption, MagentoFlag, MagentoImage, MagentoMoney,
     MagentoProduct, MagentoProducts, MagentoRoute, MagentoVariantAttribute,
 };
 use super::variant_id;
@@ -25,13 +25,15 @@ fn path(key: Option<&str>, suffix: Option<&str>) -> String {
 
 /// The price, discount and currency a product (or a configurable product's child) is
 /// offered at: the maximum price's regular price and discount.
-fn offer(p: &MagentoProduct) -> (Option<f64>, Option<Discount>, Option<String>) {
+fn offer(p: &MagentoProduct) -> (Option<i64>, Option<Discount>, Option<String>) {
     let max = p.price_range.as_ref().and_then(|r| r.maximum_price.as_ref());
     let regular = max.and_then(|m| m.regular_price.as_ref());
-    let discount = max
-        .and_then(|m| m.discount.as_ref())
-        .map(|d| Discount { amount: d.amount_off.unwrap_or_default(), percent: d.percent_off.unwrap_or_default() });
-    (regular.and_then(|r| r.value), discount, regular.and_then(|r| r.currency.clone()))
+    let currency = regular.and_then(|r| r.currency.clone());
+    let discount = max.and_then(|m| m.discount.as_ref()).map(|d| Discount {
+        amount: d.amount_off.and_then(|off| money::from_major(off, currency.as_deref())).unwrap_or_default(),
+        percent: d.percent_off.unwrap_or_default(),
+    });
+    (regular.and_then(MagentoMoney::minor), discount, currency)
 }
 
 fn picture(image: Option<&MagentoImage>) -> Option<Image> {

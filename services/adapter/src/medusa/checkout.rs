@@ -28,7 +28,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use vitrine_domain::checkout::{Refusal, ready_to_place};
 use vitrine_domain::{Backend, DriverError};
-use vitrine_proto::v1::{Address, Checkout, Order, ShippingOption};
+use vitrine_proto::v1::{Address, Checkout, Order, ShippingOptions};
 
 use super::MedusaDriver;
 use super::models::{CartAnswer, Completion, PaymentCollectionAnswer, ShippingOptionList};
@@ -117,8 +117,9 @@ impl CheckoutDriver for MedusaCheckout {
         transform::checkout(answer.cart)
     }
 
-    async fn shipping_options(&self, cart: &str) -> DriverResult<Vec<ShippingOption>> {
-        if self.read(cart).await?.shipping_address.is_none() {
+    async fn shipping_options(&self, cart: &str) -> DriverResult<ShippingOptions> {
+        let checkout = self.read(cart).await?;
+        if checkout.shipping_address.is_none() {
             return Err(Refusal::AddressFirst.error());
         }
         let path = format!(
@@ -128,7 +129,7 @@ impl CheckoutDriver for MedusaCheckout {
         );
         let list: ShippingOptionList =
             self.call(Step::ShippingOptions, Method::GET, &path, None, "checkout_shipping_options").await?;
-        Ok(transform::shipping_options(&list.shipping_options))
+        Ok(transform::shipping_options(&list.shipping_options, checkout.cart.and_then(|c| c.currency)))
     }
 
     async fn set_shipping(&self, cart: &str, option: &str) -> DriverResult<Checkout> {

@@ -2,14 +2,16 @@
 //! Medusa's products (`/products/{handle}`) and categories (`/categories/{handle…}`);
 //! carts and their refusals in [`cart`].
 
-use vitrine_domain::variants::markdown;
+use vitrine_domain::money::{self, markdown};
 use vitrine_domain::{listing, navigation, paths};
 use vitrine_proto::v1::{
     Breadcrumb, Category, Discount, Image, NavigationNode, Product, ProductOption, ProductPage, ProductSort,
     SelectedOption, Variant,
 };
 
-use super::models::{MedusaCategory, MedusaImage, MedusaOption, MedusaProduct, MedusaVariant, ProductList};
+use super::models::{
+    CalculatedPrice, MedusaCategory, MedusaImage, MedusaOption, MedusaProduct, MedusaVariant, ProductList,
+};
 use crate::sanitize::text_paragraph;
 
 pub mod cart;
@@ -66,14 +68,17 @@ fn cheapest(variants: &[MedusaVariant]) -> Option<&MedusaVariant> {
 
 /// The price (the regular one, as the other backends give it), the discount when the
 /// calculated price is lower, and the currency (ISO 4217), of the cheapest variant.
-fn pricing(variants: &[MedusaVariant]) -> (Option<f64>, Option<Discount>, Option<String>) {
+fn pricing(variants: &[MedusaVariant]) -> (Option<i64>, Option<Discount>, Option<String>) {
     let Some(price) = cheapest(variants).and_then(|v| v.calculated_price.as_ref()) else { return (None, None, None) };
-    let regular = price.original_amount.or(price.calculated_amount);
-    let discount = match (price.calculated_amount, price.original_amount) {
-        (Some(now), Some(was)) => markdown(was, now),
-        _ => None,
-    };
-    (regular, discount, price.currency_code.as_ref().map(|c| c.to_uppercase()))
+    let (now, was) = now_and_was(price);
+    (was.or(now), now.zip(was).and_then(|(now, was)| markdown(was, now)), price.currency_code.as_ref().map(|c| c.to_uppercase()))
+}
+
+/// A calculated price's amount now and its original amount, in minor units of its
+/// currency (Medusa gives major units: 10 for $10.00).
+fn now_and_was(price: &CalculatedPrice) -> (Option<i64>, Option<i64>) {
+    let minor = |amount: Option<f64>| amount.and_then(|a| money::from_major(a, price.currency_code.as_deref()));
+    (minor(price.calculated_amount), minor(price.original_amount))
 }
 
 /// A variant can be sold when its inventory is not managed, it may be
@@ -102,8 +107,7 @@ fn offered(p: &MedusaProduct) -> Vec<&MedusaOption> {
 /// amount, the markdown as the discount), naming its value of every offered option. Its
 /// id is Medusa's variant id, which a cart's line item takes.
 fn variant(v: &MedusaVariant, options: &[&MedusaOption]) -> Variant {
-    let price = v.calculated_price.as_ref();
-    let (now, was) = (price.and_then(|p| p.calculated_amount), price.and_then(|p| p.original_amount));
+    let (now, was) = v.calculated_price.as_ref().map(now_and_was).unwrap_or_default();
     Variant {
         id: v.id.clone(),
         sku: non_empty(v.sku.as_ref()).map(str::to_owned),

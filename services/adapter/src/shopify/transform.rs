@@ -4,7 +4,7 @@
 pub mod cart;
 
 use vitrine_domain::paths::resource_handle;
-use vitrine_domain::variants::markdown;
+use vitrine_domain::money::{self, markdown};
 use vitrine_domain::{listing, navigation, paths, route};
 use vitrine_proto::v1::{
     Breadcrumb, Category, ContentPage, Image, NavigationNode, Product, ProductOption, ProductPage, ProductSort,
@@ -40,8 +40,10 @@ fn image(i: &ShopifyImage, name: &str) -> Option<Image> {
     })
 }
 
-fn amount(money: Option<&ShopifyMoney>) -> Option<f64> {
-    money.and_then(|m| m.amount.as_deref()).and_then(|a| a.parse().ok())
+/// A `MoneyV2` (a decimal string and its currency) in minor units of its currency.
+pub(crate) fn amount(money: Option<&ShopifyMoney>) -> Option<i64> {
+    let money = money?;
+    money::from_decimal(money.amount.as_deref()?, money.currency_code.as_deref())
 }
 
 /// Shopify gives a product sold as it is one option, "Title", whose one value is
@@ -355,7 +357,7 @@ mod tests {
     use super::*;
 
     /// A variant as the tests compare it: id, SKU, options, price, discount, in stock.
-    type VariantRow<'a> = (&'a str, Option<&'a str>, Vec<(&'a str, &'a str)>, Option<f64>, Option<f64>, Option<bool>);
+    type VariantRow<'a> = (&'a str, Option<&'a str>, Vec<(&'a str, &'a str)>, Option<i64>, Option<f64>, Option<bool>);
 
     fn item(kind: &str, handle: Option<&str>, url: &str) -> ShopifyMenuItem {
         serde_json::from_value(json!({"type": kind, "resource": handle.map(|h| json!({"handle": h})), "url": url}))
@@ -423,7 +425,7 @@ mod tests {
                     "43695710535958",
                     Some("LIQ-154-N"),
                     vec![("Size", "154cm"), ("Binding mount", "Nested")],
-                    Some(699.95),
+                    Some(69995),
                     None,
                     Some(true)
                 ),
@@ -432,7 +434,7 @@ mod tests {
                     "43695710568726",
                     Some("LIQ-154-S"),
                     vec![("Size", "154cm"), ("Binding mount", "Standard")],
-                    Some(699.95),
+                    Some(69995),
                     None,
                     Some(false)
                 ),
@@ -441,7 +443,7 @@ mod tests {
                     "43695710601494",
                     None,
                     vec![("Size", "158cm"), ("Binding mount", "Nested")],
-                    Some(899.95),
+                    Some(89995),
                     Some(20.0),
                     Some(true)
                 ),
@@ -450,18 +452,18 @@ mod tests {
                     "43695710634262",
                     Some("LIQ-160-S"),
                     vec![("Size", "160cm"), ("Binding mount", "Standard")],
-                    Some(799.95),
+                    Some(79995),
                     None,
                     Some(true)
                 ),
             ]
         );
-        assert_eq!(p.variants[2].discount.map(|d| d.amount), Some(179.99));
+        assert_eq!(p.variants[2].discount.map(|d| d.amount), Some(17999));
         assert_eq!(p.variants[2].image.as_ref().map(|i| i.label.as_str()), Some("Side view"));
         // The page's gallery has every picture; the thumbnail is still the first.
         assert_eq!(p.images.len(), 2);
         assert_eq!(p.thumbnail.as_ref().map(|t| t.label.as_str()), Some("The Collection Snowboard: Liquid"));
-        assert_eq!(p.price, Some(799.95), "the product's own price stays the range's maximum");
+        assert_eq!(p.price, Some(79995), "the product's own price stays the range's maximum");
     }
 
     #[test]
@@ -479,7 +481,7 @@ mod tests {
         assert!(p.options.is_empty());
         assert_eq!(
             p.variants.iter().map(|v| (v.id.as_str(), v.selected.len(), v.price, v.in_stock)).collect::<Vec<_>>(),
-            [("9", 0, Some(19.95), Some(false))]
+            [("9", 0, Some(1995), Some(false))]
         );
         let listed: ShopifyProduct = serde_json::from_value(json!({"id": "gid://shopify/Product/1"})).expect("parses");
         assert!(product(&listed).variants.is_empty());
@@ -493,7 +495,7 @@ mod tests {
             (n.id.as_str(), n.url.as_str(), n.name.as_str()),
             ("7982853619939", "/products/hydrogen-cap", "Hydrogen Cap")
         );
-        assert_eq!((n.price, n.currency.as_deref(), n.in_stock), (Some(29.5), Some("CAD"), Some(true)));
+        assert_eq!((n.price, n.currency.as_deref(), n.in_stock), (Some(2950), Some("CAD"), Some(true)));
         assert_eq!(n.images.len(), 1);
         assert_eq!(n.thumbnail.map(|t| t.label), Some("Hydrogen Cap".to_owned()), "no alt text: the title");
         assert_eq!(n.description.as_deref(), Some("<p>A cap &amp; a visor.</p>"));

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_domain::checkout::{Refusal, in_countries, ready_to_place};
-use vitrine_proto::v1::{Address, Checkout, Order, ShippingOption};
+use vitrine_proto::v1::{Address, Checkout, Order, ShippingOptions};
 
 use super::carts::{VendureCarts, decode};
 use super::models::{CheckoutChange, CheckoutData, CheckoutOrder, SetAddressData, ShippingMethodsData, StepOutcome};
@@ -101,14 +101,15 @@ impl CheckoutDriver for VendureCheckout {
         }
     }
 
-    async fn shipping_options(&self, cart: &str) -> DriverResult<Vec<ShippingOption>> {
+    async fn shipping_options(&self, cart: &str) -> DriverResult<ShippingOptions> {
         let (read, order) = self.read(cart).await?;
         if Self::answer(cart, &read, &order).shipping_address.is_none() {
             return Err(Refusal::AddressFirst.error());
         }
         let data = self.carts.in_session(ops::SHIPPING_METHODS, json!({}), cart, None).await?;
         let methods: ShippingMethodsData = decode(ops::SHIPPING_METHODS, data)?;
-        Ok(transform::shipping_options(&methods.eligible_shipping_methods, read.active_channel))
+        let currency = &order.order.currency_code;
+        Ok(transform::shipping_options(&methods.eligible_shipping_methods, read.active_channel, currency))
     }
 
     async fn set_shipping(&self, cart: &str, option: &str) -> DriverResult<Checkout> {

@@ -1,13 +1,13 @@
 //! Pure Vendure rules: Shop API answers → the normalised model, and Vitrine's urls for
 //! Vendure's products (`/products/{slug}`) and collections (`/collections/{slug}`).
 //!
-//! Prices: Vendure keeps money as integers in minor units (its default money strategy:
-//! two decimals whatever the currency). A channel says whether its prices include tax;
+//! Prices: Vendure keeps money as integers with two decimals whatever the currency (its
+//! default money strategy), read into the currency's own minor units. A channel says whether its prices include tax;
 //! Vitrine shows them as the channel does: with tax where they include it, without
 //! where they do not.
 
 use serde_json::{Value, json};
-use vitrine_domain::{listing, navigation, paths, route};
+use vitrine_domain::{listing, money, navigation, paths, route};
 use vitrine_proto::v1::{
     Breadcrumb, Category, Image, NavigationNode, Product, ProductOption, ProductPage, ProductSort, RouteData,
     RouteResolution, SelectedOption, Variant,
@@ -57,15 +57,18 @@ pub fn collection_slug(url: &str) -> Option<&str> {
     paths::resource_handle(url, "collections")
 }
 
-/// An amount in minor units as the model's decimal.
-#[allow(clippy::cast_precision_loss)] // prices are far below 2^52 minor units
-pub(crate) fn decimal(minor: i64) -> f64 {
-    minor as f64 / 100.0
+/// The decimals Vendure's integers have, whatever the currency (its default money strategy).
+const VENDURE_PLACES: u32 = 2;
+
+/// An amount as Vendure keeps it, in minor units of `currency`.
+pub(crate) fn minor(amount: i64, currency: &str) -> i64 {
+    money::from_places(amount, VENDURE_PLACES, Some(currency))
 }
 
-/// The price the channel shows: with tax when its prices include tax.
-pub(crate) fn shown(channel: ActiveChannel, without_tax: i64, with_tax: i64) -> f64 {
-    decimal(if channel.prices_include_tax { with_tax } else { without_tax })
+/// The price the channel shows, in minor units of `currency`: with tax when its prices
+/// include tax.
+pub(crate) fn shown(channel: ActiveChannel, currency: &str, without_tax: i64, with_tax: i64) -> i64 {
+    minor(if channel.prices_include_tax { with_tax } else { without_tax }, currency)
 }
 
 fn non_empty(text: &str) -> Option<&str> {
@@ -87,7 +90,7 @@ pub fn card(item: &ListingItem, channel: ActiveChannel) -> Product {
         name: item.product_name.clone(),
         images: thumbnail.iter().cloned().collect(),
         thumbnail,
-        price: Some(shown(channel, item.price.lowest(), item.price_with_tax.lowest())),
+        price: Some(shown(channel, &item.currency_code, item.price.lowest(), item.price_with_tax.lowest())),
         currency: Some(item.currency_code.clone()),
         in_stock: Some(item.in_stock),
         description: non_empty(&item.description).map(str::to_owned),
@@ -165,7 +168,7 @@ fn variant(v: &VendureVariant, p: &VendureProduct, channel: ActiveChannel) -> Va
                 Some(SelectedOption { name: group.name.clone(), value: chosen.name.clone() })
             })
             .collect(),
-        price: Some(shown(channel, v.price, v.price_with_tax)),
+        price: Some(shown(channel, &v.currency_code, v.price, v.price_with_tax)),
         discount: None,
         in_stock: Some(sellable(v)),
         image: v.featured_asset.as_ref().and_then(|a| image(a, &p.name)),
@@ -204,7 +207,7 @@ pub fn product(p: &VendureProduct, channel: ActiveChannel) -> Product {
         name: p.name.clone(),
         thumbnail: images.first().cloned(),
         images,
-        price: from.map(|v| shown(channel, v.price, v.price_with_tax)),
+        price: from.map(|v| shown(channel, &v.currency_code, v.price, v.price_with_tax)),
         currency: from.map(|v| v.currency_code.clone()),
         in_stock: Some(p.variants.iter().any(sellable)),
         description: description.map(str::to_owned),

@@ -286,11 +286,11 @@ fn no_field_text_repeats_what_was_typed() {
 fn totals_add_up_once_shipping_is_known() {
     let usd = || Some("USD".to_owned());
     for (subtotal, shipping, tax, total) in [
-        (Some(36.0), Some(5.0), Some(3.6), Some(44.6)),
-        (Some(0.1), Some(0.2), None, Some(0.3)),
-        (Some(36.0), None, Some(3.6), None),
-        (None, Some(5.0), None, None),
-        (Some(19.999), Some(0.0), Some(0.0), Some(20.0)),
+        (Some(3600), Some(500), Some(360), Some(4460)),
+        (Some(10), Some(20), None, Some(30)),
+        (Some(3600), None, Some(360), None),
+        (None, Some(500), None, None),
+        (Some(1999), Some(0), Some(0), Some(1999)),
     ] {
         let t = totals(subtotal, shipping, tax, usd());
         assert_eq!((t.total, t.currency.as_deref()), (total, Some("USD")), "{subtotal:?} {shipping:?} {tax:?}");

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use vitrine_domain::Driver;
 use vitrine_proto::v1 as proto;
 
-use super::{Cart, CartLine};
+use super::{Cart, CartLine, major};
 
 /// Where an order goes, or who pays for it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -94,9 +94,10 @@ pub(crate) struct ShippingOption {
     pub(crate) price: Option<f64>,
 }
 
-impl From<proto::ShippingOption> for ShippingOption {
-    fn from(o: proto::ShippingOption) -> Self {
-        Self { id: o.id, label: o.label, price: o.price }
+impl ShippingOption {
+    /// A method priced in `currency`.
+    pub(crate) fn new(o: proto::ShippingOption, currency: Option<&str>) -> Self {
+        Self { id: o.id, label: o.label, price: major(o.price, currency) }
     }
 }
 
@@ -114,12 +115,14 @@ pub(crate) struct Totals {
 
 impl From<proto::Totals> for Totals {
     fn from(t: proto::Totals) -> Self {
+        let currency = t.currency.filter(|c| !c.is_empty());
+        let code = currency.as_deref();
         Self {
-            subtotal: t.subtotal,
-            shipping: t.shipping,
-            tax: t.tax,
-            total: t.total,
-            currency: t.currency.filter(|c| !c.is_empty()),
+            subtotal: major(t.subtotal, code),
+            shipping: major(t.shipping, code),
+            tax: major(t.tax, code),
+            total: major(t.total, code),
+            currency,
         }
     }
 }
@@ -167,6 +170,8 @@ pub(crate) struct Checkout {
 
 impl From<proto::Checkout> for Checkout {
     fn from(c: proto::Checkout) -> Self {
+        let currency = c.totals.as_ref().and_then(|t| t.currency.clone());
+        let currency = currency.or_else(|| c.cart.as_ref().and_then(|cart| cart.currency.clone()));
         Self {
             kind: CheckoutKind::from(c.kind()),
             notice: Some(c.notice).filter(|n| !n.is_empty()),
@@ -174,7 +179,7 @@ impl From<proto::Checkout> for Checkout {
             email: Some(c.email).filter(|e| !e.is_empty()),
             shipping_address: c.shipping_address.map(Address::from),
             billing_address: c.billing_address.map(Address::from),
-            shipping_option: c.shipping_option.map(ShippingOption::from),
+            shipping_option: c.shipping_option.map(|o| ShippingOption::new(o, currency.as_deref())),
             totals: Totals::from(c.totals.unwrap_or_default()),
             payment_method: Some(c.payment_method).filter(|p| !p.is_empty()),
             countries: c.countries.into_iter().map(Country::from).collect(),
@@ -190,7 +195,8 @@ pub(crate) struct ShippingOptions {
 
 impl From<proto::ShippingOptions> for ShippingOptions {
     fn from(o: proto::ShippingOptions) -> Self {
-        Self { options: o.options.into_iter().map(ShippingOption::from).collect() }
+        let currency = o.currency.as_deref();
+        Self { options: o.options.into_iter().map(|option| ShippingOption::new(option, currency)).collect() }
     }
 }
 
@@ -228,10 +234,11 @@ pub(crate) struct Order {
 impl Order {
     /// The backend's order as the summary kept for the session (its email left out).
     pub(crate) fn placed(order: proto::Order, driver: Driver, placed_at_ms: u64) -> Self {
+        let currency = order.totals.as_ref().and_then(|t| t.currency.clone());
         Self {
             number: order.number,
             driver: driver.as_str().to_owned(),
-            lines: order.lines.into_iter().map(CartLine::from).collect(),
+            lines: order.lines.into_iter().map(|l| CartLine::new(l, currency.as_deref())).collect(),
             totals: Totals::from(order.totals.unwrap_or_default()),
             placed_at_ms,
         }
@@ -297,7 +304,7 @@ mod tests {
         let order = proto::Order {
             number: "000000007".into(),
             lines: vec![proto::CartLine { id: "l1".into(), name: "Tee".into(), quantity: 2, ..Default::default() }],
-            totals: Some(proto::Totals { total: Some(25.0), currency: Some("USD".into()), ..Default::default() }),
+            totals: Some(proto::Totals { total: Some(2500), currency: Some("USD".into()), ..Default::default() }),
             email: Some("marker@example.com".into()),
         };
         let summary = Order::placed(order, Driver::Fake, 42);

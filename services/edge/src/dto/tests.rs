@@ -17,8 +17,8 @@ fn full_product() -> proto::Product {
         name: "Rustic Bronze Chair".into(),
         thumbnail: Some(image("t")),
         images: vec![image("a"), image("b")],
-        price: Some(12.5),
-        discount: Some(proto::Discount { amount: 2.5, percent: 20.0 }),
+        price: Some(1250),
+        discount: Some(proto::Discount { amount: 250, percent: 20.0 }),
         in_stock: Some(true),
         description: Some("<p>Oak</p>".into()),
         short_description: Some("Oak".into()),
@@ -92,7 +92,7 @@ fn a_product_s_own_answer_has_its_variants_and_a_listing_s_cards_do_not() {
         id: "1001-M".into(),
         sku: Some("C-1-M".into()),
         selected: vec![proto::SelectedOption { name: "Size".into(), value: "M".into() }],
-        price: Some(13.0),
+        price: Some(1300),
         in_stock: Some(false),
         ..Default::default()
     };

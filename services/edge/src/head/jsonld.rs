@@ -4,9 +4,7 @@
 
 use serde_json::{Value, json};
 
-use vitrine_domain::variants::paid_price;
-
-use crate::dto::{Breadcrumb, Discount, Product, ProductPage, Variant};
+use crate::dto::{Breadcrumb, Product, ProductPage, Variant};
 use crate::spa_url::encode_component;
 
 const CONTEXT: &str = "https://schema.org";
@@ -57,7 +55,7 @@ pub(crate) fn product(
 /// A product sold as it is: a Product with an Offer at the price the page shows.
 fn single(p: &Product, page_url: &str, image: Option<&str>) -> Value {
     let mut data = described(p, "Product", page_url, p.sku.as_deref(), image);
-    if let Some(offer) = offer(p.price, p.discount.as_ref(), p.in_stock, p.currency.as_deref(), page_url) {
+    if let Some(offer) = offer(p.paid_price, p.in_stock, p.currency.as_deref(), page_url) {
         data["offers"] = offer;
     }
     rated(&mut data, p);
@@ -115,27 +113,21 @@ fn variant(
             data[property] = json!(chosen.value);
         }
     }
-    if let Some(offer) = offer(v.price, v.discount.as_ref(), v.in_stock, p.currency.as_deref(), &url) {
+    if let Some(offer) = offer(v.paid_price, v.in_stock, p.currency.as_deref(), &url) {
         data["offers"] = offer;
     }
     data
 }
 
-/// An Offer at the price the page shows, in stock unless said otherwise.
-fn offer(
-    price: Option<f64>,
-    discount: Option<&Discount>,
-    in_stock: Option<bool>,
-    currency: Option<&str>,
-    url: &str,
-) -> Option<Value> {
-    let price = price.filter(|p| p.is_finite())?;
+/// An Offer at the price the page shows as paid, in stock unless said otherwise.
+fn offer(paid: Option<f64>, in_stock: Option<bool>, currency: Option<&str>, url: &str) -> Option<Value> {
+    let price = paid.filter(|p| p.is_finite())?;
     let availability = if in_stock == Some(false) { "OutOfStock" } else { "InStock" };
     Some(json!({
         "@type": "Offer",
-        // What the page shows as paid (the SPA's `shownPrice`): a search engine flags an
-        // Offer whose price differs from the visible one.
-        "price": paid_price(price, discount.map(|d| d.amount)),
+        // What the page shows as paid: a search engine flags an Offer whose price differs
+        // from the visible one.
+        "price": price,
         "priceCurrency": currency.unwrap_or("USD"),
         "availability": format!("{CONTEXT}/{availability}"),
         "url": url,

@@ -41,7 +41,7 @@ fn a_checkout_goes_address_shipping_order() {
     let fresh = carts.checkout("c").expect("checkout");
     assert_eq!((fresh.kind(), fresh.payment_method.as_str()), (CheckoutKind::Native, PAYMENT));
     let t = fresh.totals.clone().unwrap_or_default();
-    assert_eq!((t.subtotal, t.tax, t.shipping, t.total), (Some(40.0), Some(4.0), None, None));
+    assert_eq!((t.subtotal, t.tax, t.shipping, t.total), (Some(4000), Some(400), None, None));
     assert_eq!(
         fresh.countries.iter().map(|c| c.code.as_str()).collect::<Vec<_>>(),
         ["US", "CA", "GB", "DE", "FR", "NL"]
@@ -54,12 +54,12 @@ fn a_checkout_goes_address_shipping_order() {
     let options = carts.shipping_options("c").expect("options").options;
     assert_eq!(
         options.iter().map(|o| (o.id.as_str(), o.price)).collect::<Vec<_>>(),
-        [("standard", Some(5.0)), ("express", Some(15.0))]
+        [("standard", Some(500)), ("express", Some(1500))]
     );
     assert_eq!(carts.place("c"), Err(MockError::ShippingFirst));
     let shipped = carts.set_shipping("c", &SetShipping { option: "express".into() }).expect("shipping");
     let t = shipped.totals.unwrap_or_default();
-    assert_eq!((t.shipping, t.total, t.currency.as_deref()), (Some(15.0), Some(59.0), Some("USD")));
+    assert_eq!((t.shipping, t.total, t.currency.as_deref()), (Some(1500), Some(5900), Some("USD")));
 
     let order = carts.place("c").expect("placed");
     assert_eq!((order.number.as_str(), order.lines.len()), ("M-100001", 1));

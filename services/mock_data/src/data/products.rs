@@ -68,8 +68,9 @@ fn product(rng: &mut ChaCha8Rng, id: u32, image_base: &str) -> Product {
         canonical_url: Some(format!("/{id}")),
         thumbnail: Some(image(rng, id, 0, image_base)),
         images,
-        price: Some(f64::from(price)),
-        discount: Some(Discount { amount: f64::from(discount), percent: f64::from(discount * 100 / price) }),
+        // Whole dollars, in cents.
+        price: Some(i64::from(price) * 100),
+        discount: Some(Discount { amount: i64::from(discount) * 100, percent: f64::from(discount * 100 / price) }),
         in_stock: Some(true),
         short_description: Some(format!("{name}, {feature}.")),
         meta_title: Some(seo_title(rng, &name, &brand)),
@@ -101,9 +102,9 @@ mod tests {
             assert_eq!(p.id, expected_id.to_string());
             assert_eq!(p.url, format!("/{}", p.id));
             let price = p.price.unwrap_or_default();
-            assert!((1.0..=1500.0).contains(&price), "price {price}");
-            let discount = p.discount.as_ref().map(|d| d.amount).unwrap_or(-1.0);
-            assert!((0.0..price).contains(&discount), "discount {discount} of {price}");
+            assert!((100..=150_000).contains(&price) && price % 100 == 0, "price {price}: whole dollars");
+            let discount = p.discount.as_ref().map(|d| d.amount).unwrap_or(-100);
+            assert!((0..price).contains(&discount), "discount {discount} of {price}");
             assert!((1..=10).contains(&p.images.len()), "images {}", p.images.len());
             assert!(p.thumbnail.as_ref().is_some_and(|t| t.url.starts_with("http://img/images/")));
             assert!(p.brand.is_some() && p.description.is_some());

@@ -13,6 +13,7 @@
 use rand::Rng;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use vitrine_domain::money;
 use vitrine_proto::v1::{Discount, Product, ProductOption, SelectedOption, Variant};
 
 const SIZES: [&str; 4] = ["S", "M", "L", "XL"];
@@ -66,8 +67,10 @@ fn variant(product: &Product, options: &[ProductOption], values: &[String], in_s
     let base = product.price.unwrap_or_default();
     let step = SIZES.iter().position(|s| values.first() == Some(&(*s).to_owned())).unwrap_or_default();
     let extra = step.saturating_sub(1);
-    let price = (base * (1.0 + 0.05 * f64::from(u8::try_from(extra).unwrap_or_default()))).round();
-    let discount = product.discount.as_ref().map(|d| Discount { amount: d.amount.min(price - 1.0).max(0.0), ..*d });
+    let step = 1.0 + 0.05 * f64::from(u8::try_from(extra).unwrap_or_default());
+    // Whole dollars, in cents; the discount leaves at least a dollar to pay.
+    let price = money::rate_of(base, step / 100.0) * 100;
+    let discount = product.discount.as_ref().map(|d| Discount { amount: d.amount.min(price - 100).max(0), ..*d });
     let colour = values.get(1).and_then(|c| COLOURS.iter().position(|k| k == c));
     // The first colour is the product as pictured; the others have pictures of their own.
     let image = match colour {
@@ -101,8 +104,8 @@ mod tests {
         Product {
             id: id.to_owned(),
             sku: Some(format!("MOCK-{id}")),
-            price: Some(100.0),
-            discount: Some(Discount { amount: 10.0, percent: 10.0 }),
+            price: Some(10000),
+            discount: Some(Discount { amount: 1000, percent: 10.0 }),
             in_stock: Some(true),
             images: images.collect(),
             thumbnail: Some(Image { id: "t".into(), url: "/thumb".into(), label: String::new() }),
@@ -142,8 +145,8 @@ mod tests {
         let p = with_variants(product("1003"));
         let first = &p.variants[0];
         assert_eq!((first.price, &first.discount, first.in_stock), (p.price, &p.discount, Some(true)));
-        let prices: Vec<f64> = p.variants.iter().filter_map(|v| v.price).collect();
-        assert_eq!(prices, [100.0, 100.0, 105.0, 110.0]);
+        let prices: Vec<i64> = p.variants.iter().filter_map(|v| v.price).collect();
+        assert_eq!(prices, [10000, 10000, 10500, 11000]);
         assert_eq!(p.variants[3].sku.as_deref(), Some("MOCK-1003-XL"));
         assert_eq!(
             p.variants[3].selected,

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use anyhow::Context as _;
-use vitrine_domain::variants::paid_price;
+use vitrine_domain::money;
 use vitrine_proto::v1::{
     CategoryRequest, DriverRequest, NavigationNode, Product, ProductPage, ProductSort, SearchRequest, UrlRequest,
 };
@@ -121,8 +121,8 @@ async fn sorted(t: &Target<'_>, sort: ProductSort) -> anyhow::Result<Outcome> {
     let priced = page.products.iter().filter(|p| p.r#type != "composite");
     // The price a shopper pays, as the shops order by it.
     let paid =
-        |p: &vitrine_proto::v1::Product| paid_price(p.price.unwrap_or_default(), p.discount.as_ref().map(|d| d.amount));
-    let prices: Vec<f64> = priced.map(paid).collect();
+        |p: &vitrine_proto::v1::Product| money::paid(p.price.unwrap_or_default(), p.discount.as_ref().map(|d| d.amount));
+    let prices: Vec<i64> = priced.map(paid).collect();
     let in_order = match sort {
         ProductSort::Name => names.is_sorted(),
         ProductSort::PriceAsc => prices.is_sorted_by(|a, b| a <= b),
@@ -137,7 +137,7 @@ async fn product(t: &Target<'_>) -> anyhow::Result<Outcome> {
     let url = &t.fixture.browse.product;
     let product = t.product_at(url).await?;
     anyhow::ensure!(!product.name.trim().is_empty(), "a product without a name");
-    anyhow::ensure!(product.price.is_some_and(|p| p > 0.0), "a product without a price: {:?}", product.price);
+    anyhow::ensure!(product.price.is_some_and(|p| p > 0), "a product without a price: {:?}", product.price);
     anyhow::ensure!(product.url == *url || product.canonical_url.as_ref() == Some(url), "its URL is {}", product.url);
     let route = t.c().resolve(t.url(url)).await?.into_inner();
     same("the route", (route.r#type.as_deref(), route.code), (Some("PRODUCT"), 200))?;
@@ -180,7 +180,7 @@ async fn variants(t: &Target<'_>) -> anyhow::Result<Outcome> {
     let mut choices = HashSet::new();
     for v in &product.variants {
         anyhow::ensure!(ids.insert(v.id.clone()), "variant {} twice", v.id);
-        anyhow::ensure!(v.price.is_some_and(|p| p > 0.0), "variant {} has no price", v.id);
+        anyhow::ensure!(v.price.is_some_and(|p| p > 0), "variant {} has no price", v.id);
         anyhow::ensure!(v.in_stock.is_some(), "variant {} says nothing of its stock", v.id);
         for s in &v.selected {
             let option = product.options.iter().find(|o| o.name == s.name);

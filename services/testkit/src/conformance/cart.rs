@@ -7,7 +7,7 @@ use vitrine_proto::v1::{
     AddToCartRequest, Cart, CartRequest, DriverRequest, RemoveCartLineRequest, UpdateCartLineRequest,
 };
 
-use super::{Carts, Outcome, Report, Target, applicable, same, same_money, status_of};
+use super::{Carts, Outcome, Report, Target, applicable, same, status_of};
 
 type Answer = Result<Cart, tonic::Status>;
 
@@ -75,22 +75,22 @@ fn lines(cart: &Cart) -> Vec<(String, u32)> {
 
 /// Every line's total is its unit price times its quantity, and the subtotal their sum.
 pub(super) fn adds_up(cart: &Cart) -> anyhow::Result<()> {
-    let mut sum = 0.0;
+    let mut sum = 0;
     for line in &cart.lines {
         anyhow::ensure!(!line.name.trim().is_empty() && !line.id.is_empty(), "a line without id or name: {line:?}");
         let unit = line.unit_price.unwrap_or_default();
-        anyhow::ensure!(unit > 0.0, "line {} has no unit price", line.id);
-        same_money(&format!("line {}'s total", line.id), line.line_total, Some(unit * f64::from(line.quantity)))?;
+        anyhow::ensure!(unit > 0, "line {} has no unit price", line.id);
+        same(&format!("line {}'s total", line.id), line.line_total, Some(unit * i64::from(line.quantity)))?;
         sum += line.line_total.unwrap_or_default();
     }
-    same_money("the subtotal", cart.subtotal, Some(sum))
+    same("the subtotal", cart.subtotal, Some(sum))
 }
 
 async fn empty(t: &Target<'_>) -> anyhow::Result<Outcome> {
     let cart = t.create().await?;
     anyhow::ensure!(!cart.id.is_empty(), "a cart without an id");
     same("its lines", cart.lines.len(), 0)?;
-    anyhow::ensure!(cart.subtotal.unwrap_or_default() == 0.0, "an empty cart's subtotal is {:?}", cart.subtotal);
+    anyhow::ensure!(cart.subtotal.unwrap_or_default() == 0, "an empty cart's subtotal is {:?}", cart.subtotal);
     same("read again", t.get(&cart.id).await?.lines.len(), 0)?;
     Ok(Outcome::Ran)
 }

@@ -188,17 +188,6 @@ fn same<T: PartialEq + std::fmt::Debug>(what: &str, got: T, want: T) -> anyhow::
     Ok(())
 }
 
-/// Money compared to the cent.
-fn same_money(what: &str, got: Option<f64>, want: Option<f64>) -> anyhow::Result<()> {
-    let close = match (got, want) {
-        (Some(g), Some(w)) => (g - w).abs() < 0.005,
-        (None, None) => true,
-        _ => false,
-    };
-    anyhow::ensure!(close, "{what}: got {got:?}, want {want:?}");
-    Ok(())
-}
-
 /// A gRPC answer's status as `(code, message)`, for comparing refusals.
 fn status_of<T>(result: Result<T, tonic::Status>) -> anyhow::Result<(tonic::Code, String)> {
     match result {

@@ -18,7 +18,7 @@ use vitrine_proto::v1::{Cart, CartLine, Image, SelectedOption};
 
 use super::{non_empty, path, picture};
 use crate::graphql::wire::{GraphQlError, Response};
-use crate::magento::models::MagentoConfigurableOption;
+use crate::magento::models::{MagentoConfigurableOption, MagentoMoney};
 use crate::magento::models::cart::{MagentoAddToCart, MagentoCart, MagentoCartItem, MagentoSelectedOption};
 use crate::magento::variant_id;
 
@@ -193,8 +193,8 @@ fn line(item: &MagentoCartItem) -> Option<CartLine> {
         image,
         // A Float in the schema; whole numbers in a cart of items sold by the piece.
         quantity: item.quantity.map_or(0, |q| q.round().clamp(0.0, f64::from(u32::MAX)) as u32),
-        unit_price: prices.and_then(|p| p.price.as_ref()).and_then(|m| m.value),
-        line_total: prices.and_then(|p| p.row_total.as_ref()).and_then(|m| m.value),
+        unit_price: prices.and_then(|p| p.price.as_ref()).and_then(MagentoMoney::minor),
+        line_total: prices.and_then(|p| p.row_total.as_ref()).and_then(MagentoMoney::minor),
     })
 }
 
@@ -218,7 +218,7 @@ pub fn cart(c: &MagentoCart) -> Cart {
     Cart {
         id: c.id.clone().unwrap_or_default(),
         lines: items.iter().filter_map(|i| line(i)).collect(),
-        subtotal: subtotal.and_then(|m| m.value),
+        subtotal: subtotal.and_then(MagentoMoney::minor),
         currency: subtotal.and_then(|m| m.currency.clone()).or(line_currency),
         checkout_url: None,
         notices: items.iter().flat_map(|i| notices(i)).collect(),

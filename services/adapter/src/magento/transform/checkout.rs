@@ -14,10 +14,10 @@
 use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_domain::checkout::{Refusal, totals};
-use vitrine_domain::variants::hundredths as cents;
-use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Country, Order, Region, ShippingOption};
+use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Country, Order, Region, ShippingOption, ShippingOptions};
 
 use crate::graphql::wire::GraphQlError;
+use crate::magento::models::MagentoMoney;
 use crate::magento::models::checkout::{
     MagentoCartAddress, MagentoCheckoutCart, MagentoCountry, MagentoShippingMethod,
 };
@@ -70,7 +70,7 @@ pub fn option(m: &MagentoShippingMethod) -> Option<ShippingOption> {
         [carrier, method] if carrier != method => format!("{carrier} – {method}"),
         [one, ..] => (*one).to_owned(),
     };
-    Some(ShippingOption { id: option_id(carrier, method), label, price: m.amount.as_ref().and_then(|a| a.value) })
+    Some(ShippingOption { id: option_id(carrier, method), label, price: m.amount.as_ref().and_then(MagentoMoney::minor) })
 }
 
 /// An address as Magento holds it; `None` for one without a country (not set).
@@ -130,13 +130,14 @@ pub fn checkout(c: &MagentoCheckoutCart, countries_list: &[Option<MagentoCountry
     let shipping = shipping_address(c);
     let chosen = shipping.and_then(|a| a.selected_shipping_method.as_ref()).and_then(option);
     let prices = c.checkout_prices.clone().unwrap_or_default();
-    let subtotal = prices.subtotal_excluding_tax.as_ref().and_then(|m| m.value).or(cart.subtotal);
-    let tax = shipping
-        .map(|_| prices.applied_taxes.iter().flatten().flatten().filter_map(|t| t.amount.as_ref()?.value).sum::<f64>());
+    let subtotal = prices.subtotal_excluding_tax.as_ref().and_then(MagentoMoney::minor).or(cart.subtotal);
+    let tax = shipping.map(|_| {
+        prices.applied_taxes.iter().flatten().flatten().filter_map(|t| t.amount.as_ref()?.minor()).sum::<i64>()
+    });
     let currency = prices.grand_total.as_ref().and_then(|m| m.currency.clone()).or_else(|| cart.currency.clone());
     let mut figures = totals(subtotal, chosen.as_ref().and_then(|o| o.price), tax, currency);
     if chosen.is_some() {
-        figures.total = prices.grand_total.as_ref().and_then(|m| m.value).map(cents).or(figures.total);
+        figures.total = prices.grand_total.as_ref().and_then(MagentoMoney::minor).or(figures.total);
     }
     let payment = c
         .available_payment_methods
@@ -165,16 +166,12 @@ pub fn checkout(c: &MagentoCheckoutCart, countries_list: &[Option<MagentoCountry
 ///
 /// # Errors
 /// [`Refusal::AddressFirst`] before a shipping address is set.
-pub fn shipping_options(c: &MagentoCheckoutCart) -> Result<Vec<ShippingOption>, DriverError> {
+pub fn shipping_options(c: &MagentoCheckoutCart) -> Result<ShippingOptions, DriverError> {
     let shipping = shipping_address(c).ok_or_else(|| Refusal::AddressFirst.error())?;
-    Ok(shipping
-        .available_shipping_methods
-        .iter()
-        .flatten()
-        .flatten()
-        .filter(|m| m.available != Some(false))
-        .filter_map(option)
-        .collect())
+    let methods: Vec<&MagentoShippingMethod> =
+        shipping.available_shipping_methods.iter().flatten().flatten().filter(|m| m.available != Some(false)).collect();
+    let currency = methods.iter().find_map(|m| m.amount.as_ref()?.currency.clone());
+    Ok(ShippingOptions { options: methods.into_iter().filter_map(option).collect(), currency })
 }
 
 /// The order placed from `checkout` (its summary, taken before placing: Magento 2.4.6

@@ -15,9 +15,9 @@ fn product_takes_every_normalised_field() {
     assert_eq!(p.url, "/joust-duffle-bag.html");
     assert_eq!(p.canonical_url.as_deref(), Some("https://shop.test/joust-duffle-bag.html"));
     assert_eq!(p.name, "Joust Duffle Bag");
-    assert_eq!(p.price, Some(34.0));
+    assert_eq!(p.price, Some(3400));
     assert_eq!(p.currency.as_deref(), Some("EUR"));
-    assert_eq!(p.discount, Some(Discount { amount: 3.4, percent: 10.0 }));
+    assert_eq!(p.discount, Some(Discount { amount: 340, percent: 10.0 }));
     assert_eq!(p.in_stock, Some(true));
     assert_eq!(p.thumbnail.as_ref().map(|t| t.label.as_str()), Some("Joust Duffle Bag, blue"));
     let gallery: Vec<(&str, &str)> = p.images.iter().map(|i| (i.id.as_str(), i.url.as_str())).collect();
@@ -45,7 +45,7 @@ fn a_configurable_product_s_children_are_its_variants() {
         p.options.iter().map(|o| (o.name.as_str(), o.values.iter().map(String::as_str).collect())).collect();
     assert_eq!(options, [("Size", vec!["XS", "S"]), ("Color", vec!["Black", "Gray", "Orange"])], "by position");
     // (id, sku, selected, price, in stock)
-    type Row<'a> = (&'a str, Option<&'a str>, Vec<(&'a str, &'a str)>, Option<f64>, Option<bool>);
+    type Row<'a> = (&'a str, Option<&'a str>, Vec<(&'a str, &'a str)>, Option<i64>, Option<bool>);
     let variants: Vec<Row> = p
         .variants
         .iter()
@@ -61,27 +61,27 @@ fn a_configurable_product_s_children_are_its_variants() {
                 "MH01:MH01-XS-Black:Y29uZmlndXJhYmxlLzE0NC8xNjY%3D,Y29uZmlndXJhYmxlLzkzLzQ5",
                 Some("MH01-XS-Black"),
                 vec![("Size", "XS"), ("Color", "Black")],
-                Some(52.0),
+                Some(5200),
                 Some(true)
             ),
             (
                 "MH01:MH01-XS-Gray:Y29uZmlndXJhYmxlLzE0NC8xNjY%3D,Y29uZmlndXJhYmxlLzkzLzUy",
                 Some("MH01-XS-Gray"),
                 vec![("Size", "XS"), ("Color", "Gray")],
-                Some(52.0),
+                Some(5200),
                 Some(false)
             ),
             (
                 "MH01:MH01-S-Gray:Y29uZmlndXJhYmxlLzE0NC8xNjc%3D,Y29uZmlndXJhYmxlLzkzLzUy",
                 Some("MH01-S-Gray"),
                 vec![("Size", "S"), ("Color", "Gray")],
-                Some(52.0),
+                Some(5200),
                 Some(true)
             ),
         ],
         "the child with no size is left out: no choice reaches it"
     );
-    assert_eq!(p.variants[2].discount, Some(Discount { amount: 10.4, percent: 20.0 }));
+    assert_eq!(p.variants[2].discount, Some(Discount { amount: 1040, percent: 20.0 }));
     assert_eq!(
         p.variants.iter().map(|v| v.image.as_ref().map(|i| i.url.as_str())).collect::<Vec<_>>(),
         [
@@ -97,7 +97,7 @@ fn a_configurable_product_s_children_are_its_variants() {
         ("MH01", "MH01-XS-Black", 2)
     );
     // The product's own price stays the shop's (spec §3).
-    assert_eq!((p.price, p.r#type.as_str()), (Some(52.0), "configurable"));
+    assert_eq!((p.price, p.r#type.as_str()), (Some(5200), "configurable"));
 }
 
 #[test]
@@ -250,7 +250,7 @@ fn category_page_takes_the_category_and_its_page_of_products() {
     let listing = page.listing.unwrap_or_default();
     assert_eq!((listing.total_count, listing.page, listing.page_size), (46, 2, 24));
     assert_eq!(listing.sorts, vitrine_domain::listing::EVERY_SORT.map(i32::from));
-    let cards: Vec<(&str, &str, Option<f64>, Option<f64>)> = listing
+    let cards: Vec<(&str, &str, Option<i64>, Option<i64>)> = listing
         .products
         .iter()
         .map(|p| (p.id.as_str(), p.url.as_str(), p.price, p.discount.as_ref().map(|d| d.amount)))
@@ -258,8 +258,8 @@ fn category_page_takes_the_category_and_its_page_of_products() {
     assert_eq!(
         cards,
         [
-            ("24-MB01", "/joust-duffle-bag.html", Some(34.0), Some(3.4)),
-            ("24-WG088", "/sprite-foam-roller.html", Some(19.0), Some(0.0))
+            ("24-MB01", "/joust-duffle-bag.html", Some(3400), Some(340)),
+            ("24-WG088", "/sprite-foam-roller.html", Some(1900), Some(0))
         ]
     );
 }

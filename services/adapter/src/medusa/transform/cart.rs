@@ -13,6 +13,7 @@
 use serde::de::DeserializeOwned;
 use vitrine_domain::DriverError;
 use vitrine_domain::cart::totalled;
+use vitrine_domain::money;
 use vitrine_proto::v1::{Cart, CartLine, Image, SelectedOption};
 
 use super::product_url;
@@ -146,7 +147,8 @@ fn non_empty(text: Option<&String>) -> Option<&str> {
     text.map(|t| t.trim()).filter(|t| !t.is_empty())
 }
 
-fn line(item: &MedusaLineItem) -> CartLine {
+fn line(item: &MedusaLineItem, currency: Option<&str>) -> CartLine {
+    let minor = |amount: Option<f64>| money::from_major(amount?, currency);
     let name = non_empty(item.product_title.as_ref()).or(non_empty(item.title.as_ref())).unwrap_or_default().to_owned();
     CartLine {
         id: item.id.clone(),
@@ -160,8 +162,8 @@ fn line(item: &MedusaLineItem) -> CartLine {
         }),
         // A quantity is a whole number of 1 to 99 (the cart service's bounds).
         quantity: item.quantity.map_or(0, |q| q.round().clamp(0.0, f64::from(u32::MAX)) as u32),
-        unit_price: item.unit_price,
-        line_total: item.subtotal,
+        unit_price: minor(item.unit_price),
+        line_total: minor(item.subtotal),
         name,
     }
 }
@@ -173,13 +175,15 @@ fn line(item: &MedusaLineItem) -> CartLine {
 /// [`DriverError::CartGone`] as [`open`] says.
 pub fn cart(answer: Option<MedusaCart>) -> Result<Cart, DriverError> {
     let medusa = open(answer)?;
+    let currency = non_empty(medusa.currency_code.as_ref()).map(str::to_uppercase);
     let cart = totalled(Cart {
         id: medusa.id.clone(),
-        lines: medusa.items.iter().map(line).collect(),
-        currency: non_empty(medusa.currency_code.as_ref()).map(str::to_uppercase),
+        lines: medusa.items.iter().map(|item| line(item, currency.as_deref())).collect(),
+        currency,
         ..Cart::default()
     });
-    Ok(Cart { subtotal: medusa.item_subtotal.or(cart.subtotal), ..cart })
+    let subtotal = medusa.item_subtotal.and_then(|amount| money::from_major(amount, cart.currency.as_deref()));
+    Ok(Cart { subtotal: subtotal.or(cart.subtotal), ..cart })
 }
 
 #[cfg(test)]

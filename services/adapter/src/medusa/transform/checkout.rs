@@ -16,8 +16,8 @@
 use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_domain::checkout::{Refusal, totals};
-use vitrine_domain::variants::hundredths as cents;
-use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Country, Order, ShippingOption};
+use vitrine_domain::money;
+use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Country, Order, ShippingOption, ShippingOptions};
 
 use super::cart::FIELDS as CART_FIELDS;
 use crate::medusa::models::{Completion, ErrorBody, MedusaAddress, MedusaCart, MedusaCountry, MedusaShippingOption};
@@ -133,15 +133,22 @@ pub fn address(a: &MedusaAddress) -> Option<Address> {
 
 /// The options Medusa offers the cart, by their ids (which a shipping method takes).
 #[must_use]
-pub fn shipping_options(list: &[MedusaShippingOption]) -> Vec<ShippingOption> {
-    list.iter()
+pub fn shipping_options(list: &[MedusaShippingOption], currency: Option<String>) -> ShippingOptions {
+    let options = list
+        .iter()
         .filter(|o| !o.id.is_empty())
         .map(|o| ShippingOption {
             id: o.id.clone(),
             label: non_empty(o.name.as_ref()).unwrap_or_else(|| o.id.clone()),
-            price: o.amount,
+            price: minor(o.amount, currency.as_deref()),
         })
-        .collect()
+        .collect();
+    ShippingOptions { options, currency }
+}
+
+/// An amount Medusa gives in major units (10 for $10.00), in minor units of `currency`.
+fn minor(amount: Option<f64>, currency: Option<&str>) -> Option<i64> {
+    money::from_major(amount?, currency)
 }
 
 /// The checkout of a cart Medusa answered. Tax is known once there is a shipping
@@ -151,23 +158,25 @@ pub fn shipping_options(list: &[MedusaShippingOption]) -> Vec<ShippingOption> {
 /// [`DriverError::CartGone`] for a cart not there or completed (`cart::open`).
 pub fn checkout(answer: Option<MedusaCart>) -> Result<Checkout, DriverError> {
     let mut medusa = super::cart::open(answer)?;
+    let currency = medusa.currency_code.clone();
+    let minor = |amount: Option<f64>| minor(amount, currency.as_deref());
     let chosen = medusa.shipping_methods.first().and_then(|m| {
         Some(ShippingOption {
             id: non_empty(m.shipping_option_id.as_ref())?,
             label: non_empty(m.name.as_ref()).unwrap_or_default(),
-            price: m.amount,
+            price: minor(m.amount),
         })
     });
     let shipping_address = medusa.shipping_address.as_ref().and_then(address);
     let billing_address = medusa.billing_address.as_ref().and_then(address);
     let region_countries = countries(&medusa.region.take().unwrap_or_default().countries);
     let email = text(medusa.email.as_ref());
-    let (tax, total, shipping_subtotal) = (medusa.tax_total, medusa.total, medusa.shipping_subtotal);
+    let (tax, total, shipping_subtotal) = (minor(medusa.tax_total), minor(medusa.total), minor(medusa.shipping_subtotal));
     let cart = super::cart::cart(Some(medusa))?;
     let shipping = chosen.as_ref().and_then(|o| shipping_subtotal.or(o.price));
     let mut figures = totals(cart.subtotal, shipping, shipping_address.as_ref().and(tax), cart.currency.clone());
     if chosen.is_some() {
-        figures.total = total.map(cents).or(figures.total);
+        figures.total = total.or(figures.total);
     }
     let mut checkout = Checkout {
         cart: Some(cart),
@@ -210,13 +219,14 @@ pub fn order(number: String, answer: &Completion, before: &Checkout) -> Order {
     let kept = before.totals.clone().unwrap_or_default();
     let figures = answer.order.as_ref().map_or(kept.clone(), |o| {
         let currency = non_empty(o.currency_code.as_ref()).map(|c| c.to_uppercase()).or(kept.currency.clone());
+        let minor = |amount: Option<f64>| minor(amount, currency.as_deref());
         let mut figures = totals(
-            o.item_subtotal.or(kept.subtotal),
-            o.shipping_subtotal.or(kept.shipping),
-            o.tax_total.or(kept.tax),
-            currency,
+            minor(o.item_subtotal).or(kept.subtotal),
+            minor(o.shipping_subtotal).or(kept.shipping),
+            minor(o.tax_total).or(kept.tax),
+            currency.clone(),
         );
-        figures.total = o.total.map(cents).or(figures.total);
+        figures.total = minor(o.total).or(figures.total);
         figures
     });
     let email = answer.order.as_ref().and_then(|o| non_empty(o.email.as_ref()));

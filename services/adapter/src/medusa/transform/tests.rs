@@ -22,11 +22,11 @@ fn find(id: &str) -> Product {
 fn products_carry_the_regions_price_discount_currency_and_stock() {
     // (id, url, price, discount, currency, in stock)
     for (id, url, price, discount, currency, in_stock) in [
-        ("prod_01HOODIE", "/products/medusa-hoodie", Some(60.0), Some((15.0, 25.0)), Some("EUR"), true),
-        ("prod_01TOTE", "/products/canvas-tote", Some(19.5), None, Some("EUR"), true),
-        ("prod_01MUG", "/products/enamel-mug", Some(12.0), None, Some("EUR"), false),
+        ("prod_01HOODIE", "/products/medusa-hoodie", Some(6000), Some((1500, 25.0)), Some("EUR"), true),
+        ("prod_01TOTE", "/products/canvas-tote", Some(1950), None, Some("EUR"), true),
+        ("prod_01MUG", "/products/enamel-mug", Some(1200), None, Some("EUR"), false),
         // Inventory not managed: sellable at 0.
-        ("prod_01CAP", "/products/logo-cap", Some(22.0), None, Some("EUR"), true),
+        ("prod_01CAP", "/products/logo-cap", Some(2200), None, Some("EUR"), true),
         // A store asked without region and fields sends no prices.
         ("prod_01SHORTS", "/products/linen-shorts", None, None, None, true),
     ] {
@@ -53,8 +53,8 @@ fn the_cheapest_variant_sets_the_price() {
     };
     p.variants = vec![variant(30.0, 30.0), variant(19.99, 24.99), MedusaVariant::default(), variant(25.0, 25.0)];
     let priced = product(&p);
-    assert_eq!((priced.price, priced.currency.as_deref()), (Some(24.99), Some("USD")));
-    assert_eq!(priced.discount.map(|d| (d.amount, d.percent)), Some((5.0, 20.01)));
+    assert_eq!((priced.price, priced.currency.as_deref()), (Some(2499), Some("USD")));
+    assert_eq!(priced.discount.map(|d| (d.amount, d.percent)), Some((500, 20.01)));
 }
 
 #[test]
@@ -197,7 +197,7 @@ fn a_product_in_sizes_offers_each_at_its_own_price_and_stock() {
         p.options.iter().map(|o| (o.name.as_str(), o.values.iter().map(String::as_str).collect())).collect();
     assert_eq!(options, [("Size", vec!["S", "M", "L", "XL"])]);
     // (id, sku, size, listed price, discount %, in stock): S and M are in the winter sale.
-    type Row<'a> = (&'a str, Option<&'a str>, Vec<&'a str>, Option<f64>, Option<f64>, Option<bool>);
+    type Row<'a> = (&'a str, Option<&'a str>, Vec<&'a str>, Option<i64>, Option<f64>, Option<bool>);
     let variants: Vec<Row> = p
         .variants
         .iter()
@@ -209,15 +209,15 @@ fn a_product_in_sizes_offers_each_at_its_own_price_and_stock() {
     assert_eq!(
         variants,
         [
-            ("variant_01JE3Z8QA0SWEAT", Some("SWEATSHIRT-S"), vec!["S"], Some(10.0), Some(20.0), Some(true)),
-            ("variant_01JE3Z8QA1SWEAT", Some("SWEATSHIRT-M"), vec!["M"], Some(10.0), Some(20.0), Some(true)),
-            ("variant_01JE3Z8QA2SWEAT", Some("SWEATSHIRT-L"), vec!["L"], Some(10.0), None, Some(true)),
-            ("variant_01JE3Z8QA3SWEAT", Some("SWEATSHIRT-XL"), vec!["XL"], Some(10.0), None, Some(false)),
+            ("variant_01JE3Z8QA0SWEAT", Some("SWEATSHIRT-S"), vec!["S"], Some(1000), Some(20.0), Some(true)),
+            ("variant_01JE3Z8QA1SWEAT", Some("SWEATSHIRT-M"), vec!["M"], Some(1000), Some(20.0), Some(true)),
+            ("variant_01JE3Z8QA2SWEAT", Some("SWEATSHIRT-L"), vec!["L"], Some(1000), None, Some(true)),
+            ("variant_01JE3Z8QA3SWEAT", Some("SWEATSHIRT-XL"), vec!["XL"], Some(1000), None, Some(false)),
         ]
     );
     assert!(p.variants.iter().all(|v| v.selected.iter().all(|s| s.name == "Size")));
     // The product's own price stays its cheapest variant's (issue 13).
-    assert_eq!((p.price, p.discount.map(|d| d.amount)), (Some(10.0), Some(2.0)));
+    assert_eq!((p.price, p.discount.map(|d| d.amount)), (Some(1000), Some(200)));
 }
 
 #[test]

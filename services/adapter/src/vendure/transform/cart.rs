@@ -30,7 +30,7 @@ pub const NOT_CHANGEABLE: &str = "This cart can no longer be changed: it is bein
 /// Any other refusal.
 pub const REFUSED: &str = "The shop refused this change to the cart.";
 
-fn line(l: &OrderLine, channel: ActiveChannel) -> CartLine {
+fn line(l: &OrderLine, channel: ActiveChannel, currency: &str) -> CartLine {
     let variant = &l.product_variant;
     let name = variant.product.name.clone();
     CartLine {
@@ -44,8 +44,8 @@ fn line(l: &OrderLine, channel: ActiveChannel) -> CartLine {
             .collect(),
         image: l.featured_asset.as_ref().and_then(|a| image(a, &name)),
         quantity: l.quantity,
-        unit_price: Some(shown(channel, l.unit_price, l.unit_price_with_tax)),
-        line_total: Some(shown(channel, l.line_price, l.line_price_with_tax)),
+        unit_price: Some(shown(channel, currency, l.unit_price, l.unit_price_with_tax)),
+        line_total: Some(shown(channel, currency, l.line_price, l.line_price_with_tax)),
         name,
     }
 }
@@ -56,8 +56,8 @@ fn line(l: &OrderLine, channel: ActiveChannel) -> CartLine {
 pub fn cart(id: &str, order: &VendureOrder, channel: ActiveChannel) -> Cart {
     Cart {
         id: id.to_owned(),
-        lines: order.lines.iter().map(|l| line(l, channel)).collect(),
-        subtotal: Some(shown(channel, order.sub_total, order.sub_total_with_tax)),
+        lines: order.lines.iter().map(|l| line(l, channel, &order.currency_code)).collect(),
+        subtotal: Some(shown(channel, &order.currency_code, order.sub_total, order.sub_total_with_tax)),
         currency: Some(order.currency_code.clone()),
         ..Cart::default()
     }

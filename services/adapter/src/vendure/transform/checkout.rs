@@ -9,10 +9,10 @@
 use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_domain::checkout::{Refusal, totals};
-use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Country, Order, ShippingOption, Totals};
+use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Country, Order, ShippingOption, ShippingOptions, Totals};
 
 use super::cart::{NOT_CHANGEABLE, REFUSED, cart};
-use super::{decimal, shown};
+use super::{minor, shown};
 use crate::vendure::models::{
     ActiveChannel, CheckoutOrder, OrderAddress, OrderCustomer, PaymentMethod, ShippingQuote, VendureCountry,
 };
@@ -78,11 +78,11 @@ fn address(a: Option<&OrderAddress>, customer: Option<&OrderCustomer>) -> Option
 }
 
 fn order_totals(o: &CheckoutOrder, channel: ActiveChannel) -> Totals {
-    let currency = Some(o.order.currency_code.clone());
-    let subtotal = Some(shown(channel, o.order.sub_total, o.order.sub_total_with_tax));
-    let shipping = (!o.shipping_lines.is_empty()).then(|| shown(channel, o.shipping, o.shipping_with_tax));
-    let tax = (!channel.prices_include_tax).then(|| decimal(o.total_with_tax - o.total));
-    totals(subtotal, shipping, tax, currency)
+    let currency = o.order.currency_code.as_str();
+    let subtotal = Some(shown(channel, currency, o.order.sub_total, o.order.sub_total_with_tax));
+    let shipping = (!o.shipping_lines.is_empty()).then(|| shown(channel, currency, o.shipping, o.shipping_with_tax));
+    let tax = (!channel.prices_include_tax).then(|| minor(o.total_with_tax - o.total, currency));
+    totals(subtotal, shipping, tax, Some(currency.to_owned()))
 }
 
 /// The countries Vendure ships to: its available ones (none has regions to choose).
@@ -111,7 +111,7 @@ pub fn checkout(
         shipping_option: o.shipping_lines.first().map(|l| ShippingOption {
             id: l.shipping_method.id.clone(),
             label: l.shipping_method.name.clone(),
-            price: Some(shown(channel, o.shipping, o.shipping_with_tax)),
+            price: Some(shown(channel, &o.order.currency_code, o.shipping, o.shipping_with_tax)),
         }),
         totals: Some(order_totals(o, channel)),
         payment_method: payments.iter().find(|p| p.is_eligible).map(|p| p.name.clone()).unwrap_or_default(),
@@ -121,17 +121,18 @@ pub fn checkout(
     }
 }
 
-/// The eligible shipping methods, at the channel's prices.
+/// The eligible shipping methods, at the channel's prices in the order's `currency`.
 #[must_use]
-pub fn shipping_options(quotes: &[ShippingQuote], channel: ActiveChannel) -> Vec<ShippingOption> {
-    quotes
+pub fn shipping_options(quotes: &[ShippingQuote], channel: ActiveChannel, currency: &str) -> ShippingOptions {
+    let options = quotes
         .iter()
         .map(|q| ShippingOption {
             id: q.id.clone(),
             label: q.name.clone(),
-            price: Some(shown(channel, q.price, q.price_with_tax)),
+            price: Some(shown(channel, currency, q.price, q.price_with_tax)),
         })
-        .collect()
+        .collect();
+    ShippingOptions { options, currency: Some(currency.to_owned()) }
 }
 
 /// The code of the payment method to pay with: the first eligible one.

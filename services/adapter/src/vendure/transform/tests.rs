@@ -5,7 +5,7 @@ use super::*;
 use crate::vendure::models::{CollectionPageData, CollectionsData, ProductData};
 
 /// A variant as the tests compare it: SKU, options, price, in stock.
-type VariantRow<'a> = (Option<&'a str>, Vec<(&'a str, &'a str)>, Option<f64>, Option<bool>);
+type VariantRow<'a> = (Option<&'a str>, Vec<(&'a str, &'a str)>, Option<i64>, Option<bool>);
 
 const EXCLUDING_TAX: ActiveChannel = ActiveChannel { prices_include_tax: false };
 const INCLUDING_TAX: ActiveChannel = ActiveChannel { prices_include_tax: true };
@@ -56,7 +56,7 @@ fn a_product_with_two_option_groups_as_the_real_server_answers_it() {
     );
     assert_eq!(
         (p.price, p.currency.as_deref(), p.in_stock),
-        (Some(15.0), Some("USD"), Some(true)),
+        (Some(1500), Some("USD"), Some(true)),
         "excluding tax, as the channel"
     );
     let options: Vec<(&str, Vec<&str>)> =
@@ -75,8 +75,8 @@ fn a_product_with_two_option_groups_as_the_real_server_answers_it() {
         })
         .collect();
     assert_eq!(variants.len(), 6);
-    assert_eq!(variants[0], (Some("TEE-S-BLACK"), vec![("Size", "S"), ("Color", "Black")], Some(15.0), Some(true)));
-    assert_eq!(variants[5], (Some("TEE-L-WHITE"), vec![("Size", "L"), ("Color", "White")], Some(15.0), Some(false)));
+    assert_eq!(variants[0], (Some("TEE-S-BLACK"), vec![("Size", "S"), ("Color", "Black")], Some(1500), Some(true)));
+    assert_eq!(variants[5], (Some("TEE-L-WHITE"), vec![("Size", "L"), ("Color", "White")], Some(1500), Some(false)));
     let gallery: Vec<&str> = p.images.iter().map(|i| i.url.as_str()).collect();
     assert_eq!(
         gallery,
@@ -93,14 +93,15 @@ fn a_product_with_two_option_groups_as_the_real_server_answers_it() {
 fn prices_are_shown_as_the_channel_enters_them() {
     let data = product_data();
     let tee = data.product.as_ref().expect("the tee");
-    for (channel, expected) in [(EXCLUDING_TAX, 15.0), (INCLUDING_TAX, 16.5)] {
+    for (channel, expected) in [(EXCLUDING_TAX, 1500), (INCLUDING_TAX, 1650)] {
         let p = product(tee, channel);
         assert_eq!(p.price, Some(expected));
         assert_eq!(p.prices_include_tax, Some(channel.prices_include_tax), "the page says which");
         assert!(p.variants.iter().all(|v| v.price == Some(expected)));
     }
-    for (minor, decimal_amount) in [(0, 0.0), (1, 0.01), (1550, 15.5), (100_000, 1000.0)] {
-        assert!((decimal(minor) - decimal_amount).abs() < f64::EPSILON, "{minor}");
+    // Vendure's two places, read in each currency's own minor units.
+    for (amount, currency, expected) in [(1550, "USD", 1550), (150_000, "JPY", 1500), (1550, "BHD", 15_500)] {
+        assert_eq!(minor(amount, currency), expected, "{amount} {currency}");
     }
 }
 
@@ -141,8 +142,8 @@ fn a_collection_page_as_the_real_server_answers_it() {
     assert_eq!(c.description, None, "an empty description is none");
     let page = listing(&data.search, data.active_channel, 1);
     assert_eq!((page.total_count, page.page, page.page_size), (6, 1, listing::PAGE_SIZE));
-    let cards: Vec<(&str, Option<f64>)> = page.products.iter().map(|p| (p.name.as_str(), p.price)).collect();
-    assert_eq!(cards, [("Dune Tee", Some(12.0)), ("Vitrine Tee", Some(15.0)), ("Basalt Tee", Some(18.0))]);
+    let cards: Vec<(&str, Option<i64>)> = page.products.iter().map(|p| (p.name.as_str(), p.price)).collect();
+    assert_eq!(cards, [("Dune Tee", Some(1200)), ("Vitrine Tee", Some(1500)), ("Basalt Tee", Some(1800))]);
     assert!(page.products.iter().all(|p| p.url.starts_with("/products/") && p.thumbnail.is_some()));
     assert_eq!(page.sorts, listing::offered(&listing::EVERY_SORT));
 }

@@ -10,7 +10,7 @@ fn chair(change: impl FnOnce(&mut proto::Product)) -> Product {
         id: "1".into(),
         url: "/chair".into(),
         name: "Chair".into(),
-        price: Some(12.5),
+        price: Some(1250),
         sku: Some("C-1".into()),
         ..Default::default()
     };
@@ -39,14 +39,14 @@ fn a_product_with_variants_is_a_product_group_with_an_offer_per_variant() {
                 id: "1-S".into(),
                 sku: Some("C-1-S".into()),
                 selected: chosen(&[("Size", "S"), ("Colour", "Navy"), ("Warranty", "2 years")]),
-                price: Some(12.5),
+                price: Some(1250),
                 ..Default::default()
             },
             proto::Variant {
                 id: "1 M".into(),
                 selected: chosen(&[("Size", "M"), ("Colour", "Navy"), ("Warranty", "2 years")]),
-                price: Some(14.0),
-                discount: Some(proto::Discount { amount: 4.0, percent: 28.0 }),
+                price: Some(1400),
+                discount: Some(proto::Discount { amount: 400, percent: 28.0 }),
                 in_stock: Some(false),
                 image: Some(proto::Image { id: "m".into(), url: "http://b/m.png".into(), label: String::new() }),
                 ..Default::default()
@@ -123,9 +123,11 @@ fn a_product_has_a_rating_only_with_reviews() {
 #[test]
 fn a_product_offers_the_price_its_page_shows() {
     for (price, currency, in_stock, offer) in [
-        (Some(12.5), None, None, Some((12.5, "USD", "https://schema.org/InStock"))),
-        (Some(30.6), Some("EUR"), Some(false), Some((30.6, "EUR", "https://schema.org/OutOfStock"))),
-        (Some(0.0), None, Some(true), Some((0.0, "USD", "https://schema.org/InStock"))),
+        (Some(1250), None, None, Some((12.5, "USD", "https://schema.org/InStock"))),
+        (Some(3060), Some("EUR"), Some(false), Some((30.6, "EUR", "https://schema.org/OutOfStock"))),
+        (Some(1500), Some("JPY"), Some(true), Some((1500.0, "JPY", "https://schema.org/InStock"))),
+        (Some(1234), Some("BHD"), Some(true), Some((1.234, "BHD", "https://schema.org/InStock"))),
+        (Some(0), None, Some(true), Some((0.0, "USD", "https://schema.org/InStock"))),
         (None, Some("EUR"), Some(true), None),
     ] {
         let p = chair(|p| (p.price, p.currency, p.in_stock) = (price, currency.map(str::to_owned), in_stock));
@@ -141,8 +143,8 @@ fn a_product_offers_the_price_its_page_shows() {
 #[test]
 fn the_offer_is_the_price_paid_as_the_spa_shows_it() {
     // The rule's own table: vitrine_domain::variants (the SPA's shownPrice `paid` column).
-    let discounted = chair(|p| p.discount = Some(proto::Discount { amount: 2.5, percent: 20.0 }));
-    assert_eq!(product(&discounted, "http://shop.test/chair", None, absolute)["offers"]["price"], json!(10.0));
+    let discounted = chair(|p| p.discount = Some(proto::Discount { amount: 250, percent: 20.0 }));
+    assert_eq!(product(&discounted, "http://shop.test/chair", None, absolute)["offers"]["price"], json!(1000));
 }
 
 #[test]

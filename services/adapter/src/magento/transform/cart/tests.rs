@@ -10,7 +10,7 @@ fn response(json: &str) -> Response {
 }
 
 /// A line as `(id, variant, name, product url, quantity, unit price, line total)`.
-type Row<'a> = (&'a str, &'a str, &'a str, &'a str, u32, Option<f64>, Option<f64>);
+type Row<'a> = (&'a str, &'a str, &'a str, &'a str, u32, Option<i64>, Option<i64>);
 
 fn recorded_cart() -> MagentoCart {
     match answer::<MagentoCart>("MagentoGetCart", "cart", response(include_str!("../../testdata/cart.json"))) {
@@ -47,10 +47,10 @@ fn a_recorded_cart_becomes_its_lines_and_subtotal() {
                 "Chaz Kangeroo Hoodie",
                 "/chaz-kangeroo-hoodie.html",
                 1,
-                Some(41.6),
-                Some(41.6)
+                Some(4160),
+                Some(4160)
             ),
-            ("MjA=", "24-MB01", "Joust Duffle Bag", "/joust-duffle-bag.html", 2, Some(34.0), Some(68.0)),
+            ("MjA=", "24-MB01", "Joust Duffle Bag", "/joust-duffle-bag.html", 2, Some(3400), Some(6800)),
         ],
         "the null item is left out"
     );
@@ -66,7 +66,7 @@ fn a_recorded_cart_becomes_its_lines_and_subtotal() {
         ],
         "a child showing Magento's placeholder shows its parent's picture"
     );
-    assert_eq!((c.subtotal, c.currency.as_deref(), c.checkout_url.as_deref()), (Some(109.6), Some("USD"), None));
+    assert_eq!((c.subtotal, c.currency.as_deref(), c.checkout_url.as_deref()), (Some(10960), Some("USD"), None));
     assert_eq!(c.notices, ["Joust Duffle Bag: the shop no longer has this quantity in stock."]);
 }
 

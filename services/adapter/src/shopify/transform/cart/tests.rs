@@ -9,7 +9,7 @@ fn recorded() -> ShopifyCartPayload {
 }
 
 /// A line as the tests compare it: variant, link, name, options, quantity, unit price, total.
-type LineRow<'a> = (&'a str, &'a str, &'a str, Vec<(&'a str, &'a str)>, u32, Option<f64>, Option<f64>);
+type LineRow<'a> = (&'a str, &'a str, &'a str, Vec<(&'a str, &'a str)>, u32, Option<i64>, Option<i64>);
 
 fn error(code: Option<&str>, field: &[&str]) -> ShopifyCartUserError {
     ShopifyCartUserError { code: code.map(str::to_owned), field: Some(field.iter().map(|f| (*f).to_owned()).collect()) }
@@ -21,7 +21,7 @@ fn a_recorded_cart_becomes_lines_a_subtotal_a_checkout_url_and_notices() {
     assert!(
         cart.id.starts_with("gid://shopify/Cart/Z2Nw") && cart.id.ends_with("?key=4d1f3a5b9c2e7f60a8b1c3d5e7f90a1b")
     );
-    assert_eq!((cart.subtotal, cart.currency.as_deref()), (Some(2159.9), Some("CAD")));
+    assert_eq!((cart.subtotal, cart.currency.as_deref()), (Some(215_990), Some("CAD")));
     assert_eq!(
         cart.checkout_url.as_deref(),
         Some(
@@ -53,12 +53,12 @@ fn a_recorded_cart_becomes_lines_a_subtotal_a_checkout_url_and_notices() {
                 "The Hydrogen Snowboard",
                 vec![("Size", "159"), ("Color", "Sunset")],
                 3,
-                Some(629.95),
-                Some(1889.85)
+                Some(62995),
+                Some(188_985)
             ),
             // "Title: Default Title" is no option; the line's total is Shopify's own
             // (after its line discount), not the unit price times the quantity.
-            ("43695711027478", "/products/oxygen-wax", "Oxygen Wax", vec![], 2, Some(135.03), Some(270.05)),
+            ("43695711027478", "/products/oxygen-wax", "Oxygen Wax", vec![], 2, Some(13503), Some(27005)),
         ]
     );
     assert!(cart.lines[0].id.starts_with("gid://shopify/CartLine/0b6a3c1e"), "the line id is Shopify's whole");

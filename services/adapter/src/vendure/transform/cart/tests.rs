@@ -39,16 +39,16 @@ fn refused(code: &str) -> OrderChange {
 #[test]
 fn an_order_as_its_cart_at_the_channel_s_prices() {
     let c = cart("token", &order(2), EXCLUDING_TAX);
-    assert_eq!((c.id.as_str(), c.subtotal, c.currency.as_deref()), ("token", Some(30.0), Some("USD")));
+    assert_eq!((c.id.as_str(), c.subtotal, c.currency.as_deref()), ("token", Some(3000), Some("USD")));
     let line = &c.lines[0];
     assert_eq!((line.id.as_str(), line.variant.as_str(), line.name.as_str()), ("11", "1", "Vitrine Tee"));
-    assert_eq!((line.quantity, line.unit_price, line.line_total), (2, Some(15.0), Some(30.0)));
+    assert_eq!((line.quantity, line.unit_price, line.line_total), (2, Some(1500), Some(3000)));
     assert_eq!(line.product_url, "/products/vitrine-tee");
     let options: Vec<(&str, &str)> = line.options.iter().map(|o| (o.name.as_str(), o.value.as_str())).collect();
     assert_eq!(options, [("Size", "S"), ("Color", "Black")]);
     assert!(line.image.as_ref().is_some_and(|i| i.label == "Vitrine Tee"));
     let with_tax = cart("token", &order(2), INCLUDING_TAX);
-    assert_eq!((with_tax.subtotal, with_tax.lines[0].unit_price), (Some(33.0), Some(16.5)));
+    assert_eq!((with_tax.subtotal, with_tax.lines[0].unit_price), (Some(3300), Some(1650)));
 }
 
 #[test]

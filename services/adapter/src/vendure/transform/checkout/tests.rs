@@ -59,9 +59,9 @@ fn a_checkout_and_its_totals_as_the_channel_shows_prices() {
     assert_eq!(c.billing_address, None, "an address without a country is none");
     assert_eq!(c.countries[0].code, "US");
     let t = c.totals.expect("totals");
-    assert_eq!((t.subtotal, t.shipping, t.tax, t.total), (Some(30.0), Some(10.0), Some(3.0), Some(43.0)));
+    assert_eq!((t.subtotal, t.shipping, t.tax, t.total), (Some(3000), Some(1000), Some(300), Some(4300)));
     let t = checkout("token", &o, Vec::new(), &[], INCLUDING_TAX).totals.expect("totals");
-    assert_eq!((t.subtotal, t.shipping, t.tax, t.total), (Some(33.0), Some(10.0), None, Some(43.0)), "tax included");
+    assert_eq!((t.subtotal, t.shipping, t.tax, t.total), (Some(3300), Some(1000), None, Some(4300)), "tax included");
     let t = checkout("token", &placed(false), Vec::new(), &[], EXCLUDING_TAX).totals.expect("totals");
     assert_eq!((t.shipping, t.total), (None, None), "no total before a shipping method");
     let number = order(&o, EXCLUDING_TAX);
