@@ -89,10 +89,8 @@ for (const viewport of [DESKTOP, MOBILE]) {
 test("choosing a size by keyboard changes the price and the address, and a reload paints that variant", async () => {
   const product = (await (await fetch(`${suite.base}/api/products/1001`)).json()).products[0];
   const usd = (n) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
-  const paid = (v) => {
-    const off = v.discount?.amount ?? 0;
-    return off > 0 && off < v.price ? Math.round((v.price - off) * 100) / 100 : v.price;
-  };
+  // What the edge says a shopper pays for a variant (the one rule, vitrine_domain::money::paid).
+  const paid = (v) => v.paid_price;
   const large = product.variants.find((v) => v.id === "1001-L-Black");
   assert.ok(large, "the mock makes 1001 in L and Black");
   const page = await newPage(browser, { viewport: DESKTOP });

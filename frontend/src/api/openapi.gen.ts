@@ -826,6 +826,7 @@ export interface components {
              */
             jaegerUrl: string | null;
         };
+        /** @description A markdown: the amount taken off the listed price, and its share of it in percent. */
         Discount: {
             /** Format: double */
             amount: number;
@@ -1050,7 +1051,7 @@ export interface components {
             brand?: string | null;
             /** @description The one camelCase field. */
             canonicalUrl?: string | null;
-            /** @description ISO 4217 code of `price`; absent means USD. */
+            /** @description ISO 4217 code of every amount of the product and its variants; absent means USD. */
             currency?: string | null;
             /** @description HTML, sanitised by the adapter. */
             description?: string | null;
@@ -1067,7 +1068,16 @@ export interface components {
              *     options and variants out.
              */
             options?: components["schemas"]["ProductOption"][];
-            /** Format: double */
+            /**
+             * Format: double
+             * @description What a shopper pays: `price` less the discount when that is an offer (above 0 and
+             *     below the price), else `price`.
+             */
+            paid_price?: number | null;
+            /**
+             * Format: double
+             * @description The listed price, in major units of `currency` (19.99 dollars, 1500 yen).
+             */
             price?: number | null;
             /**
              * @description Whether the prices include tax, where the backend says (a sales channel's
@@ -1215,6 +1225,11 @@ export interface components {
             id: string;
             image?: null | components["schemas"]["Image"];
             in_stock?: boolean | null;
+            /**
+             * Format: double
+             * @description What a shopper pays for it, as the product's `paid_price`.
+             */
+            paid_price?: number | null;
             /** Format: double */
             price?: number | null;
             /** @description Its value of each option. */

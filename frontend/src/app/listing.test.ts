@@ -56,18 +56,21 @@ describe("pageWindow", () => {
 });
 
 describe("shownPrice", () => {
-  const product = (price: number | null, discount: Product["discount"]) =>
-    ({ id: "1", type: "simple", url: "/1", name: "x", images: [], price, discount }) as unknown as Product;
-  it.each<[number | null, Product["discount"], ReturnType<typeof shownPrice>]>([
-    [100, null, { paid: 100, was: null, percent: null }],
-    [100, { amount: 0, percent: 0 }, { paid: 100, was: null, percent: null }],
-    [100, { amount: 25, percent: 25 }, { paid: 75, was: 100, percent: 25 }],
-    [18, { amount: 3.6, percent: 20 }, { paid: 14.4, was: 18, percent: 20 }],
-    [40, { amount: 10, percent: 0 }, { paid: 30, was: 40, percent: 25 }],
-    [10, { amount: 10, percent: 100 }, { paid: 10, was: null, percent: null }],
-    [null, { amount: 5, percent: 5 }, { paid: null, was: null, percent: null }],
-  ])("%s less %j", (price, discount, expected) => {
-    expect(shownPrice(product(price, discount))).toEqual(expected);
+  // `paid_price` is the edge's (vitrine_domain::money::paid): what counts as a discount is decided there.
+  const product = (price: number | null, discount: Product["discount"], paid_price: number | null) =>
+    ({ id: "1", type: "simple", url: "/1", name: "x", images: [], price, discount, paid_price }) as unknown as Product;
+  it.each<[number | null, Product["discount"], number | null, ReturnType<typeof shownPrice>]>([
+    [100, null, 100, { paid: 100, was: null, percent: null }],
+    [100, { amount: 0, percent: 0 }, 100, { paid: 100, was: null, percent: null }],
+    [100, { amount: 25, percent: 25 }, 75, { paid: 75, was: 100, percent: 25 }],
+    [18, { amount: 3.6, percent: 20 }, 14.4, { paid: 14.4, was: 18, percent: 20 }],
+    [40, { amount: 10, percent: 0 }, 30, { paid: 30, was: 40, percent: 25 }],
+    [10, { amount: 10, percent: 100 }, 10, { paid: 10, was: null, percent: null }],
+    [1500, { amount: 300, percent: 20 }, 1200, { paid: 1200, was: 1500, percent: 20 }],
+    [null, { amount: 5, percent: 5 }, null, { paid: null, was: null, percent: null }],
+    [12, null, null, { paid: 12, was: null, percent: null }],
+  ])("%s less %j, paid %s", (price, discount, paid, expected) => {
+    expect(shownPrice(product(price, discount, paid))).toEqual(expected);
   });
 });
 

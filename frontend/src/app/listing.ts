@@ -70,22 +70,22 @@ export function pageWindow(current: number, count: number): (number | null)[] {
   return pages;
 }
 
-/** What a card and a product page show: the price paid, and the listed price with the discount when there is one. */
-export function shownPrice(product: Pick<Product, "price" | "discount">): {
+/**
+ * What a card and a product page show: the price paid (the edge's `paid_price`, the one
+ * rule of which discount counts), and the listed price with its share off when the
+ * shopper pays less than it.
+ */
+export function shownPrice(product: Pick<Product, "price" | "discount" | "paid_price">): {
   paid: number | null;
   was: number | null;
   percent: number | null;
 } {
-  const amount = product.discount?.amount ?? 0;
-  if (product.price == null || !(amount > 0) || amount >= product.price) {
-    return { paid: product.price ?? null, was: null, percent: null };
+  const { price, paid_price: paid } = product;
+  if (price == null || paid == null || !(paid < price)) {
+    return { paid: paid ?? price ?? null, was: null, percent: null };
   }
   const percent = product.discount?.percent ?? 0;
-  return {
-    paid: Math.round((product.price - amount) * 100) / 100,
-    was: product.price,
-    percent: percent > 0 ? Math.round(percent) : Math.round((amount / product.price) * 100),
-  };
+  return { paid, was: price, percent: percent > 0 ? Math.round(percent) : Math.round(((price - paid) / price) * 100) };
 }
 
 /** "1 product", "27 products". */

@@ -51,7 +51,7 @@ describe("ProductView (spec §2 product page)", () => {
   });
 
   it("shows the price paid, with the listed price and the discount when there is one", () => {
-    const { container } = view({ ...base, price: 60, currency: "EUR", discount: { amount: 15, percent: 25 } });
+    const { container } = view({ ...base, price: 60, currency: "EUR", discount: { amount: 15, percent: 25 }, paid_price: 45 });
     const price = container.querySelector(".product-price");
     expect(price?.textContent).toBe("€45.00was €60.00 −25%");
     expect(price?.querySelector("s")?.textContent).toBe("was €60.00");

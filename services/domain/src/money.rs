@@ -116,7 +116,11 @@ pub fn share(part: i64, whole: i64) -> f64 {
 /// `rate` (a fraction: 0.1 for 10 %) of `minor`, rounded to the nearest minor unit: a
 /// tax or a percentage discount on an amount.
 #[must_use]
-#[expect(clippy::cast_precision_loss, clippy::cast_possible_truncation, reason = "prices are far below 2^53 minor units")]
+#[expect(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    reason = "prices are far below 2^53 minor units"
+)]
 pub fn rate_of(minor: i64, rate: f64) -> i64 {
     (minor as f64 * rate).round() as i64
 }

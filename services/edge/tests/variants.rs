@@ -85,7 +85,7 @@ async fn the_fake_store_sells_each_product_as_it_is() {
     assert_eq!(
         product["variants"],
         json!([{"id": "1", "sku": null, "selected": [], "price": product["price"], "discount": null,
-            "in_stock": true, "image": null}])
+            "paid_price": product["price"], "in_stock": true, "image": null}])
     );
 }
 

@@ -214,9 +214,9 @@ mod tests {
             "id": "1001", "url": "/1001", "name": "Chair",
             "thumbnail": {"id": "t", "url": "http://m/1001.svg", "label": "Chair"},
             "variants": [
-                {"id": "1001-S", "selected": [{"name": "Size", "value": "S"}], "price": 40.0,
-                 "discount": {"amount": 4.0, "percent": 10.0}, "in_stock": true},
-                {"id": "1001-M", "selected": [{"name": "Size", "value": "M"}], "price": 40.0, "in_stock": false},
+                {"id": "1001-S", "selected": [{"name": "Size", "value": "S"}], "price": 4000,
+                 "discount": {"amount": 400, "percent": 10.0}, "in_stock": true},
+                {"id": "1001-M", "selected": [{"name": "Size", "value": "M"}], "price": 4000, "in_stock": false},
             ],
         })]
     }

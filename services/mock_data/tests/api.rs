@@ -224,9 +224,9 @@ fn ids(listing: &Value) -> Vec<String> {
     listing["products"].as_array().into_iter().flatten().filter_map(|p| p["id"].as_str().map(str::to_owned)).collect()
 }
 
-/// What a shopper pays for each product of a listing: its price less its discount.
-fn paid(listing: &Value) -> Vec<f64> {
-    let paid = |p: &Value| Some(p["price"].as_f64()? - p["discount"]["amount"].as_f64().unwrap_or_default());
+/// What a shopper pays for each product of a listing (in cents): its price less its discount.
+fn paid(listing: &Value) -> Vec<i64> {
+    let paid = |p: &Value| Some(p["price"].as_i64()? - p["discount"]["amount"].as_i64().unwrap_or_default());
     listing["products"].as_array().into_iter().flatten().filter_map(paid).collect()
 }
 
@@ -383,7 +383,7 @@ async fn a_cart_checks_out_into_a_numbered_order() {
     let (status, set) = mock.call("PUT", &at("checkout"), Some(body)).await;
     assert_eq!((status, set["shipping_address"]["region"].as_str()), (200, Some("IL")));
     let (_, options) = mock.call("GET", &at("shipping-options"), None).await;
-    assert_eq!(options["options"][1], json!({"id": "express", "label": "Express (next working day)", "price": 15.0}));
+    assert_eq!(options["options"][1], json!({"id": "express", "label": "Express (next working day)", "price": 1500}));
     let (status, refused) = mock.call("PUT", &at("shipping"), Some(json!({"option": "drone"}))).await;
     assert_eq!((status, refused["code"].as_str()), (422, Some("unknown_shipping_option")));
     let (status, _) = mock.call("PUT", &at("shipping"), Some(json!({"option": "standard"}))).await;
@@ -393,11 +393,12 @@ async fn a_cart_checks_out_into_a_numbered_order() {
 
     // With a line: 10 % tax on the items, shipping on top, then a numbered order.
     let (_, with_line) = mock.call("POST", &at("lines"), Some(json!({"variant": "1002", "quantity": 2}))).await;
-    let subtotal = with_line["subtotal"].as_f64().unwrap_or_default();
+    // Amounts are whole cents.
+    let subtotal = with_line["subtotal"].as_i64().unwrap_or_default();
     let (_, summary) = mock.call("GET", &at("checkout"), None).await;
-    let cents = |x: f64| (x * 100.0).round() / 100.0;
-    assert_eq!(summary["totals"]["tax"].as_f64(), Some(cents(subtotal * 0.1)));
-    assert_eq!(summary["totals"]["total"].as_f64(), Some(cents(subtotal + cents(subtotal * 0.1) + 5.0)));
+    let tax = vitrine_domain::money::rate_of(subtotal, 0.1);
+    assert_eq!(summary["totals"]["tax"].as_i64(), Some(tax));
+    assert_eq!(summary["totals"]["total"].as_i64(), Some(subtotal + tax + 500));
     let (status, order) = mock.call("POST", &at("order"), None).await;
     assert_eq!((status, order["lines"][0]["quantity"].as_u64()), (201, Some(2)));
     let number = order["number"].as_str().unwrap_or_default().to_owned();

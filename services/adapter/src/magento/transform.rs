@@ -9,8 +9,8 @@ use vitrine_proto::v1::{
 };
 
 use super::models::{
-    MagentoCategory, MagentoCategoryRoute, MagentoCmsPage, MagentoConfigurableOption, MagentoFlag, MagentoImage, MagentoMoney,
-    MagentoProduct, MagentoProducts, MagentoRoute, MagentoVariantAttribute,
+    MagentoCategory, MagentoCategoryRoute, MagentoCmsPage, MagentoConfigurableOption, MagentoFlag, MagentoImage,
+    MagentoMoney, MagentoProduct, MagentoProducts, MagentoRoute, MagentoVariantAttribute,
 };
 use super::variant_id;
 

@@ -71,7 +71,11 @@ fn cheapest(variants: &[MedusaVariant]) -> Option<&MedusaVariant> {
 fn pricing(variants: &[MedusaVariant]) -> (Option<i64>, Option<Discount>, Option<String>) {
     let Some(price) = cheapest(variants).and_then(|v| v.calculated_price.as_ref()) else { return (None, None, None) };
     let (now, was) = now_and_was(price);
-    (was.or(now), now.zip(was).and_then(|(now, was)| markdown(was, now)), price.currency_code.as_ref().map(|c| c.to_uppercase()))
+    (
+        was.or(now),
+        now.zip(was).and_then(|(now, was)| markdown(was, now)),
+        price.currency_code.as_ref().map(|c| c.to_uppercase()),
+    )
 }
 
 /// A calculated price's amount now and its original amount, in minor units of its

@@ -3,8 +3,8 @@
 
 pub mod cart;
 
-use vitrine_domain::paths::resource_handle;
 use vitrine_domain::money::{self, markdown};
+use vitrine_domain::paths::resource_handle;
 use vitrine_domain::{listing, navigation, paths, route};
 use vitrine_proto::v1::{
     Breadcrumb, Category, ContentPage, Image, NavigationNode, Product, ProductOption, ProductPage, ProductSort,

@@ -55,6 +55,31 @@ fn legacy<T: serde::Serialize>(message: &T) -> String {
         .replace(r#","prices_include_tax":null"#, "")
 }
 
+/// A product as the API writes it: the proto's fields under their names, amounts in major
+/// units of its currency, and the price paid beside the price listed.
+fn written(p: &proto::Product) -> Value {
+    let mut value = serde_json::to_value(p).expect("value");
+    let fields = value.as_object_mut().expect("an object");
+    for empty in ["options", "variants"] {
+        if fields[empty] == json!([]) {
+            fields.remove(empty);
+        }
+    }
+    if fields["prices_include_tax"].is_null() {
+        fields.remove("prices_include_tax");
+    }
+    let currency = p.currency.as_deref();
+    let major = |minor: Option<i64>| minor.map(|m| money::to_major(m, currency));
+    fields.insert("price".into(), json!(major(p.price)));
+    fields.insert(
+        "discount".into(),
+        json!(p.discount.map(|d| json!({"amount": major(Some(d.amount)), "percent": d.percent}))),
+    );
+    let paid = p.price.map(|price| money::paid(price, p.discount.map(|d| d.amount)));
+    fields.insert("paid_price".into(), json!(major(paid)));
+    value
+}
+
 fn now<T: serde::Serialize>(shape: &T) -> String {
     serde_json::to_string(shape).expect("now")
 }
@@ -62,7 +87,8 @@ fn now<T: serde::Serialize>(shape: &T) -> String {
 #[test]
 fn products_keep_their_bytes_and_fields() {
     for message in [full_product(), bare_product()] {
-        assert_eq!(now(&Product::from(message.clone())), legacy(&message), "{}", message.id);
+        let product = serde_json::to_value(Product::from(message.clone())).expect("value");
+        assert_eq!(product, written(&message), "{}", message.id);
     }
     let bare = serde_json::to_value(Product::from(bare_product())).expect("value");
     // The SPA reads absent optionals as null, and `canonicalUrl` in camelCase.
@@ -72,8 +98,14 @@ fn products_keep_their_bytes_and_fields() {
     assert_eq!(bare["images"], json!([]));
     let full = Product::from(full_product());
     assert_eq!(
-        (full.kind.as_str(), full.price, full.discount.map(|d| d.percent), full.images.len()),
-        ("simple", Some(12.5), Some(20.0), 2)
+        (
+            full.kind.as_str(),
+            full.price,
+            full.discount.map(|d| (d.amount, d.percent)),
+            full.paid_price,
+            full.images.len()
+        ),
+        ("simple", Some(12.5), Some((2.5, 20.0)), Some(10.0), 2)
     );
 }
 
@@ -110,7 +142,7 @@ fn a_product_s_own_answer_has_its_variants_and_a_listing_s_cards_do_not() {
     assert_eq!(
         own["products"][0]["variants"],
         json!([{"id": "1001-M", "sku": "C-1-M", "selected": [{"name": "Size", "value": "M"}], "price": 13.0,
-            "discount": null, "in_stock": false, "image": null}])
+            "discount": null, "paid_price": 13.0, "in_stock": false, "image": null}])
     );
     let cards = serde_json::to_value(products(proto::ProductList { products: vec![sized] })).expect("value");
     assert!(cards[0].get("options").is_none() && cards[0].get("variants").is_none(), "{cards}");
@@ -119,9 +151,12 @@ fn a_product_s_own_answer_has_its_variants_and_a_listing_s_cards_do_not() {
 #[test]
 fn product_responses_and_lists() {
     let response = proto::ProductResponse { id: "1001".into(), products: vec![full_product(), bare_product()] };
-    assert_eq!(now(&ProductResponse::from(response.clone())), legacy(&response));
+    let written_all = |list: &[proto::Product]| list.iter().map(written).collect::<Vec<_>>();
+    let answer = serde_json::to_value(ProductResponse::from(response.clone())).expect("value");
+    assert_eq!(answer, json!({"id": "1001", "products": written_all(&response.products)}));
     let list = proto::ProductList { products: vec![bare_product(), full_product()] };
-    assert_eq!(now(&products(list.clone())), legacy(&list.products));
+    let cards = serde_json::to_value(products(list.clone())).expect("value");
+    assert_eq!(cards, json!(written_all(&list.products)));
     assert_eq!(now(&products(proto::ProductList::default())), "[]");
 }
 

@@ -79,12 +79,17 @@ impl Default for Carts {
     }
 }
 
-fn money(value: f64) -> Value {
-    json!({ "value": value, "currency": "USD" })
+/// The demo shop's currency.
+const CURRENCY: &str = "USD";
+
+/// `Money` as Magento writes it (a decimal number of dollars) from minor units.
+fn money(minor: i64) -> Value {
+    json!({ "value": vitrine_domain::money::to_major(minor, Some(CURRENCY)), "currency": CURRENCY })
 }
 
-fn cents(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+/// A `Money` object's value in minor units.
+fn minor(money: &Value) -> Option<i64> {
+    vitrine_domain::money::from_major(money["value"].as_f64()?, Some(CURRENCY))
 }
 
 fn no_such_entity(message: &str) -> Value {
@@ -306,7 +311,7 @@ fn add_item(
 /// The `Cart` object: everything a document may select, cut down by the server.
 fn cart_json(catalogue: &Value, id: &str, cart: &Cart) -> Value {
     let items: Vec<Value> = cart.lines.iter().filter_map(|l| item_json(catalogue, l)).collect();
-    let subtotal = cents(items.iter().filter_map(|i| i["prices"]["row_total"]["value"].as_f64()).sum::<f64>());
+    let subtotal: i64 = items.iter().filter_map(|i| minor(&i["prices"]["row_total"])).sum();
     let quantity: f64 = cart.lines.iter().map(|l| l.quantity).sum();
     let mut json = json!({
         "id": id,
@@ -370,17 +375,18 @@ fn item_json(catalogue: &Value, line: &Line) -> Option<Value> {
             item["__typename"] = json!("ConfigurableCartItem");
             item["configurable_options"] = json!(chosen);
             item["configured_variant"] = child;
-            variant["product"]["price_range"]["maximum_price"]["final_price"]["value"].as_f64()?
+            minor(&variant["product"]["price_range"]["maximum_price"]["final_price"])?
         }
-        None => parent["price_range"]["minimum_price"]["final_price"]["value"].as_f64()?,
+        None => minor(&parent["price_range"]["minimum_price"]["final_price"])?,
     };
-    let row = cents(unit * line.quantity);
+    // Magento's quantities are decimal numbers; this shop's are whole.
+    let row = vitrine_domain::money::rate_of(unit, line.quantity);
     item["prices"] = json!({
         "price": money(unit),
         "price_including_tax": money(unit),
         "row_total": money(row),
         "row_total_including_tax": money(row),
-        "total_item_discount": money(0.0),
+        "total_item_discount": money(0),
         "discounts": [],
     });
     Some(item)

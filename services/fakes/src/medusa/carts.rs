@@ -21,6 +21,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::sync::{Mutex, PoisonError};
 
 use serde_json::{Value, json};
+use vitrine_domain::money;
 
 pub(super) mod checkout;
 
@@ -61,7 +62,8 @@ struct Line {
     id: String,
     variant_id: String,
     quantity: u64,
-    unit_price: f64,
+    /// In minor units of the cart's currency.
+    unit_price: i64,
     /// What Medusa copies from the product and variant into the line when it is written.
     snapshot: Value,
 }
@@ -91,8 +93,10 @@ pub(super) struct Carts {
     ids: RandomState,
 }
 
-fn cents(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+/// An amount as the Store API writes it: a decimal number of major units of `currency`
+/// (Medusa 2 keeps money in major units), from minor units.
+fn major(minor: i64, currency: Option<&str>) -> Value {
+    Value::from(money::to_major(minor, currency))
 }
 
 /// `quantity` when it is a whole number of at least `least`.
@@ -134,10 +138,11 @@ fn find<'a>(products: &'a [Value], variant_id: &str) -> Option<(&'a Value, &'a V
 /// as `compare_at_unit_price` when on sale; `variant_option_values` left empty. The
 /// linked product and variant come with their own columns (the cart routes' defaults ask
 /// for the product's categories and tags by id).
-fn snapshot(cart_id: &str, product: &Value, variant: &Value) -> (f64, Value) {
+fn snapshot(cart_id: &str, product: &Value, variant: &Value) -> (i64, Value) {
     let price = &variant["price"];
     let unit = price["calculated_amount"].as_f64().unwrap_or_default();
     let original = price["original_amount"].as_f64().filter(|o| *o > unit);
+    let unit_minor = money::from_major(unit, price["currency_code"].as_str()).unwrap_or_default();
     let mut linked = variant.clone();
     if let Some(v) = linked.as_object_mut() {
         for gone in ["price", "options", "inventory_quantity"] {
@@ -169,16 +174,20 @@ fn snapshot(cart_id: &str, product: &Value, variant: &Value) -> (f64, Value) {
         "created_at": NOW, "updated_at": NOW, "deleted_at": null, "tax_lines": [], "adjustments": [],
         "product": linked_product, "variant": linked,
     });
-    (unit, line)
+    (unit_minor, line)
 }
 
 impl Line {
-    fn render(&self) -> Value {
+    /// What the line costs, in minor units.
+    fn subtotal(&self) -> i64 {
+        self.unit_price.saturating_mul(i64::try_from(self.quantity).unwrap_or(i64::MAX))
+    }
+
+    fn render(&self, currency: Option<&str>) -> Value {
         let mut out = self.snapshot.clone();
-        let subtotal = cents(self.unit_price * self.quantity as f64);
         out["id"] = self.id.clone().into();
         out["quantity"] = self.quantity.into();
-        totals(&mut out, &LINE_TOTALS, subtotal, &LINE_ZERO_TOTALS);
+        totals(&mut out, &LINE_TOTALS, &major(self.subtotal(), currency), &LINE_ZERO_TOTALS);
         out
     }
 }
@@ -188,16 +197,16 @@ impl Cart {
     /// and the totals that follow from it ([`checkout::Progress::render`]); the routes
     /// answer it cut to their `fields` (`fields::CART`).
     fn render(&self) -> Value {
-        let items: Vec<Value> = self.items.iter().map(Line::render).collect();
-        // Adding 0 turns the sum of no lines (-0.0 for floats) into 0.
-        let sum = cents(items.iter().filter_map(|i| i["subtotal"].as_f64()).sum::<f64>() + 0.0);
+        let currency = self.region["currency_code"].as_str();
+        let items: Vec<Value> = self.items.iter().map(|l| l.render(currency)).collect();
+        let sum: i64 = self.items.iter().map(Line::subtotal).sum();
         let mut out = json!({
             "id": self.id, "region_id": self.region["id"], "customer_id": null, "sales_channel_id": SALES_CHANNEL,
             "currency_code": self.region["currency_code"], "locale": null, "region": self.region,
             "items": items, "promotions": [], "credit_lines": [], "customer": null, "metadata": null,
             "created_at": NOW, "updated_at": NOW,
         });
-        self.checkout.render(&mut out, sum);
+        self.checkout.render(&mut out, sum, currency);
         out
     }
 
@@ -211,9 +220,9 @@ impl Cart {
 }
 
 /// Sets each of `names` to `value` and each of `zeros` to 0: the Store API's many totals.
-fn totals(out: &mut Value, names: &[&str], value: f64, zeros: &[&str]) {
+fn totals(out: &mut Value, names: &[&str], value: &Value, zeros: &[&str]) {
     for name in names {
-        out[*name] = value.into();
+        out[*name] = value.clone();
     }
     for name in zeros {
         out[*name] = 0.into();

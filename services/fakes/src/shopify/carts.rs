@@ -80,9 +80,9 @@ fn warning(code: &str, target: &str) -> Value {
 }
 
 /// A decimal string as Shopify writes one (`"600.0"`, `"29.95"`) in cents.
+/// A decimal string of dollars (the fixture's prices) in cents.
 fn cents(amount: &Value) -> i64 {
-    // The fixture's prices are decimal strings of at most two places.
-    amount.as_str().and_then(|a| a.parse::<f64>().ok()).map_or(0, |a| (a * 100.0).round() as i64)
+    amount.as_str().and_then(|a| vitrine_domain::money::from_decimal(a, Some("USD"))).unwrap_or_default()
 }
 
 fn decimal(cents: i64) -> String {

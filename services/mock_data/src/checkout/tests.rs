@@ -7,7 +7,7 @@ use crate::carts::Carts;
 fn products() -> Vec<Value> {
     vec![json!({
         "id": "1001", "url": "/1001", "name": "Chair",
-        "variants": [{"id": "1001-S", "price": 40.0, "in_stock": true}],
+        "variants": [{"id": "1001-S", "price": 4000, "in_stock": true}],
     })]
 }
 

@@ -120,8 +120,9 @@ async fn sorted(t: &Target<'_>, sort: ProductSort) -> anyhow::Result<Outcome> {
     // says nothing of the order of the prices shown.
     let priced = page.products.iter().filter(|p| p.r#type != "composite");
     // The price a shopper pays, as the shops order by it.
-    let paid =
-        |p: &vitrine_proto::v1::Product| money::paid(p.price.unwrap_or_default(), p.discount.as_ref().map(|d| d.amount));
+    let paid = |p: &vitrine_proto::v1::Product| {
+        money::paid(p.price.unwrap_or_default(), p.discount.as_ref().map(|d| d.amount))
+    };
     let prices: Vec<i64> = priced.map(paid).collect();
     let in_order = match sort {
         ProductSort::Name => names.is_sorted(),

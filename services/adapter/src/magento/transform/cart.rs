@@ -18,8 +18,8 @@ use vitrine_proto::v1::{Cart, CartLine, Image, SelectedOption};
 
 use super::{non_empty, path, picture};
 use crate::graphql::wire::{GraphQlError, Response};
-use crate::magento::models::{MagentoConfigurableOption, MagentoMoney};
 use crate::magento::models::cart::{MagentoAddToCart, MagentoCart, MagentoCartItem, MagentoSelectedOption};
+use crate::magento::models::{MagentoConfigurableOption, MagentoMoney};
 use crate::magento::variant_id;
 
 /// `PRODUCT_NOT_FOUND`: no product has the SKU.

@@ -70,7 +70,11 @@ pub fn option(m: &MagentoShippingMethod) -> Option<ShippingOption> {
         [carrier, method] if carrier != method => format!("{carrier} – {method}"),
         [one, ..] => (*one).to_owned(),
     };
-    Some(ShippingOption { id: option_id(carrier, method), label, price: m.amount.as_ref().and_then(MagentoMoney::minor) })
+    Some(ShippingOption {
+        id: option_id(carrier, method),
+        label,
+        price: m.amount.as_ref().and_then(MagentoMoney::minor),
+    })
 }
 
 /// An address as Magento holds it; `None` for one without a country (not set).

@@ -171,7 +171,8 @@ pub fn checkout(answer: Option<MedusaCart>) -> Result<Checkout, DriverError> {
     let billing_address = medusa.billing_address.as_ref().and_then(address);
     let region_countries = countries(&medusa.region.take().unwrap_or_default().countries);
     let email = text(medusa.email.as_ref());
-    let (tax, total, shipping_subtotal) = (minor(medusa.tax_total), minor(medusa.total), minor(medusa.shipping_subtotal));
+    let (tax, total, shipping_subtotal) =
+        (minor(medusa.tax_total), minor(medusa.total), minor(medusa.shipping_subtotal));
     let cart = super::cart::cart(Some(medusa))?;
     let shipping = chosen.as_ref().and_then(|o| shipping_subtotal.or(o.price));
     let mut figures = totals(cart.subtotal, shipping, shipping_address.as_ref().and(tax), cart.currency.clone());

@@ -142,9 +142,9 @@ fn a_product_offers_the_price_its_page_shows() {
 
 #[test]
 fn the_offer_is_the_price_paid_as_the_spa_shows_it() {
-    // The rule's own table: vitrine_domain::variants (the SPA's shownPrice `paid` column).
+    // The rule's own table is vitrine_domain::money's; the offer is its price paid.
     let discounted = chair(|p| p.discount = Some(proto::Discount { amount: 250, percent: 20.0 }));
-    assert_eq!(product(&discounted, "http://shop.test/chair", None, absolute)["offers"]["price"], json!(1000));
+    assert_eq!(product(&discounted, "http://shop.test/chair", None, absolute)["offers"]["price"], json!(10.0));
 }
 
 #[test]

@@ -15,7 +15,9 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Cart, Carts, cents, input_error, money, open};
+use vitrine_domain::money;
+
+use super::{Cart, Carts, input_error, money as money_json, open};
 
 /// The checkout's root mutations.
 pub(in crate::magento) const FIELDS: [&str; 6] = [
@@ -39,12 +41,13 @@ pub const COUNTRIES: [ShipsTo; 4] = [
     ("GB", "United Kingdom", &[]),
     ("DE", "Germany", &[]),
 ];
-/// A shipping method: carrier, method, their titles, the price per item and per order.
-pub type Method = (&'static str, &'static str, &'static str, &'static str, f64, f64);
+/// A shipping method: carrier, method, their titles, the price per item and per order
+/// (in cents).
+pub type Method = (&'static str, &'static str, &'static str, &'static str, i64, i64);
 /// The shipping methods.
 pub const METHODS: [Method; 2] = [
-    ("flatrate", "flatrate", "Flat Rate", "Fixed", 5.0, 0.0),
-    ("tablerate", "bestway", "Best Way", "Table Rate", 0.0, 15.0),
+    ("flatrate", "flatrate", "Flat Rate", "Fixed", 500, 0),
+    ("tablerate", "bestway", "Best Way", "Table Rate", 0, 1500),
 ];
 /// The tax rule: country, region, rate, label.
 pub const TAX: (&str, &str, f64, &str) = ("US", "TX", 0.0825, "US-TX-*-Rate 1");
@@ -143,14 +146,14 @@ fn region_name(country: &str, code: &str) -> &'static str {
 }
 
 /// A method's price for a cart of `quantity` items.
-fn method_price(method: usize, quantity: f64) -> f64 {
+fn method_price(method: usize, quantity: f64) -> i64 {
     let (.., per_item, per_order) = METHODS[method];
-    cents(per_item * quantity + per_order)
+    money::rate_of(per_item, quantity) + per_order
 }
 
 fn method_json(method: usize, quantity: f64, available: bool) -> Value {
     let (carrier, code, carrier_title, title, ..) = METHODS[method];
-    let amount = money(method_price(method, quantity));
+    let amount = money_json(method_price(method, quantity));
     let mut m = json!({
         "carrier_code": carrier,
         "method_code": code,
@@ -191,15 +194,15 @@ fn address_json(address: &Value, uid: &str) -> Value {
 }
 
 /// The tax on `subtotal` for the cart's shipping address, by the one rule.
-fn tax(progress: &Progress, subtotal: f64) -> Option<f64> {
+fn tax(progress: &Progress, subtotal: i64) -> Option<i64> {
     let shipping = progress.shipping.as_ref()?;
     let (country, region, rate, _) = TAX;
     (text(&shipping["country_code"]) == country && shipping["region"].as_str() == Some(region))
-        .then(|| cents(subtotal * rate))
+        .then(|| money::rate_of(subtotal, rate))
 }
 
 /// Adds the checkout's fields to `cart` (the `Cart` object of `super::cart_json`).
-pub(super) fn extend(cart: &mut Value, progress: &Progress, subtotal: f64, quantity: f64) {
+pub(super) fn extend(cart: &mut Value, progress: &Progress, subtotal: i64, quantity: f64) {
     cart["email"] = json!(progress.email);
     cart["shipping_addresses"] = json!(
         progress
@@ -227,13 +230,13 @@ pub(super) fn extend(cart: &mut Value, progress: &Progress, subtotal: f64, quant
     } else {
         json!({ "code": "", "title": "", "purchase_order_number": null })
     };
-    let shipping = progress.method.map_or(0.0, |m| method_price(m, quantity));
+    let shipping = progress.method.map_or(0, |m| method_price(m, quantity));
     let tax = tax(progress, subtotal);
-    let applied: Vec<Value> = tax.iter().map(|t| json!({ "amount": money(*t), "label": TAX.3 })).collect();
+    let applied: Vec<Value> = tax.iter().map(|t| json!({ "amount": money_json(*t), "label": TAX.3 })).collect();
     let prices = &mut cart["prices"];
     prices["applied_taxes"] = json!(applied);
-    prices["grand_total"] = money(cents(subtotal + shipping + tax.unwrap_or(0.0)));
-    prices["subtotal_including_tax"] = money(cents(subtotal + tax.unwrap_or(0.0)));
+    prices["grand_total"] = money_json(subtotal + shipping + tax.unwrap_or(0));
+    prices["subtotal_including_tax"] = money_json(subtotal + tax.unwrap_or(0));
 }
 
 impl Carts {

@@ -20,7 +20,9 @@ use std::collections::VecDeque;
 
 use serde_json::{Value, json};
 
-use super::{Book, Cart, Carts, NOW, Refusal, cents, find, gone, in_stock, too_few};
+use vitrine_domain::money;
+
+use super::{Book, Cart, Carts, NOW, Refusal, find, gone, in_stock, major, too_few};
 use crate::medusa::fields::CART_TOTALS;
 use crate::medusa::raw;
 
@@ -29,8 +31,9 @@ pub const MAX_ORDERS: usize = 10_000;
 /// The system payment provider: Medusa's manual one, installed in every store.
 pub const PAYMENT_PROVIDER: &str = "pp_system_default";
 /// The shipping options of every address in the region: id, name, flat amount (major units).
-pub const SHIPPING_OPTIONS: [(&str, &str, f64); 2] =
-    [("so_01STANDARD", "Standard Shipping", 5.0), ("so_01EXPRESS", "Express Shipping", 15.0)];
+/// Each at its amount in minor units of the region's currency.
+pub const SHIPPING_OPTIONS: [(&str, &str, i64); 2] =
+    [("so_01STANDARD", "Standard Shipping", 500), ("so_01EXPRESS", "Express Shipping", 1500)];
 /// The tax rate of each country of the region (of the shipping address).
 pub const TAX_RATES: [(&str, f64); 4] = [("de", 0.19), ("fr", 0.20), ("gb", 0.20), ("nl", 0.21)];
 /// The fulfillment provider and service zone the options belong to.
@@ -79,8 +82,8 @@ fn rate(country: &str) -> f64 {
 }
 
 /// An amount, or 0 as Medusa writes a total nothing adds to.
-fn amount(value: Option<f64>) -> Value {
-    value.map_or_else(|| 0.into(), Value::from)
+fn amount(value: Option<i64>, currency: Option<&str>) -> Value {
+    value.map_or_else(|| 0.into(), |v| major(v, currency))
 }
 
 /// A shipping option as `listShippingOptionsForCartWorkflow` answers it, whatever the
@@ -93,7 +96,7 @@ fn option_json(index: usize, currency: &Value) -> Value {
     let upper = code.to_uppercase();
     let price_set = format!("pset_01{upper}");
     let price_id = format!("price_01{upper}");
-    let money = Value::from(amount);
+    let money = major(amount, currency.as_str());
     let price = json!({ "id": price_id, "price_list_id": null, "price_list_type": null,
                         "min_quantity": null, "max_quantity": null });
     json!({
@@ -168,34 +171,38 @@ impl Progress {
     }
 
     /// The shipping amount, once a method is chosen.
-    fn shipping(&self) -> Option<f64> {
+    fn shipping(&self) -> Option<i64> {
         self.method.as_ref().map(|(_, index)| SHIPPING_OPTIONS[*index].2)
     }
 
     /// The tax on `items`, once there is a shipping address.
-    fn tax(&self, items: f64) -> Option<f64> {
+    fn tax(&self, items: i64) -> Option<i64> {
         let country = self.shipping_address.as_ref()?["country_code"].as_str().unwrap_or_default().to_owned();
-        Some(cents(items * rate(&country)))
+        Some(money::rate_of(items, rate(&country)))
     }
 
     /// Writes what checkout set, and the cart's totals, into `out` (a cart whose items
-    /// add up to `items`).
-    pub(super) fn render(&self, out: &mut Value, items: f64) {
+    /// add up to `items` minor units of `currency`).
+    pub(super) fn render(&self, out: &mut Value, items: i64, currency: Option<&str>) {
         let (shipping, tax) = (self.shipping(), self.tax(items));
-        let item_total = cents(items + tax.unwrap_or(0.0));
-        let subtotal = cents(items + shipping.unwrap_or(0.0));
-        let total = cents(subtotal + tax.unwrap_or(0.0));
+        let item_total = items + tax.unwrap_or(0);
+        let subtotal = items + shipping.unwrap_or(0);
+        let total = subtotal + tax.unwrap_or(0);
+        let major = |minor| major(minor, currency);
         for (names, value) in [
-            (&["item_subtotal", "original_item_subtotal"][..], Value::from(items)),
-            (&["item_tax_total", "original_item_tax_total", "tax_total", "original_tax_total"][..], amount(tax)),
-            (&["item_total", "original_item_total"][..], Value::from(item_total)),
+            (&["item_subtotal", "original_item_subtotal"][..], major(items)),
+            (
+                &["item_tax_total", "original_item_tax_total", "tax_total", "original_tax_total"][..],
+                amount(tax, currency),
+            ),
+            (&["item_total", "original_item_total"][..], major(item_total)),
             (
                 &["shipping_subtotal", "shipping_total", "original_shipping_subtotal", "original_shipping_total"][..],
-                amount(shipping),
+                amount(shipping, currency),
             ),
             (&["shipping_tax_total", "original_shipping_tax_total"][..], 0.into()),
-            (&["subtotal", "original_subtotal"][..], Value::from(subtotal)),
-            (&["total", "original_total"][..], Value::from(total)),
+            (&["subtotal", "original_subtotal"][..], major(subtotal)),
+            (&["total", "original_total"][..], major(total)),
             (
                 &[
                     "discount_total",
@@ -257,8 +264,8 @@ impl Progress {
 impl Collection {
     /// The collection whole, with its sessions: `total` is the cart's; authorised (not
     /// captured: the system provider captures nothing) once the cart is completed.
-    fn render(&self, currency: &Value, total: f64, completed: bool) -> Value {
-        let total = Value::from(total);
+    fn render(&self, currency: &Value, total: i64, completed: bool) -> Value {
+        let total = major(total, currency.as_str());
         let authorized = if completed { total.clone() } else { 0.into() };
         let sessions: Vec<Value> = self
             .sessions
@@ -702,7 +709,7 @@ mod tests {
     fn totals_follow_the_address_and_the_method() {
         let figures = |p: &Progress| {
             let mut out = json!({ "id": "cart_1" });
-            p.render(&mut out, 90.0);
+            p.render(&mut out, 9000, Some("eur"));
             [&out["tax_total"], &out["shipping_total"], &out["subtotal"], &out["total"]].map(Clone::clone)
         };
         let mut progress = Progress::default();
