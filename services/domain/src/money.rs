@@ -18,7 +18,7 @@ pub const DEFAULT_CURRENCY: &str = "USD";
 #[must_use]
 pub fn decimals(currency: Option<&str>) -> u32 {
     let code = currency.map(str::trim).filter(|c| !c.is_empty()).unwrap_or(DEFAULT_CURRENCY);
-    Currency::from_code(&code.to_ascii_uppercase()).and_then(|c| c.exponent()).map_or(2, u32::from)
+    Currency::from_code(&code.to_ascii_uppercase()).and_then(Currency::exponent).map_or(2, u32::from)
 }
 
 /// `10^decimals`, as the float the public API's numbers are made with.
