@@ -1,7 +1,8 @@
 //! Money inside the services is whole minor units of its currency (`vitrine_domain::money`):
 //! no amount (a price, a discount's amount, a unit price, a line total, a subtotal, the
 //! shipping, the tax, a total) is a float in the proto messages or the domain. A share in
-//! percent or a rating may stay one.
+//! percent or a rating may stay one. `money.rs` itself is where a backend's decimal
+//! number comes in and the API's goes out, so its conversions take and give floats.
 
 mod repo;
 
@@ -57,7 +58,10 @@ fn no_amount_is_a_float_in_the_proto_messages_or_the_domain() {
         let text = || std::fs::read_to_string(&path).unwrap_or_default();
         let floats = if relative.starts_with("proto/") && relative.ends_with(".proto") {
             proto_floats(&text())
-        } else if relative.starts_with("services/domain/src/") && repo::production(&relative) {
+        } else if relative.starts_with("services/domain/src/")
+            && relative != "services/domain/src/money.rs"
+            && repo::production(&relative)
+        {
             rust_floats(&text())
         } else {
             continue;
