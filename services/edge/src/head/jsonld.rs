@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use vitrine_domain::variants::paid_price;
 
 use crate::dto::{Breadcrumb, Discount, Product, ProductPage, Variant};
-use crate::spa_url::encode_component;
+use crate::spa_addresses::encode_component;
 
 const CONTEXT: &str = "https://schema.org";
 
