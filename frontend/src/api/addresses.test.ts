@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import table from "./addresses.json";
 import { api } from "./client";
-import { IMAGE_BOXES, imageSources, ownPageAt, own, search } from "./addresses";
+import { IMAGE_BOXES, imageSources, ownPageAt, ownPath, own, search } from "./addresses";
 import { listingParams, searchWords } from "../app/listing";
 import { joinSegments } from "../app/routing";
 
@@ -40,3 +40,14 @@ describe("the address table's examples", () => {
   });
 });
 
+describe("ownPath", () => {
+  it.each<[Parameters<typeof ownPath>, string]>([
+    [["cart"], "/cart"],
+    [["compare"], "/debug/compare"],
+    [["order", "M-100001"], "/order/M-100001"],
+    [["order", "a b/c"], "/order/a%20b%2Fc"],
+  ])("%j → %s", (args, expected) => {
+    expect(ownPath(...args)).toBe(expected);
+    expect(ownPageAt(expected)).toBe(args[0]);
+  });
+});

@@ -85,3 +85,7 @@ export function ownPageAt(path: string): OwnPage | undefined {
   return OWN_PAGES.find((name) => at(own[name].path, path));
 }
 
+/** The address of the own page `name`: its path, its `:name` segment (if any) `param`, encoded. */
+export function ownPath(name: OwnPage, param = ""): string {
+  return own[name].path.replace(/:\w+/, () => encodeURIComponent(param));
+}
