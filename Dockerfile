@@ -14,6 +14,8 @@ COPY Cargo.toml Cargo.lock rustfmt.toml ./
 COPY proto/ proto/
 COPY services/ services/
 COPY bench/ bench/
+# The SPA's address table, which the edge compiles in (services/edge/src/spa_addresses.rs).
+COPY frontend/src/api/addresses.json frontend/src/api/addresses.json
 RUN cargo build --release --locked -p vitrine
 
 FROM debian:bookworm-slim

@@ -1,5 +1,6 @@
 // The checkout's requests: its own module, so only the checkout's chunk (the
 // checkout and an order's page) carries them, never the app's first script.
+import { own } from "./addresses";
 import { api, send } from "./client";
 import type { AddressStep, Checkout, Order, ShippingChoice } from "./types";
 
@@ -12,8 +13,8 @@ export const checkoutApi = {
   order: "/api/checkout/order",
   /** An order this session placed. */
   placed: (number: string) => `/api/orders/${encodeURIComponent(number)}`,
-  checkoutHead: "/api/head/checkout",
-  orderHead: "/api/head/order",
+  checkoutHead: own.checkout.headKey,
+  orderHead: own.order.headKey,
 };
 
 /** `PUT /api/checkout/address`: JSON (what marks a change as the site's own). */

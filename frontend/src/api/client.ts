@@ -1,7 +1,7 @@
 // One fetcher for every SWR hook: same-origin JSON, errors as ApiError. Each answer's
 // `Server-Timing` is kept, unparsed, for the debug bar's Timings panel.
-import { IMAGE_WIDTHS } from "./bounds.gen";
-import type { FieldError, ImageWidth } from "./types";
+import { keys, own, pageKey, searchHeadKey, searchKey } from "./addresses";
+import type { FieldError } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -70,19 +70,21 @@ export const deleteJson = <T>(path: string): Promise<T> => send<T>("DELETE", pat
 export const sendCart = <T>(method: "POST" | "PATCH" | "DELETE", path: string, body: unknown, key: string): Promise<T> =>
   send<T>(method, path, body, { "idempotency-key": key });
 
+// The keys a page's data is filed under, written page or not, come from the table the
+// SPA shares with the edge (addresses.json, through addresses.ts).
 export const api = {
-  driver: "/api/driver",
-  navigation: "/api/navigation",
-  bestSellers: "/api/products/best-sellers",
+  driver: keys.driver,
+  navigation: keys.navigation,
+  bestSellers: keys.bestSellers,
   /** A storefront path's resolution and its page's data, in one answer. */
-  page: (path: string, page: number, sort: string) => `/api/page?url=${encodeURIComponent(path)}${listingQuery(page, sort)}`,
-  categories: "/api/categories",
-  search: (q: string, page: number, sort: string) => `/api/search?q=${encodeURIComponent(q)}${listingQuery(page, sort)}`,
+  page: pageKey,
+  categories: keys.categories,
+  search: searchKey,
   /** The heads of the pages the SPA shows without `/api/page` (the order is not in a head). */
-  homeHead: "/api/head/home",
-  searchHead: (q: string, page: number) => (q ? `/api/head/search?q=${encodeURIComponent(q)}${listingQuery(page, "position")}` : "/api/head/search"),
-  cartHead: "/api/head/cart",
-  compareHead: "/api/head/compare",
+  homeHead: keys.homeHead,
+  searchHead: searchHeadKey,
+  cartHead: own.cart.headKey,
+  compareHead: own.compare.headKey,
   /** The debug tools. */
   compare: "/api/debug/compare",
   faults: "/api/debug/faults",
@@ -95,13 +97,3 @@ export const api = {
   /** The debug bar's settings: where traces are shown. */
   debug: "/api/debug",
 };
-
-/** `&page=N&sort=S`, leaving out the defaults (page 1, position) so one request has one key. */
-function listingQuery(page: number, sort: string): string {
-  return `${page > 1 ? `&page=${page}` : ""}${sort !== "position" ? `&sort=${sort}` : ""}`;
-}
-
-/** The edge's image service (quality 25), at one of the widths it renders. */
-export function imageUrl(src: string, width: ImageWidth = IMAGE_WIDTHS[0]): string {
-  return `/img?src=${encodeURIComponent(src)}&w=${width}`;
-}

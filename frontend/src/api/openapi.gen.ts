@@ -410,7 +410,8 @@ export interface paths {
         };
         /**
          * GET /api/head/search?q=words&page=N: the search page's head (its title is the one
-         *     the written page has), for the SPA to apply after a client-side navigation.
+         *     the written page has), for the SPA to apply after a client-side navigation. Its words
+         *     and page are read as the search page's address reads them.
          */
         get: operations["search_head"];
         put?: never;
@@ -630,7 +631,7 @@ export interface components {
         AddLine: {
             /**
              * Format: int32
-             * @description 1 to 99.
+             * @description From `minimum` to `maximum` (the cart's bounds).
              */
             quantity: number;
             /** @description A variant id, as the product lists it. */
@@ -963,7 +964,7 @@ export interface components {
         LineQuantity: {
             /**
              * Format: int32
-             * @description 1 to 99.
+             * @description From `minimum` to `maximum` (the cart's bounds).
              */
             quantity: number;
         };
@@ -1688,11 +1689,14 @@ export interface operations {
             query: {
                 /** @description The category's storefront path, e.g. `/computers`. */
                 url: string;
-                /** @description From `minimum` to `maximum`; absent means 1. */
+                /**
+                 * @description From `minimum` to `maximum`; absent, or anything else (not a whole number, out of
+                 *     range, more digits than `maximum` has), means 1, as a page's address reads it.
+                 */
                 page?: number;
                 /**
                  * @description position (the backend's order; relevance for search), name, price_asc or price_desc;
-                 *     absent means position.
+                 *     absent or any other word means position.
                  */
                 sort?: components["schemas"]["Sort"];
             };
@@ -2601,10 +2605,10 @@ export interface operations {
             query?: {
                 /**
                  * @description The words searched for; absent or blank is the search page without a search.
-                 *     Surrounding spaces are ignored, and words past 200 characters.
+                 *     Surrounding spaces are ignored, and words longer than `maxLength` characters are cut there.
                  */
                 q?: string;
-                /** @description 1 to 1000; absent means 1. */
+                /** @description From `minimum` to `maximum`; absent, or anything else, means 1. */
                 page?: number;
             };
             header?: never;
@@ -2620,15 +2624,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HeadAnswer"];
-                };
-            };
-            /** @description Bad request: a missing or invalid parameter or body (code bad_request), or checkout fields refused, each with its text in `fields` (code invalid_fields) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2755,11 +2750,14 @@ export interface operations {
             query: {
                 /** @description The category's storefront path, e.g. `/computers`. */
                 url: string;
-                /** @description From `minimum` to `maximum`; absent means 1. */
+                /**
+                 * @description From `minimum` to `maximum`; absent, or anything else (not a whole number, out of
+                 *     range, more digits than `maximum` has), means 1, as a page's address reads it.
+                 */
                 page?: number;
                 /**
                  * @description position (the backend's order; relevance for search), name, price_asc or price_desc;
-                 *     absent means position.
+                 *     absent or any other word means position.
                  */
                 sort?: components["schemas"]["Sort"];
             };
@@ -3215,13 +3213,19 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description The words to look for: at most `maxLength` characters, surrounding spaces ignored. */
+                /**
+                 * @description The words to look for, surrounding spaces ignored; words longer than `maxLength`
+                 *     characters are cut there, as a search page's address reads them.
+                 */
                 q: string;
-                /** @description From `minimum` to `maximum`; absent means 1. */
+                /**
+                 * @description From `minimum` to `maximum`; absent, or anything else (not a whole number, out of
+                 *     range, more digits than `maximum` has), means 1, as a page's address reads it.
+                 */
                 page?: number;
                 /**
                  * @description position (the backend's order; relevance for search), name, price_asc or price_desc;
-                 *     absent means position.
+                 *     absent or any other word means position.
                  */
                 sort?: components["schemas"]["Sort"];
             };

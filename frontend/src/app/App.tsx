@@ -11,6 +11,7 @@ import { CartLoading, CartRoute, CheckoutLoading, CheckoutRoute, CompareLoading,
 import { swrConfig, useApplySwitch, useDriver } from "../hooks/data";
 import { inlinedSwr } from "../hooks/inlinedSwr";
 import type { Inlined } from "../api/inlined";
+import { own, search } from "../api/addresses";
 import { type DriverFrame, useDriverEvents } from "../hooks/useDriverEvents";
 
 /**
@@ -42,14 +43,14 @@ export function Shell() {
       <main className="page">
         {/* The spec's route table, in order: home, search, the cart (its own chunk; the
             edge reserves the address), the backends comparison (likewise), the
-            checkout and an order's page (likewise),
-            then the page the lookup names (product, category,
-            content) or not found. */}
+            checkout and an order's page (likewise), then the page the lookup names
+            (product, category, content) or not found. The search page's and the own
+            pages' paths are the address table's, which the edge reads too. */}
         <Routes>
           <Route index element={<Home />} />
-          <Route path="search" element={<SearchPage />} />
+          <Route path={search.path} element={<SearchPage />} />
           <Route
-            path="cart"
+            path={own.cart.path}
             element={
               <Suspense fallback={<CartLoading />}>
                 <CartRoute />
@@ -57,7 +58,7 @@ export function Shell() {
             }
           />
           <Route
-            path="debug/compare"
+            path={own.compare.path}
             element={
               <Suspense fallback={<CompareLoading />}>
                 <CompareRoute />
@@ -65,7 +66,7 @@ export function Shell() {
             }
           />
           <Route
-            path="checkout"
+            path={own.checkout.path}
             element={
               <Suspense fallback={<CheckoutLoading />}>
                 <CheckoutRoute />
@@ -73,7 +74,7 @@ export function Shell() {
             }
           />
           <Route
-            path="order/:number"
+            path={own.order.path}
             element={
               <Suspense fallback={<OrderLoading />}>
                 <OrderRoute />

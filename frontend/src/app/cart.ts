@@ -1,11 +1,11 @@
 // The cart as the shopper reads it: the rules the product page, the navigation
 // bar and the cart page share, apart from any request. Pure.
+import { MAX_QUANTITY, MIN_QUANTITY } from "../api/bounds.gen";
 import type { Cart, CartLine, Product } from "../api/types";
 import type { Variant } from "./variants";
 
-/** The edge's bounds on a line's quantity (a 400 past them). */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
+/** The edge's bounds on a line's quantity (a 400 past them), generated from its OpenAPI document. */
+export { MAX_QUANTITY, MIN_QUANTITY };
 
 /** `value` as a line's quantity: whole, within the bounds; `null` for no number at all. */
 export function clampQuantity(value: number | string): number | null {

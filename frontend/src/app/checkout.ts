@@ -1,6 +1,7 @@
 // The checkout as the shopper fills it in: the form's state, the body each step
 // sends, the edge's refused fields as the form shows them, the figures of a summary, and
 // when a Place order is tried again. Pure.
+import { ADDRESS_MAX_CHARS, MAX_EMAIL_CHARS } from "../api/bounds.gen";
 import { ApiError } from "../api/client";
 import type { Address, AddressStep, Checkout, Country, FieldError, Totals } from "../api/types";
 import { formatPrice } from "./format";
@@ -31,19 +32,19 @@ export interface InputSpec {
   optional?: boolean;
 }
 
-/** The email's input (the edge's bounds: 254 characters). */
-export const EMAIL_SPEC: InputSpec = { label: "Email", autocomplete: "email", maxLength: 254, inputMode: "email", type: "email" };
+/** The email's input (the edge's bound, generated from its OpenAPI document). */
+export const EMAIL_SPEC: InputSpec = { label: "Email", autocomplete: "email", maxLength: MAX_EMAIL_CHARS, inputMode: "email", type: "email" };
 
-/** Each address field's input; `country` and `region` are selects. */
+/** Each address field's input, its length the edge's bound; `country` and `region` are selects. */
 export const ADDRESS_SPECS: Record<AddressField, InputSpec> = {
-  first_name: { label: "First name", autocomplete: "given-name", maxLength: 50 },
-  last_name: { label: "Last name", autocomplete: "family-name", maxLength: 50 },
-  street: { label: "Street and house number", autocomplete: "address-line1", maxLength: 100 },
-  city: { label: "City", autocomplete: "address-level2", maxLength: 50 },
-  postal_code: { label: "Postal code", autocomplete: "postal-code", maxLength: 12 },
+  first_name: { label: "First name", autocomplete: "given-name", maxLength: ADDRESS_MAX_CHARS.first_name },
+  last_name: { label: "Last name", autocomplete: "family-name", maxLength: ADDRESS_MAX_CHARS.last_name },
+  street: { label: "Street and house number", autocomplete: "address-line1", maxLength: ADDRESS_MAX_CHARS.street },
+  city: { label: "City", autocomplete: "address-level2", maxLength: ADDRESS_MAX_CHARS.city },
+  postal_code: { label: "Postal code", autocomplete: "postal-code", maxLength: ADDRESS_MAX_CHARS.postal_code },
   country: { label: "Country", autocomplete: "country" },
   region: { label: "State or region", autocomplete: "address-level1" },
-  telephone: { label: "Telephone", autocomplete: "tel", maxLength: 20, inputMode: "tel", type: "tel" },
+  telephone: { label: "Telephone", autocomplete: "tel", maxLength: ADDRESS_MAX_CHARS.telephone, inputMode: "tel", type: "tel" },
 };
 
 /** The form's name of a field, as the edge's `error.fields` name it: `email`, `shipping.city`. */

@@ -1,6 +1,7 @@
 // The cart page's way to check out, apart from the checkout's own rules
 // (`checkout.ts`), so the cart's chunk carries only this. Pure.
 import type { Cart, Checkout } from "../api/types";
+import { own } from "../api/addresses";
 import { checkoutHref } from "./cart";
 
 /**
@@ -12,7 +13,7 @@ export type CheckoutEntry = { kind: "native"; to: string } | { kind: "handoff"; 
 export function checkoutEntry(checkout: Pick<Checkout, "kind" | "notice">, cart: Pick<Cart, "checkout_url">): CheckoutEntry | null {
   switch (checkout.kind) {
     case "native":
-      return { kind: "native", to: "/checkout" };
+      return { kind: "native", to: own.checkout.path };
     case "handoff": {
       const href = checkoutHref(cart);
       return href ? { kind: "handoff", href } : null;

@@ -1,5 +1,6 @@
 // Listing pages (category and search): what the URL asks for, the links that page and
 // sort, and the price a card shows. Pure, table-tested.
+import { listing, search as searchPage } from "../api/addresses";
 import { MAX_PAGE, MAX_QUERY_CHARS } from "../api/bounds.gen";
 import type { Product, Sort } from "../api/types";
 
@@ -24,35 +25,40 @@ export interface ListingParams {
   sort: Sort;
 }
 
+const DEFAULT_PAGE = listing.page.default;
+const DEFAULT_SORT = listing.sort.default as Sort;
+
 /**
- * `?page=N&sort=S` as the URL has them. Anything the edge would refuse (a page outside
- * 1–`MAX_PAGE`, an unknown sort) reads as the default, so a mistyped link shows page 1
- * instead of an error.
+ * `?page=N&sort=S` as the URL has them (the names and defaults are the address table's).
+ * As the edge reads them, for a page and for the API alike: a page number it cannot read
+ * (not digits, 0, past `MAX_PAGE`, too many digits) is the first page, an unknown sort
+ * the default order, so a mistyped link shows page 1 instead of an error.
  */
 export function listingParams(search: URLSearchParams): ListingParams {
-  const raw = search.get("page") ?? "";
-  const page = PAGE_DIGITS.test(raw) ? Number(raw) : 1;
-  const sort = search.get("sort") ?? "";
+  const raw = search.get(listing.page.name) ?? "";
+  const page = PAGE_DIGITS.test(raw) ? Number(raw) : DEFAULT_PAGE;
+  const sort = search.get(listing.sort.name) ?? "";
   return {
-    page: page >= 1 && page <= MAX_PAGE ? page : 1,
-    sort: (SORTS as string[]).includes(sort) ? (sort as Sort) : "position",
+    page: page >= 1 && page <= MAX_PAGE ? page : DEFAULT_PAGE,
+    sort: (SORTS as string[]).includes(sort) ? (sort as Sort) : DEFAULT_SORT,
   };
 }
 
-/** The search words of `?q=`, trimmed and bounded like the edge bounds them. */
+/** The search words of `?q=`, trimmed and cut to `MAX_QUERY_CHARS` characters as the edge cuts them. */
 export function searchWords(search: URLSearchParams): string {
-  return [...(search.get("q") ?? "").trim()].slice(0, MAX_QUERY_CHARS).join("");
+  return [...(search.get(searchPage.words) ?? "").trim()].slice(0, MAX_QUERY_CHARS).join("");
 }
 
 /**
  * A link to `pathname` with `changes` applied to `search`; defaults (page 1, position)
- * are left out so each listing page has one URL.
+ * are left out, as the address table says, so each listing page has one URL.
  */
 export function listingHref(pathname: string, search: URLSearchParams, changes: Partial<ListingParams>): string {
   const next = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) next.set(key, String(value));
-  if (next.get("page") === "1") next.delete("page");
-  if (next.get("sort") === "position") next.delete("sort");
+  for (const [key, value] of Object.entries(changes)) next.set(listing[key as keyof ListingParams].name, String(value));
+  for (const param of [listing.page, listing.sort]) {
+    if (listing.leaveOutDefaults && next.get(param.name) === String(param.default)) next.delete(param.name);
+  }
   const query = next.toString();
   return query ? `${pathname}?${query}` : pathname;
 }

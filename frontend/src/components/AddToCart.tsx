@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { own } from "../api/addresses";
 import type { Product } from "../api/types";
 import { addedText, buyable, itemCount } from "../app/cart";
 import type { Variant } from "../app/variants";
@@ -67,7 +68,7 @@ export function AddToCart({ product, chosen }: { product: Product; chosen: Varia
             <div className="cart-toast-body">
               <p>{outcome.added}</p>
               <p>
-                <Link to="/cart">View cart ({itemCount(outcome.count)})</Link>
+                <Link to={own.cart.path}>View cart ({itemCount(outcome.count)})</Link>
               </p>
               <Dismiss onClick={() => setOutcome(null)} />
             </div>

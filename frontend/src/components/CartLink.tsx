@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { own } from "../api/addresses";
 import { badgeText, cartLinkLabel } from "../app/cart";
 import { useCart } from "../hooks/cart";
 
@@ -12,7 +13,7 @@ export function CartLink({ onClick }: { onClick?: () => void }) {
   const { data } = useCart();
   const count = data?.count;
   return (
-    <Link to="/cart" className="cart-link" aria-label={cartLinkLabel(count)} onClick={onClick}>
+    <Link to={own.cart.path} className="cart-link" aria-label={cartLinkLabel(count)} onClick={onClick}>
       <svg className="cart-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2Zm8 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { own } from "../api/addresses";
 import { api, deleteJson, getJson, putJson } from "../api/client";
 import type { FaultsSetting, FaultsState } from "../api/types";
 import { MAX_LATENCY_MS } from "../api/bounds.gen";
@@ -97,7 +98,7 @@ export function FaultsPanel() {
       <button type="button" disabled={!state || busy} onClick={clear}>
         Clear
       </button>
-      <Link to="/debug/compare">Compare backends</Link>
+      <Link to={own.compare.path}>Compare backends</Link>
       <p className="debug-note" role="status">
         {said || (state ? describeFaults(state.faults ?? null) : "")}
       </p>

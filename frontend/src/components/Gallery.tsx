@@ -1,13 +1,13 @@
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
 import { IMAGE_WIDTHS } from "../api/bounds.gen";
-import { imageUrl } from "../api/client";
+import { IMAGE_BOXES, imageUrl } from "../api/addresses";
 import type { Product } from "../api/types";
 import { keyed, pictures, stepped, swiped, thumbnailName } from "../app/gallery";
 import type { Variant } from "../app/variants";
 import { ProductImage } from "./ProductImage";
 
-/** The main picture's box in CSS pixels (the edge preloads it for this box: `cards::PRODUCT_IMAGE`). */
-const MAIN = 560;
+/** The main picture's box in CSS pixels (the address table's, which the edge preloads it for). */
+const MAIN = IMAGE_BOXES.product;
 /** A thumbnail's image in CSS pixels; its button adds a 2px border either side. */
 const THUMB = 64;
 

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
+import { IMAGE_BOXES } from "../api/addresses";
 import type { Product } from "../api/types";
 import { ProductImage } from "./ProductImage";
 import { formatPrice } from "../app/format";
 import { shownPrice } from "../app/listing";
 
-/** Rendered size of a card's image in CSS pixels. */
-const CARD_IMAGE = 240;
+/** Rendered size of a card's image in CSS pixels (the address table's, which the edge preloads it for). */
+const CARD_IMAGE = IMAGE_BOXES.card;
 
 /** A product in a grid: image, name, price in its currency, and the discount when there is one. */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {

@@ -1,5 +1,4 @@
-import { IMAGE_WIDTHS } from "../api/bounds.gen";
-import { imageUrl } from "../api/client";
+import { imageSources } from "../api/addresses";
 
 interface Props {
   src: string | null | undefined;
@@ -14,15 +13,15 @@ export const PLACEHOLDER = "/placeholder.svg";
 
 /** A square product image through the edge's image service, with its dimensions. */
 export function ProductImage({ src, alt, size, priority = false }: Props) {
-  const url = src ? imageUrl(src, IMAGE_WIDTHS[0]) : PLACEHOLDER;
-  // Every width the edge renders (the edge writes the same srcset into a page's first paint).
-  const srcSet = src ? IMAGE_WIDTHS.map((w) => `${imageUrl(src, w)} ${w}w`).join(", ") : undefined;
+  // Every width the edge renders (the edge writes the same srcset and sizes into a page's
+  // first paint and its preload, from the same address table).
+  const sources = src ? imageSources(src, size) : undefined;
   return (
     <img
       className="product-image"
-      src={url}
-      srcSet={srcSet}
-      sizes={srcSet ? `(max-width: 768px) 100vw, ${size}px` : undefined}
+      src={sources?.src ?? PLACEHOLDER}
+      srcSet={sources?.srcSet}
+      sizes={sources?.sizes}
       alt={alt}
       width={size}
       height={size}

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Cart, CartLine } from "../api/types";
-import { imageUrl } from "../api/client";
+import { imageUrl } from "../api/addresses";
 import { itemCount, optionsText } from "../app/cart";
 import { formatPrice } from "../app/format";
 import { CartCheckout } from "../components/CartCheckout";

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
+import { own, ownPath } from "../api/addresses";
 import { checkoutApi } from "../api/checkout";
 import { ApiError } from "../api/client";
 import type { Checkout, Order } from "../api/types";
@@ -62,7 +63,7 @@ function Unavailable({ text }: { text: string }) {
   return (
     <div className="checkout-unavailable">
       <p>{text}</p>
-      <Link to="/cart" className="button-link">
+      <Link to={own.cart.path} className="button-link">
         Back to your cart
       </Link>
     </div>
@@ -91,7 +92,7 @@ function NativeCheckout({ checkout, onPlaced }: { checkout: Checkout; onPlaced: 
   };
   const placed = (order: Order) => {
     onPlaced();
-    void navigate(`/order/${encodeURIComponent(order.number)}`);
+    void navigate(ownPath("order", order.number));
     // The checkout is spent: a later visit asks again (and finds no cart) instead of showing this one.
     void mutate(checkoutApi.checkout, undefined, { revalidate: false });
   };

@@ -9,6 +9,7 @@ import { type ReactNode, useState } from "react";
 import type * as CartModule from "./CartPage";
 import type * as CompareModule from "./ComparePage";
 import type * as CheckoutModule from "./checkoutPages";
+import { type OwnPage, ownPageAt } from "../api/addresses";
 import { joinSegments } from "../app/routing";
 import { LoadFailed } from "../components/LoadFailed";
 import { Spinner } from "../components/Spinner";
@@ -115,14 +116,13 @@ export function OrderLoading() {
   return <Loading className="order-page" heading="Your order" id="order-heading" text="Loading your order..." />;
 }
 
-/** The chunk of the page at `path` (joined segments), if it has one. */
+/** Each own page's chunk (the checkout's carries an order's page too). */
+const CHUNKS: Record<OwnPage, Chunk<unknown>> = { cart, compare, checkout, order: checkout };
+
+/** The chunk of the page at `path` (joined segments), if it has one: the own pages', as the address table places them. */
 function chunkAt(path: string): Chunk<unknown> | undefined {
-  if (path === "/cart") return cart;
-  if (path === "/debug/compare") return compare;
-  if (path === "/checkout") return checkout;
-  // `/order/{number}`: one segment after the prefix, as the route matches it.
-  if (/^\/order\/[^/]+$/.test(path)) return checkout;
-  return undefined;
+  const page = ownPageAt(path);
+  return page && CHUNKS[page];
 }
 
 /** What the page at `pathname` needs loaded before its first render: its chunk, if it has one. */

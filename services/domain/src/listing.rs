@@ -9,11 +9,33 @@ use crate::DriverError;
 pub const PAGE_SIZE: u32 = 24;
 /// The last page a visitor may ask for (page 1–1000).
 pub const MAX_PAGE: u32 = 1000;
-/// The most digits a page number is written with (those of [`MAX_PAGE`]): the SPA and the
-/// edge's pages take a longer number (`00002`, `99999999999`) for no page, i.e. page 1.
+/// The most digits a page number is written with (those of [`MAX_PAGE`]): a longer number
+/// (`00002`, `99999999999`) is no page, i.e. page 1 ([`page_number`]).
 pub const MAX_PAGE_DIGITS: usize = MAX_PAGE.ilog10() as usize + 1;
 /// The longest search query, in characters.
 pub const MAX_QUERY_CHARS: usize = 200;
+
+/// A page number as an address or the API gives it (`?page=`): one to [`MAX_PAGE_DIGITS`]
+/// digits naming a page from 1 to [`MAX_PAGE`]. Anything else (absent, empty, not digits,
+/// 0, past the last page, too many digits) is page 1: the same for a written page, the
+/// API and a head, and as the SPA's `listingParams` reads its own address.
+#[must_use]
+pub fn page_number(raw: &str) -> u32 {
+    Some(raw)
+        .filter(|p| (1..=MAX_PAGE_DIGITS).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|p| p.parse().ok())
+        .filter(|p| (1..=MAX_PAGE).contains(p))
+        .unwrap_or(1)
+}
+
+/// Search words as an address or the API gives them (`?q=`): trimmed and cut to
+/// [`MAX_QUERY_CHARS`] characters; `None` when nothing is left. The same for a written
+/// page, the API and a head, and as the SPA's `searchWords` reads its own address.
+#[must_use]
+pub fn search_words(raw: &str) -> Option<String> {
+    let words: String = raw.trim().chars().take(MAX_QUERY_CHARS).collect();
+    (!words.is_empty()).then_some(words)
+}
 
 /// Every order a listing can be sorted in; most backends offer them all.
 pub const EVERY_SORT: [ProductSort; 4] =
@@ -122,6 +144,44 @@ mod tests {
             (longest.as_str(), Some(longest.as_str())),
         ] {
             assert_eq!(query(raw).ok().as_deref(), expected, "query {raw:?}");
+        }
+    }
+
+    #[test]
+    fn a_page_number_it_cannot_read_is_the_first_page() {
+        for (raw, expected) in [
+            ("", 1),
+            ("1", 1),
+            ("2", 2),
+            ("02", 2),
+            ("1000", 1000),
+            ("0", 1),
+            ("1001", 1),
+            ("00002", 1),
+            ("99999999999", 1),
+            ("-1", 1),
+            ("+2", 1),
+            ("1.5", 1),
+            ("two", 1),
+            (" 2", 1),
+            ("２", 1),
+        ] {
+            assert_eq!(page_number(raw), expected, "page {raw:?}");
+        }
+    }
+
+    #[test]
+    fn search_words_are_trimmed_and_cut() {
+        let longest = "é".repeat(MAX_QUERY_CHARS);
+        let too_long = format!("  {longest}xyz");
+        for (raw, expected) in [
+            ("", None),
+            ("   ", None),
+            (" blue shirt ", Some("blue shirt")),
+            (longest.as_str(), Some(longest.as_str())),
+            (too_long.as_str(), Some(longest.as_str())),
+        ] {
+            assert_eq!(search_words(raw).as_deref(), expected, "{raw:?}");
         }
     }
 

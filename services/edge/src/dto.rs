@@ -167,6 +167,12 @@ impl Sort {
             _ => None,
         }
     }
+
+    /// A `sort` as an address or the API gives it: any other word (or none) is position,
+    /// as the SPA's `listingParams` reads its own address.
+    pub(crate) fn read(word: &str) -> Self {
+        Self::parse(word).unwrap_or(Self::Position)
+    }
 }
 
 impl From<proto::ProductSort> for Sort {
@@ -597,14 +603,14 @@ pub(crate) struct Cart {
 pub(crate) struct AddLine {
     /// A variant id, as the product lists it.
     pub(crate) variant: String,
-    /// 1 to 99.
+    /// From `minimum` to `maximum` (the cart's bounds).
     pub(crate) quantity: u32,
 }
 
 /// The body of `PATCH /api/cart/lines/{line}`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub(crate) struct LineQuantity {
-    /// 1 to 99.
+    /// From `minimum` to `maximum` (the cart's bounds).
     pub(crate) quantity: u32,
 }
 

@@ -12,12 +12,12 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use tonic::Code;
 use vitrine_domain::error::{INVALID_FIELDS, is_no_checkout};
-use vitrine_domain::{DriverError, checkout, listing};
+use vitrine_domain::{DriverError, checkout};
 
 pub(crate) mod responses;
 
 use crate::dto::checkout::FieldError;
-use crate::dto::{ErrorBody, ErrorDetail, Sort};
+use crate::dto::{ErrorBody, ErrorDetail};
 use crate::image_widths;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,14 +30,8 @@ pub(crate) enum ApiError {
     LimitTooLarge {
         max: u32,
     },
-    /// A listing's `page` that is not a whole number from 1 to `listing::MAX_PAGE`.
-    PageInvalid,
-    /// A listing's `sort` that is not one of `dto::Sort::WORDS`.
-    SortInvalid,
     /// A search without words.
     SearchQueryMissing,
-    /// A search longer than `listing::MAX_QUERY_CHARS` characters.
-    SearchQueryTooLong,
     /// A request body that is not the JSON the route takes.
     InvalidBody,
     /// A query string that does not parse (e.g. a negative limit).
@@ -136,22 +130,9 @@ impl ApiError {
             Self::LimitTooLarge { max } => {
                 (S::BAD_REQUEST, "bad_request", format!("limit may be at most {max}.").into())
             }
-            Self::PageInvalid => (
-                S::BAD_REQUEST,
-                "bad_request",
-                format!("page must be a whole number from 1 to {}.", listing::MAX_PAGE).into(),
-            ),
-            Self::SortInvalid => {
-                (S::BAD_REQUEST, "bad_request", format!("sort must be one of {}.", Sort::WORDS.join(", ")).into())
-            }
             Self::SearchQueryMissing => {
                 (S::BAD_REQUEST, "bad_request", "The q query parameter must hold the words to search for.".into())
             }
-            Self::SearchQueryTooLong => (
-                S::BAD_REQUEST,
-                "bad_request",
-                format!("q may be at most {} characters.", listing::MAX_QUERY_CHARS).into(),
-            ),
             Self::InvalidBody => {
                 (S::BAD_REQUEST, "bad_request", r#"The body must be JSON like {"driver": "in-memory"}."#.into())
             }

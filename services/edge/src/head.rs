@@ -13,7 +13,7 @@ pub(crate) use tags::{script_safe, tags};
 use vitrine_domain::listing;
 
 use crate::dto::{HeadAnswer, Outcome, PageData, PageHead};
-use crate::spa_url::{encode_component, image_path};
+use crate::spa_addresses::{encode_component, table};
 
 pub(crate) const SITE_NAME: &str = "Vitrine";
 /// The description of pages without one of their own (the shell's own description).
@@ -24,7 +24,7 @@ const PREVIEW_WIDTH: u32 = 768;
 
 /// A link preview's picture: the image service's largest rendering of `source`, absolute.
 pub(crate) fn preview_image(origin: &str, source: &str) -> String {
-    format!("{origin}{}", image_path(source, PREVIEW_WIDTH))
+    format!("{origin}{}", table().image_path(source, PREVIEW_WIDTH))
 }
 
 /// The first of `candidates` with some text.
@@ -124,30 +124,33 @@ pub(crate) fn answer(head: PageHead) -> HeadAnswer {
     HeadAnswer { head_html: tags(&head), head }
 }
 
-/// The words of a search page's `q`, as `SearchForm` reads them: trimmed, at most
-/// [`listing::MAX_QUERY_CHARS`] characters; `None` for none.
-pub(crate) fn search_words(q: &str) -> Option<String> {
-    let words: String = q.trim().chars().take(listing::MAX_QUERY_CHARS).collect();
-    (!words.is_empty()).then_some(words)
-}
-
 /// The search page's head: its title is the search page's only one.
 pub(crate) fn search(origin: &str, words: Option<&str>, page: u32) -> PageHead {
     let title = words.map_or_else(|| format!("Search | {SITE_NAME}"), |q| format!("Search: {q} | {SITE_NAME}"));
+    let table = table();
+    let (path, words_param) = (&table.search_page.path, &table.search_page.words);
     let address = words.map_or_else(
-        || format!("{origin}/search"),
+        || format!("{origin}{path}"),
         |q| {
-            let page = if page > 1 && page <= listing::MAX_PAGE { format!("&page={page}") } else { String::new() };
-            format!("{origin}/search?q={}{page}", encode_component(q))
+            let page = if page > 1 && page <= listing::MAX_PAGE {
+                format!("&{}={page}", table.page_param())
+            } else {
+                String::new()
+            };
+            format!("{origin}{path}?{words_param}={}{page}", encode_component(q))
         },
     );
     plain(title, None, address)
 }
 
-/// The head of one of the SPA's own pages (the cart, the backends compared), which search engines are asked not to index (the written page also says so
-/// in `X-Robots-Tag`).
+/// The head of one of the SPA's own pages (the cart, the backends compared, the checkout,
+/// an order's page), which search engines are asked not to index where the address table
+/// says so (the written page also says so in `X-Robots-Tag`).
 pub(crate) fn own(page: crate::spa_routes::Own, origin: &str) -> PageHead {
-    PageHead { noindex: true, ..plain(page.title().to_owned(), None, format!("{origin}{}", page.path())) }
+    PageHead {
+        noindex: page.noindex(),
+        ..plain(page.title().to_owned(), None, format!("{origin}{}", page.canonical()))
+    }
 }
 
 #[cfg(test)]

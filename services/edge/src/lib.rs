@@ -26,7 +26,9 @@
 //! - [`image_widths`]: the widths it renders, which pages, errors and the SPA offer.
 //! - [`spa`]: the built React app's files.
 //! - [`page`]: every other address: the SPA's HTML with the page's head, data and status.
-//! - [`spa_url`]: urls as the SPA writes them.
+//! - [`spa_addresses`]: the SPA's address table (its keys, listing parameters, image
+//!   boxes, own pages), read once, and urls written from it as the SPA writes them.
+//! - [`spa_routes`]: the SPA's own pages and the addresses no backend is asked about.
 //! - [`headers`]: security headers, and the named cache policies.
 //! - [`markup`]: escaping text for HTML and XML.
 //! - [`sitemap`]: `/robots.txt` and the sitemap of the default driver's pages.
@@ -65,8 +67,8 @@ mod server_timing;
 mod session;
 mod sitemap;
 mod spa;
+mod spa_addresses;
 mod spa_routes;
-mod spa_url;
 mod sse;
 mod ssr;
 mod state;

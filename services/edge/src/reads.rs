@@ -66,16 +66,13 @@ impl Reader {
 }
 
 /// The response cache's keys. A route without inputs of its own to validate is keyed
-/// by its request's path and query; the others by their validated inputs, so that
-/// spellings of the same request (`page=02`, parameters reordered, extra ones) share
-/// one entry.
+/// by its request's path and query, which for the menu, the best sellers and the home
+/// page's categories is the SPA's key of that answer too (the address table's `keys`,
+/// `crate::spa_addresses`): a written page reads them under those. The others are keyed
+/// by their read inputs, so that spellings of the same request (`page=02`, parameters
+/// reordered, extra ones) share one entry.
 pub(crate) mod keys {
     use crate::dto::Sort;
-
-    /// The menu, as `/api/navigation` is keyed without a query.
-    pub(crate) const NAVIGATION: &str = "/api/navigation";
-    pub(crate) const BEST_SELLERS: &str = "/api/products/best-sellers";
-    pub(crate) const CATEGORIES: &str = "/api/categories";
 
     /// A request's path and query.
     pub(crate) fn request(req: &actix_web::HttpRequest) -> String {

@@ -1,20 +1,20 @@
 //! The SPA's own routes (cart, comparison, checkout, an order's confirmation, and the
-//! search page's address): their addresses, titles and head keys, and which addresses no
-//! backend is asked about. Below both the API (their heads at `/api/head/…`) and the
-//! written pages (which write those heads in), so that neither imports the other.
+//! search page's address): which addresses no backend is asked about, and each own page's
+//! title, canonical link and head key, all as the address table places them
+//! ([`crate::spa_addresses`], the SPA's `addresses.json`). Below both the API (their heads
+//! at `/api/head/…`) and the written pages (which write those heads in), so that neither
+//! imports the other.
 
-/// The search page's address: the SPA's, never a backend's.
-pub(crate) const SEARCH_PATH: &str = "/search";
+use crate::spa_addresses::{OwnPage, table};
 
-/// Whether `path` (joined segments) is one of the SPA's own pages, which no backend is
-/// asked about and no sitemap lists, whatever a backend has there.
+/// Whether `path` (joined segments) is one of the SPA's own pages or its search page,
+/// which no backend is asked about and no sitemap lists, whatever a backend has there.
 pub(crate) fn reserved(path: &str) -> bool {
-    path == SEARCH_PATH || Own::at(path).is_some()
+    path == table().search_page.path || Own::at(path).is_some()
 }
 
-/// The SPA's own pages that are not to be indexed: no backend is asked about them, their
-/// first paint is everyone's (the SPA fetches what is the visitor's), and they are
-/// written per request, never kept.
+/// The SPA's own pages: no backend is asked about them, their first paint is everyone's
+/// (the SPA fetches what is the visitor's), and they are written per request, never kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Own {
     /// The visitor's cart.
@@ -23,62 +23,67 @@ pub(crate) enum Own {
     Compare,
     /// The visitor's checkout.
     Checkout,
-    /// `/order/{number}`: an order the visitor placed, whatever the number.
+    /// An order the visitor placed, whatever the number.
     Order,
 }
 
-/// Where an order's page is: `/order/{number}`, one segment.
-const ORDER_PREFIX: &str = "/order/";
-
 impl Own {
-    const FIXED: [Self; 3] = [Self::Cart, Self::Compare, Self::Checkout];
+    /// In the order of the table's `own` (see `spa_addresses::Table::own`).
+    const EVERY: [Self; 4] = [Self::Cart, Self::Compare, Self::Checkout, Self::Order];
 
-    /// Its address, and its canonical link: an order's page names its checkout's (the
-    /// number is the visitor's alone, and neither is to be indexed).
-    pub(crate) const fn path(self) -> &'static str {
-        match self {
-            Self::Cart => "/cart",
-            Self::Compare => "/debug/compare",
-            Self::Checkout | Self::Order => "/checkout",
-        }
+    fn page(self) -> &'static OwnPage {
+        &table().own[self as usize]
     }
 
-    pub(crate) const fn title(self) -> &'static str {
-        match self {
-            Self::Cart => "Cart",
-            Self::Compare => "Compare backends",
-            Self::Checkout => "Checkout",
-            Self::Order => "Order confirmation",
-        }
+    /// Its canonical link: its address, or for an order's page its checkout's (the number
+    /// is the visitor's alone, and neither is to be indexed).
+    pub(crate) fn canonical(self) -> &'static str {
+        &self.page().canonical
+    }
+
+    pub(crate) fn title(self) -> &'static str {
+        &self.page().title
     }
 
     /// The SPA's key of its head (`/api/head/…`).
-    pub(crate) const fn head_key(self) -> &'static str {
-        match self {
-            Self::Cart => "/api/head/cart",
-            Self::Compare => "/api/head/compare",
-            Self::Checkout => "/api/head/checkout",
-            Self::Order => "/api/head/order",
-        }
+    pub(crate) fn head_key(self) -> &'static str {
+        &self.page().head_key
+    }
+
+    /// Whether search engines are asked not to index it.
+    pub(crate) fn noindex(self) -> bool {
+        self.page().noindex
     }
 
     /// The own page at `path` (joined segments), if it is one.
     pub(crate) fn at(path: &str) -> Option<Self> {
-        if path.strip_prefix(ORDER_PREFIX).is_some_and(|number| !number.is_empty() && !number.contains('/')) {
-            return Some(Self::Order);
-        }
-        Self::FIXED.into_iter().find(|own| own.path() == path)
+        Self::EVERY.into_iter().find(|own| own.page().is_at(path))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::reserved;
+    use super::{Own, reserved};
 
     #[test]
     fn only_the_spa_s_own_pages_are_reserved() {
         assert!(reserved("/search") && reserved("/cart") && reserved("/debug/compare"));
         assert!(!reserved("/") && !reserved("/cart/x") && !reserved("/carts") && !reserved("/1001"));
         assert!(reserved("/checkout") && reserved("/order/7") && !reserved("/order") && !reserved("/checkouts"));
+        assert!(!reserved("/order/") && !reserved("/order/7/x") && !reserved("/debug"));
+    }
+
+    #[test]
+    fn each_own_page_is_the_table_s() {
+        let pages = Own::EVERY.map(|own| (own.canonical(), own.title(), own.head_key(), own.noindex()));
+        assert_eq!(
+            pages,
+            [
+                ("/cart", "Cart", "/api/head/cart", true),
+                ("/debug/compare", "Compare backends", "/api/head/compare", true),
+                ("/checkout", "Checkout", "/api/head/checkout", true),
+                ("/checkout", "Order confirmation", "/api/head/order", true),
+            ]
+        );
     }
 }

@@ -79,6 +79,9 @@ impl AppState {
     /// # Errors
     /// When a service URL is not a valid URI.
     pub async fn new(config: &Config, store: SharedStore, shutdown: Shutdown) -> anyhow::Result<Self> {
+        // The SPA's address table, compiled in: read now, so a malformed one stops the
+        // start instead of failing a visitor's request.
+        crate::spa_addresses::check().map_err(anyhow::Error::msg)?;
         let catalogue = grpc::lazy_channel(&config.catalogue_url)?;
         let navigation = grpc::lazy_channel(&config.navigation_url)?;
         let url_resolution = grpc::lazy_channel(&config.url_resolution_url)?;

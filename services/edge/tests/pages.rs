@@ -85,8 +85,18 @@ async fn the_home_and_search_pages_heads_are_the_written_ones() {
         assert!(page.html.contains(tags), "{path}: the written head is {key}'s: {tags}");
         assert_eq!(page.data().expect("inlined data")[key], head, "{path}: {key} is inlined");
     }
-    let refused = c.get(app.url("/api/head/search?q=x&page=0")).send().await.expect("refused");
-    assert_eq!(refused.status(), 400);
+    // A page number the edge cannot read is page 1, and long words are cut, as the
+    // search page's address reads them.
+    let first = assert::ok_json(c.get(app.url("/api/head/search?q=x")).send().await.expect("head")).await;
+    for odd in ["page=0", "page=1001", "page=two"] {
+        let read =
+            assert::ok_json(c.get(app.url(&format!("/api/head/search?q=x&{odd}"))).send().await.expect(odd)).await;
+        assert_eq!(read, first, "{odd}");
+    }
+    let longest = "a".repeat(200);
+    let cut =
+        assert::ok_json(c.get(app.url(&format!("/api/head/search?q={longest}xyz"))).send().await.expect("cut")).await;
+    assert_eq!(cut["head"]["title"], format!("Search: {longest} | Vitrine"));
 }
 
 #[tokio::test(flavor = "multi_thread")]

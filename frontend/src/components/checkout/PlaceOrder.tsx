@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSWRConfig } from "swr";
+import { own } from "../../api/addresses";
 import { checkoutApi } from "../../api/checkout";
 import { ApiError } from "../../api/client";
 import type { Order } from "../../api/types";
@@ -50,7 +51,7 @@ export function PlaceOrder({ ready, onPlaced }: Props) {
       {failure && (
         <div className="form-alert" role="alert">
           <p>{failure.text}</p>
-          {failure.gone && <Link to="/cart">Back to your cart</Link>}
+          {failure.gone && <Link to={own.cart.path}>Back to your cart</Link>}
         </div>
       )}
       <button type="button" className="checkout-button" disabled={!ready || placing} aria-busy={placing || undefined} onClick={() => void place()}>

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::dto::{Breadcrumb, Product, ProductPage, Variant};
-use crate::spa_url::encode_component;
+use crate::spa_addresses::encode_component;
 
 const CONTEXT: &str = "https://schema.org";
 

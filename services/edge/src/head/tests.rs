@@ -139,17 +139,6 @@ fn canonical_links_keep_the_page_number_only() {
 }
 
 #[test]
-fn search_words_read_as_the_search_form_reads_them() {
-    let longest = "é".repeat(listing::MAX_QUERY_CHARS);
-    let too_long = format!("{longest}xyz");
-    for (q, expected) in
-        [("", None), ("   ", None), (" blue shirt ", Some("blue shirt")), (too_long.as_str(), Some(longest.as_str()))]
-    {
-        assert_eq!(search_words(q).as_deref(), expected, "{q:?}");
-    }
-}
-
-#[test]
 fn an_answered_head_carries_its_tags() {
     let head = search(ORIGIN, Some("a <b>"), 2);
     let answer = answer(head.clone());

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::bounds::{BOUNDS, Bound, IMAGE_WIDTH};
+use super::bounds::{BOUNDS, Bound, IMAGE_WIDTH, properties};
 use super::document;
 use crate::image_widths;
 
@@ -44,6 +44,7 @@ fn every_bounded_parameter_carries_its_bound_on_every_route() {
             match bound {
                 Bound::Length(max) => assert_eq!(limits, (&json!(max), &Value::Null, &Value::Null), "{path} {name}"),
                 Bound::Whole(min, max) => assert_eq!(limits, (&Value::Null, &json!(min), &json!(max)), "{path} {name}"),
+                Bound::Chars(..) => panic!("{path} {name}: parameters are bounded by length or value"),
             }
         }
     }
@@ -61,4 +62,39 @@ fn the_image_widths_are_the_image_service_s() {
     let widths = &doc()["components"]["schemas"][IMAGE_WIDTH];
     assert_eq!(widths["type"], "integer");
     assert_eq!(widths["enum"], json!(image_widths::WIDTHS));
+}
+
+#[test]
+fn every_bounded_property_carries_its_bound() {
+    let doc = doc();
+    for (name, property, bound) in properties() {
+        let schema = &doc["components"]["schemas"][name]["properties"][property];
+        let limits = (&schema["minLength"], &schema["maxLength"], &schema["minimum"], &schema["maximum"]);
+        let null = &Value::Null;
+        match bound {
+            Bound::Length(max) => assert_eq!(limits, (null, &json!(max), null, null), "{name}.{property}"),
+            Bound::Chars(min, max) => assert_eq!(limits, (&json!(min), &json!(max), null, null), "{name}.{property}"),
+            Bound::Whole(min, max) => assert_eq!(limits, (null, null, &json!(min), &json!(max)), "{name}.{property}"),
+        }
+    }
+}
+
+#[test]
+fn the_bodies_bounds_are_the_cart_s_and_the_checkout_s() {
+    use Bound::{Chars, Length, Whole};
+    assert_eq!(
+        properties(),
+        [
+            ("FaultsSetting", "latency_ms", Whole(0, 5000)),
+            ("AddLine", "quantity", Whole(1, 99)),
+            ("LineQuantity", "quantity", Whole(1, 99)),
+            ("AddressStep", "email", Length(254)),
+            ("Address", "first_name", Length(50)),
+            ("Address", "last_name", Length(50)),
+            ("Address", "street", Length(100)),
+            ("Address", "city", Length(50)),
+            ("Address", "postal_code", Chars(2, 12)),
+            ("Address", "telephone", Length(20)),
+        ]
+    );
 }

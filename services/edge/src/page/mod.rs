@@ -9,11 +9,14 @@
 //! A page stands on the edge's reads (`crate::reads`), as the API does: it writes their
 //! typed values and inlines their JSON, and its head is `crate::head`'s.
 //!
-//! `/cart` is the SPA's own page, as `/search` is: no backend is asked about
-//! it; its first paint is everyone's (the SPA fetches the visitor's cart), it is not to
-//! be indexed (its head and `X-Robots-Tag`), and it is written per request, never kept.
+//! The SPA's own pages (cart, comparison, checkout, an order's; `crate::spa_routes`) are,
+//! as the search page is, the SPA's: no backend is asked about them; their first paint
+//! is everyone's (the SPA fetches the visitor's cart), they are not to be indexed where
+//! the address table says so (their head and `X-Robots-Tag`), and they are written per
+//! request, never kept. The keys a page's data is filed under are the address table's
+//! (`crate::spa_addresses`), which the SPA reads too.
 //!
-//! - [`request`]: what the address asks for, and the SPA's keys of its data.
+//! - [`request`]: what the address asks for, read as the SPA reads it.
 //! - [`build`]: the built SPA: its `index.html` and the names of its files.
 //! - [`crawler`]: known crawlers, whose pages wait for their data.
 //! - [`cards`]: the first product's image, which the head preloads.
@@ -38,12 +41,13 @@ use bytes::Bytes;
 use tokio::task::JoinHandle;
 use vitrine_common::clock::unix_ms;
 
-use self::request::{PageRequest, keys};
+use self::request::PageRequest;
 use self::shell::Shell;
 use crate::dto::{Outcome, PageData, PageHead};
 use crate::encoded::{self, Encoded};
 use crate::headers::cache_control;
 use crate::reads::{self, Answer, Read};
+use crate::spa_addresses::table;
 use crate::{AppState, head, session};
 
 /// What a page's reads came to: its status, where a redirect goes, its head, the
@@ -107,17 +111,17 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
         }
         None => {
             let asked = PageRequest::parse(req.path(), req.query_string());
-            let own = matches!(asked, PageRequest::Own(_));
+            let noindex = matches!(asked, PageRequest::Own(own) if own.noindex());
             let here = Here { path: req.path().to_owned(), query: req.query_string().to_owned() };
             let page = write(&state, choice, origin, asked, here, budget(&req, &state)).await;
             let mut res = match page {
                 Some(page) => keep(&req, &state, &visitor, shell, key, page),
                 None => private(StatusCode::OK).content_type(HTML).body(shell.plain()),
             };
-            // issues 23, 24: the SPA's own pages are never indexed, even when they go
-            // out as the plain shell (whose head cannot say so). They are never kept, so
-            // they always come here.
-            if own {
+            // The SPA's own pages are not indexed, even when they go out as the plain
+            // shell (whose head cannot say so). They are never kept, so they always
+            // come here.
+            if noindex {
                 res.headers_mut().insert(X_ROBOTS_TAG, HeaderValue::from_static("noindex"));
             }
             res
@@ -238,11 +242,11 @@ async fn write(
     budget: std::time::Duration,
 ) -> Option<Page> {
     let deadline = tokio::time::Instant::now() + budget;
+    let keys = &table().keys;
     let navigation =
-        side(state, choice, reads::keys::NAVIGATION, |state, r| async move { reads::navigation(&state, r).await });
-    let categories = (asked == PageRequest::Home).then(|| {
-        side(state, choice, reads::keys::CATEGORIES, |state, r| async move { reads::categories(&state, r).await })
-    });
+        side(state, choice, &keys.navigation, |state, r| async move { reads::navigation(&state, r).await });
+    let categories = (asked == PageRequest::Home)
+        .then(|| side(state, choice, &keys.categories, |state, r| async move { reads::categories(&state, r).await }));
     let own = vitrine_common::hop::spawn(own_reads(state.clone(), choice, origin, asked));
     let mut written = match tokio::time::timeout_at(deadline, own).await {
         Ok(Ok(written)) => written,
@@ -258,17 +262,17 @@ async fn write(
     // The driver, without when this visitor chose it: the page is everyone's on this
     // driver (the SPA reads a stamp of 0 as "older than any switch it hears of").
     let driver = reads::driver_info(state, session::Choice::default_for(choice.driver), None);
-    written.data.push((keys::DRIVER.to_owned(), json(&driver)));
+    written.data.push((keys.driver.clone(), json(&driver)));
     let menu = by(deadline, navigation).await;
     written.read_at_ms = oldest(written.read_at_ms, menu.as_ref());
     if let Some(menu) = menu {
-        written.data.push((keys::NAVIGATION.to_owned(), menu.body));
+        written.data.push((keys.navigation.clone(), menu.body));
     }
     if let Some(categories) = categories {
         let categories = by(deadline, categories).await;
         written.read_at_ms = oldest(written.read_at_ms, categories.as_ref());
         if let Some(categories) = categories {
-            written.data.push((keys::CATEGORIES.to_owned(), categories.body));
+            written.data.push((keys.categories.clone(), categories.body));
         }
     }
     let inlined = shell::data_json(&written.data);
@@ -283,17 +287,18 @@ async fn write(
 
 /// The reads of the page itself, and what they say about it.
 async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: String, asked: PageRequest) -> Written {
+    let table = table();
     match asked {
         PageRequest::Home => {
-            let key = reads::keys::BEST_SELLERS.to_owned();
+            let key = table.keys.best_sellers.clone();
             let best = reads::cached(&state, choice, key, |r| reads::best_sellers(&state, r)).await;
             let listed = best.as_ref().map(|b| b.value.as_slice()).unwrap_or_default();
             let mut head = head::home(&origin);
-            let mut data = vec![(keys::HOME_HEAD.to_owned(), json(&head::answer(head.clone())))];
+            let mut data = vec![(table.keys.home_head.clone(), json(&head::answer(head.clone())))];
             head.lcp_image = listed.first().and_then(cards::image_url);
             let read_at_ms = oldest(Some(unix_ms()), best.as_ref().ok());
             if let Ok(best) = best {
-                data.insert(0, (keys::BEST_SELLERS.to_owned(), best.body));
+                data.insert(0, (table.keys.best_sellers.clone(), best.body));
             }
             Written { status: StatusCode::OK, location: None, head, data, read_at_ms }
         }
@@ -309,7 +314,7 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
         }
         PageRequest::Search { words, page, sort } => {
             let mut head = head::search(&origin, words.as_deref(), page);
-            let head_key = keys::search_head(words.as_deref(), page);
+            let head_key = table.search_head_key(words.as_deref(), page);
             let mut data = vec![(head_key, json(&head::answer(head.clone())))];
             let mut read_at_ms = Some(unix_ms());
             if let Some(words) = words {
@@ -319,7 +324,7 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
                 read_at_ms = oldest(read_at_ms, found.as_ref().ok());
                 if let Ok(found) = found {
                     head.lcp_image = found.value.products.first().and_then(cards::image_url);
-                    data.insert(0, (keys::search(&words, page, sort), found.body));
+                    data.insert(0, (table.search_key(&words, page, sort), found.body));
                 }
             }
             Written { status: StatusCode::OK, location: None, head, data, read_at_ms }
@@ -343,7 +348,7 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
                 head.lcp_image = Some(picture);
             }
             let read_at_ms = oldest(Some(unix_ms()), Some(&answer));
-            let data = vec![(keys::page(&path, page, sort), answer.body)];
+            let data = vec![(table.page_key(&path, page, sort), answer.body)];
             Written { status, location, head, data, read_at_ms }
         }
     }

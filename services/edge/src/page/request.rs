@@ -1,29 +1,21 @@
-//! What a page request asks for, read the way the SPA reads its own address (so the
-//! data the edge inlines is filed under the very keys the SPA will look up), and those
-//! keys. Pure.
+//! What a page request asks for, read the way the SPA reads its own address (the address
+//! table's parameter names and paths, `crate::spa_addresses`; the page number and search
+//! words as `vitrine_domain::listing` reads them, for the API too), so that the data the
+//! edge inlines is filed under the very keys the SPA will look up. Pure.
 
 use vitrine_domain::{listing, paths};
 
 use crate::dto::Sort;
-use crate::image_widths::WIDTHS as IMAGE_WIDTHS;
-pub(crate) use crate::spa_routes::{Own, SEARCH_PATH};
-use crate::spa_url::{encode_component, image_path};
-
-/// A product image as `ProductImage` asks for it, in a box of `size` CSS pixels: its
-/// `src`, `srcset` and `sizes`. The preload and the first paint use these very values,
-/// so the browser's one fetch serves both and the app.
-pub(crate) fn image_sources(src: &str, size: u32) -> (String, String, String) {
-    let srcset = IMAGE_WIDTHS.map(|w| format!("{} {w}w", image_path(src, w))).join(", ");
-    (image_path(src, IMAGE_WIDTHS[0]), srcset, format!("(max-width: 768px) 100vw, {size}px"))
-}
+use crate::spa_addresses::table;
+pub(crate) use crate::spa_routes::Own;
 
 /// A page the SPA shows, with the listing parameters it would read from the address.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum PageRequest {
     Home,
-    /// `/cart`, `/debug/compare`, `/checkout`, `/order/{number}` (issues 23, 24, 26): see [`Own`].
+    /// The SPA's own pages (cart, comparison, checkout, an order's): see [`Own`].
     Own(Own),
-    /// `/search`; `words` is `None` without a query (the SPA then asks for nothing).
+    /// The search page; `words` is `None` without a query (the SPA then asks for nothing).
     Search {
         words: Option<String>,
         page: u32,
@@ -42,17 +34,21 @@ pub(crate) enum PageRequest {
 impl PageRequest {
     /// `path` as the browser sends it (percent-encoded), `query` without the `?`.
     pub(crate) fn parse(path: &str, query: &str) -> Self {
+        let table = table();
         let param = |name: &str| url_params(query).find(|(k, _)| k == name).map(|(_, v)| v).unwrap_or_default();
-        let (page, sort) = listing_params(&param("page"), &param("sort"));
+        let page = listing::page_number(&param(table.page_param()));
+        let sort = Sort::read(&param(table.sort_param()));
         let joined = paths::join_segments(path);
         if let Some(own) = Own::at(&joined) {
             return Self::Own(own);
         }
-        match joined.as_str() {
-            "/" => Self::Home,
-            SEARCH_PATH => Self::Search { words: crate::head::search_words(&param("q")), page, sort },
-            _ => Self::Path { path: joined, page, sort, variant: variant(&param("variant")) },
+        if joined == "/" {
+            return Self::Home;
         }
+        if joined == table.search_page.path {
+            return Self::Search { words: listing::search_words(&param(&table.search_page.words)), page, sort };
+        }
+        Self::Path { path: joined, page, sort, variant: variant(&param("variant")) }
     }
 }
 
@@ -70,66 +66,9 @@ fn url_params(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
     form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned()))
 }
 
-/// The SPA's `listingParams`: anything it does not understand is page 1, position order.
-fn listing_params(page: &str, sort: &str) -> (u32, Sort) {
-    let page = Some(page)
-        .filter(|p| (1..=listing::MAX_PAGE_DIGITS).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|p| p.parse().ok())
-        .filter(|p| (1..=listing::MAX_PAGE).contains(p))
-        .unwrap_or(1);
-    (page, Sort::parse(sort).unwrap_or(Sort::Position))
-}
-
-/// `&page=N&sort=S` without the defaults, as the SPA's `listingQuery` writes it.
-fn listing_query(page: u32, sort: Sort) -> String {
-    let page = if page > 1 { format!("&page={page}") } else { String::new() };
-    let sort = if sort == Sort::Position { String::new() } else { format!("&sort={}", sort.as_str()) };
-    format!("{page}{sort}")
-}
-
-/// The SPA's data keys (`api` in client.ts): the edge's urls of the same answers.
-pub(crate) mod keys {
-    use super::{Sort, encode_component, listing_query};
-
-    pub(crate) const DRIVER: &str = "/api/driver";
-    pub(crate) const NAVIGATION: &str = "/api/navigation";
-    pub(crate) const BEST_SELLERS: &str = "/api/products/best-sellers";
-    pub(crate) const CATEGORIES: &str = "/api/categories";
-    pub(crate) const HOME_HEAD: &str = "/api/head/home";
-
-    pub(crate) fn page(path: &str, page: u32, sort: Sort) -> String {
-        format!("/api/page?url={}{}", encode_component(path), listing_query(page, sort))
-    }
-
-    pub(crate) fn search(words: &str, page: u32, sort: Sort) -> String {
-        format!("/api/search?q={}{}", encode_component(words), listing_query(page, sort))
-    }
-
-    /// The search page's head: its words and page (the order is not in the head).
-    pub(crate) fn search_head(words: Option<&str>, page: u32) -> String {
-        words.map_or_else(
-            || "/api/head/search".to_owned(),
-            |w| format!("/api/head/search?q={}{}", encode_component(w), listing_query(page, Sort::Position)),
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn components_are_encoded_as_encode_uri_component_does() {
-        for (text, expected) in [
-            ("/1001", "%2F1001"),
-            ("a b&c=d", "a%20b%26c%3Dd"),
-            ("-_.!~*'()", "-_.!~*'()"),
-            ("café/é", "caf%C3%A9%2F%C3%A9"),
-            ("<script>", "%3Cscript%3E"),
-        ] {
-            assert_eq!(encode_component(text), expected, "{text}");
-        }
-    }
 
     #[test]
     fn requests_read_like_the_spa_reads_its_address() {
@@ -179,13 +118,48 @@ mod tests {
         assert_eq!(words.chars().count(), listing::MAX_QUERY_CHARS);
     }
 
+    /// The keys a written page files its own data under, beside the driver's and the
+    /// menu's (`own_reads` in `page/mod.rs`), from what the request asks for.
+    fn own_keys(asked: &PageRequest) -> Vec<String> {
+        let table = table();
+        match asked {
+            PageRequest::Home => vec![table.keys.best_sellers.clone(), table.keys.home_head.clone()],
+            PageRequest::Own(own) => vec![own.head_key().to_owned()],
+            PageRequest::Search { words, page, sort } => {
+                let mut keys = vec![table.search_head_key(words.as_deref(), *page)];
+                keys.extend(words.as_deref().map(|w| table.search_key(w, *page, *sort)));
+                keys
+            }
+            PageRequest::Path { path, page, sort, .. } => vec![table.page_key(path, *page, *sort)],
+        }
+    }
+
+    #[derive(serde::Deserialize)]
+    struct AddressExample {
+        address: String,
+        keys: Vec<String>,
+        #[serde(default)]
+        own: Option<String>,
+    }
+
     #[test]
-    fn keys_are_the_spa_s() {
-        assert_eq!(keys::page("/1001", 1, Sort::Position), "/api/page?url=%2F1001");
-        assert_eq!(keys::page("/a b", 2, Sort::PriceAsc), "/api/page?url=%2Fa%20b&page=2&sort=price_asc");
-        assert_eq!(keys::search("blue shirt", 1, Sort::Name), "/api/search?q=blue%20shirt&sort=name");
-        assert_eq!(keys::search_head(Some("blue shirt"), 2), "/api/head/search?q=blue%20shirt&page=2");
-        assert_eq!(keys::search_head(None, 2), "/api/head/search");
-        assert_eq!(image_path("https://x/a b.jpg", 256), "/img?src=https%3A%2F%2Fx%2Fa%20b.jpg&w=256");
+    fn the_address_examples_are_the_edge_s() {
+        let examples = crate::spa_addresses::tests::examples()["addresses"].clone();
+        let examples: Vec<AddressExample> = serde_json::from_value(examples).expect("address examples");
+        assert!(!examples.is_empty());
+        for example in examples {
+            let (path, query) = example.address.split_once('?').unwrap_or((&example.address, ""));
+            let asked = PageRequest::parse(path, query);
+            let mut keys = own_keys(&asked);
+            let mut expected = example.keys.clone();
+            keys.sort();
+            expected.sort();
+            assert_eq!(keys, expected, "{}: the keys", example.address);
+            let own = match asked {
+                PageRequest::Own(own) => Some(format!("{own:?}").to_lowercase()),
+                _ => None,
+            };
+            assert_eq!(own, example.own, "{}: the own page", example.address);
+        }
     }
 }

@@ -7,11 +7,10 @@ use std::fmt::Write as _;
 
 use bytes::Bytes;
 
-use super::cards::{CARD_IMAGE, PRODUCT_IMAGE};
-use super::request::image_sources;
 use crate::dto::PageHead;
 use crate::head::{script_safe, tags};
 use crate::markup::escape;
+use crate::spa_addresses::{ImageBox, table};
 
 /// The root element the SPA renders into: React's markup of the page goes inside, the
 /// page's data after it.
@@ -87,9 +86,10 @@ impl Shell {
 fn head_tags(head: &PageHead) -> String {
     let mut out = tags(head);
     if let Some(src) = &head.lcp_image {
-        // The very urls and sizes `ProductImage` asks for, so the browser uses this fetch.
-        let size = if head.og_type == "product" { PRODUCT_IMAGE } else { CARD_IMAGE };
-        let (href, srcset, sizes) = image_sources(src, size);
+        // The very urls and sizes `ProductImage` asks for, in the address table's box, so
+        // the browser uses this fetch.
+        let image_box = if head.og_type == "product" { ImageBox::Product } else { ImageBox::Card };
+        let (href, srcset, sizes) = table().image_sources(src, image_box);
         let _ = write!(
             out,
             "<link rel=\"preload\" as=\"image\" href=\"{}\" imagesrcset=\"{}\" imagesizes=\"{sizes}\" fetchpriority=\"high\">",
