@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
 
-// The server entry as one self-contained script (issue 20 §4, what the edge renders): React,
+// The server entry as one self-contained script (what the edge renders): React,
 // the router and SWR bundled in (`noExternal`), browser builds of them (`webworker`: no
 // Node built-ins), as an IIFE that sets `globalThis.VitrineSsr`, which an embedded engine
 // evaluates as a plain script. Written to dist-ssr/, apart from the client build in dist/.

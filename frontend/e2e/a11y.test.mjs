@@ -21,7 +21,7 @@ const pages = [
   ["category", "/computers", ".product-grid:not(.busy) .product-card a"],
   ["search", "/search?q=shirt", ".product-grid:not(.busy) .product-card a"],
   ["content", "/pages/about-us", ".content-page h1"],
-  // issue 23: the empty cart (with a line: cart.test.mjs).
+  // The empty cart (with a line: cart.test.mjs).
   ["cart", "/cart", ".cart-empty"],
 ];
 

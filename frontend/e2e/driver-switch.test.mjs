@@ -71,7 +71,7 @@ test("switching the driver reloads the menu, and the session's other tab follows
   await context.close();
 });
 
-test("fake serves the in-memory menu (spec §4) and medusa cannot be selected", async () => {
+test("fake serves the in-memory menu and medusa cannot be selected", async () => {
   const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(suite.base + "/");
   await page.locator(".menu-list a").first().waitFor();

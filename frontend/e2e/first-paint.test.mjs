@@ -1,4 +1,4 @@
-// issue 12: a page loaded directly paints from the data the edge inlined (no request for
+// A page loaded directly paints from the data the edge inlined (no request for
 // it), without a layout shift, and the head the edge wrote is the page's; a client-side
 // navigation then fetches the next page and brings the head (title, canonical, JSON-LD)
 // in line with it.
@@ -101,7 +101,7 @@ test("a product loaded directly fetches none of its data; a menu click loads a c
   const { product } = await pageData("/1001");
   const name = product.products[0].name;
   const page = await loadDirectly("/1001", PAGE_DATA, (p) => p.getByRole("heading", { level: 1, name }).waitFor());
-  // 1001 comes in sizes and colours (issue 22): its structured data is a ProductGroup.
+  // 1001 comes in sizes and colours: its structured data is a ProductGroup.
   assert.ok((await jsonLd(page)).some((o) => o["@type"] === "ProductGroup" && o.name === name), "the edge's ProductGroup JSON-LD");
   await navigateAndCheckHead(page, firstMenuLink(page), category.url, category.name);
   await page.close();

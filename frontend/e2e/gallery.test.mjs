@@ -1,4 +1,4 @@
-// issue 22: the product page's gallery through the real suite. The thumbnails are tabs
+// The product page's gallery through the real suite. The thumbnails are tabs
 // (one Tab stop, the arrow keys move and show), a finger swipes the main picture, a
 // variant choice shows its own picture first; only the main picture is eager, and no
 // change of picture moves anything.

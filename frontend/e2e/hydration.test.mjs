@@ -37,7 +37,7 @@ before(async () => {
     search: `/search?q=${encodeURIComponent(word)}`,
     content: "/pages/about-us",
     "not found": "/no-such-aisle",
-    // issue 23: loaded apart from the app's script, rendered by the edge, hydrated in one pass.
+    // Loaded apart from the app's script, rendered by the edge, hydrated in one pass.
     cart: "/cart",
   };
 });

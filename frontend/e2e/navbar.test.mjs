@@ -1,4 +1,4 @@
-// Desktop navigation bar: dropdowns on hover and on keyboard focus (spec §2).
+// Desktop navigation bar: dropdowns on hover and on keyboard focus.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { DESKTOP, launchBrowser, newPage, startSuite } from "./suite.mjs";

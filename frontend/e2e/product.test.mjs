@@ -30,7 +30,7 @@ for (const [label, viewport] of [["1280", DESKTOP], ["375", MOBILE]]) {
     assert.ok(await page.getByText(new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(p.price)).isVisible());
     assert.ok(await page.getByRole("heading", { name: "Description" }).isVisible());
     assert.ok(await page.getByText(p.brand).isVisible());
-    // Sold in sizes and colours (issue 22): a ProductGroup with an Offer per variant.
+    // Sold in sizes and colours: a ProductGroup with an Offer per variant.
     const ld = (await jsonLd(page)).find((o) => o["@type"] === "ProductGroup");
     assert.equal(ld?.name, p.name);
     assert.deepEqual(
@@ -84,7 +84,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
   });
 }
 
-// issue 22: a product's options are radio groups; a choice changes the price, the stock
+// A product's options are radio groups; a choice changes the price, the stock
 // line and the address, by keyboard alone, and the address is the page's first paint.
 test("choosing a size by keyboard changes the price and the address, and a reload paints that variant", async () => {
   const product = (await (await fetch(`${suite.base}/api/products/1001`)).json()).products[0];

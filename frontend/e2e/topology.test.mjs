@@ -38,7 +38,7 @@ test("every vitrine service of docker-compose.yml has a plan; jaeger, prometheus
     "cart", "catalogue", "edge", "mock-data", "navigation", "url-resolution",
   ]);
   assert.equal(commands["adapter-in-memory"], "adapter --driver in-memory");
-  // issue 24: the traffic generator is this repo's image but listens on nothing: the
+  // The traffic generator is this repo's image but listens on nothing: the
   // browser tests get no traffic of its making. The other images are not this repo's.
   const byName = Object.fromEntries(services.map((s) => [s.name, s]));
   assert.deepEqual(byName.loadgen.command, ["loadgen"]);
@@ -46,7 +46,7 @@ test("every vitrine service of docker-compose.yml has a plan; jaeger, prometheus
   const catalogue = services.find((s) => s.name === "catalogue");
   assert.equal(catalogue.env.OTEL_EXPORTER_OTLP_ENDPOINT, "http://jaeger:4317", "merged from the shared environment");
   assert.equal(catalogue.env.VITRINE_ADAPTER_IN_MEMORY_URL, "http://adapter-in-memory:50061");
-  // Only the edge and the adapters get Redis, with its password (issue 11).
+  // Only the edge and the adapters get Redis, with its password.
   assert.equal(catalogue.env.VITRINE_REDIS_URL, undefined);
   for (const name of ["edge", "adapter-in-memory", "adapter-shopify"]) {
     assert.equal(services.find((s) => s.name === name).env.VITRINE_REDIS_URL, "redis://:vitrine-dev-only@redis:6379/", name);

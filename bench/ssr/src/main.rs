@@ -1,5 +1,5 @@
 //! Renders a page with React's server renderer inside QuickJS, as the edge would if it
-//! rendered the SPA's own components (issue 20 §4), and prints what that costs: the time
+//! rendered the SPA's own components, and prints what that costs: the time
 //! of one render with the data in hand (p50/p95/max of 200 after 20 warm-ups) and the
 //! resident memory the engine and the bundle add.
 //!

@@ -1,4 +1,4 @@
-# The Redis container's preStop (issue 25; k8s/overlays/ha-redis): a primary that is
+# The Redis container's preStop (k8s/overlays/ha-redis): a primary that is
 # asked to stop (a rollout, a node drain) hands over first instead of leaving the
 # Sentinels to notice it gone. It holds writes (they wait, then fail when it stops,
 # rather than land where the failover discards them), so the replicas catch up; asks its

@@ -1,4 +1,4 @@
-# Readiness of the Redis pods' containers (issue 25; k8s/overlays/ha-redis).
+# Readiness of the Redis pods' containers (k8s/overlays/ha-redis).
 #   probe.sh redis:    the primary answers; a replica once its link to the primary is up
 #                      (a rollout then waits for a replaced replica to hold the data before
 #                      taking the next pod).

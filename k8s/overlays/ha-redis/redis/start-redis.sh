@@ -1,5 +1,5 @@
-# This pod's redis-server, started as the primary or as a replica (issue 25;
-# k8s/overlays/ha-redis). Decided on every start of the container, not once per pod (an
+# This pod's redis-server, started as the primary or as a replica
+# (k8s/overlays/ha-redis). Decided on every start of the container, not once per pod (an
 # init container), because a restarted Redis has no data (no persistence) whichever way
 # it restarted.
 #

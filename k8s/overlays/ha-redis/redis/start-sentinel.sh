@@ -1,4 +1,4 @@
-# This pod's Sentinel (issue 25; k8s/overlays/ha-redis). Its config is written anew on
+# This pod's Sentinel (k8s/overlays/ha-redis). Its config is written anew on
 # every start: the primary the other Sentinels name now (else the bootstrap one), this
 # pod's announced name and a Sentinel id derived from it, so that a recreated pod is the
 # same Sentinel to the others rather than a fourth one that raises the majority a
