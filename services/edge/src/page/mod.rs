@@ -19,12 +19,10 @@
 //! - [`request`]: what the address asks for, read as the SPA reads it.
 //! - [`build`]: the built SPA: its `index.html` and the names of its files.
 //! - [`crawler`]: known crawlers, whose pages wait for their data.
-//! - [`cards`]: the first product's image, which the head preloads.
 //! - [`shell`]: `index.html` with the head, React's markup (`crate::ssr`) and the data written in.
 //! - [`warm`]: the default driver's pages read at start, so first visitors get them written.
 
 pub(crate) mod build;
-pub(crate) mod cards;
 pub(crate) mod crawler;
 pub(crate) mod request;
 pub(crate) mod shell;
@@ -285,6 +283,13 @@ async fn write(
     Some(Page { written, inlined, paint })
 }
 
+/// The backend's url of a product's image, if it has one: the first product's is the
+/// page's largest paint, which the head preloads (`shell::head_tags`) in the box the
+/// address table gives it.
+fn first_image(product: &crate::dto::Product) -> Option<String> {
+    product.thumbnail.as_ref().map(|t| t.url.clone()).filter(|u| !u.is_empty())
+}
+
 /// The reads of the page itself, and what they say about it.
 async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: String, asked: PageRequest) -> Written {
     let table = table();
@@ -295,7 +300,7 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
             let listed = best.as_ref().map(|b| b.value.as_slice()).unwrap_or_default();
             let mut head = head::home(&origin);
             let mut data = vec![(table.keys.home_head.clone(), json(&head::answer(head.clone())))];
-            head.lcp_image = listed.first().and_then(cards::image_url);
+            head.lcp_image = listed.first().and_then(first_image);
             let read_at_ms = oldest(Some(unix_ms()), best.as_ref().ok());
             if let Ok(best) = best {
                 data.insert(0, (table.keys.best_sellers.clone(), best.body));
@@ -323,7 +328,7 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
                 let found = reads::cached(&state, choice, cache_key, read).await;
                 read_at_ms = oldest(read_at_ms, found.as_ref().ok());
                 if let Ok(found) = found {
-                    head.lcp_image = found.value.products.first().and_then(cards::image_url);
+                    head.lcp_image = found.value.products.first().and_then(first_image);
                     data.insert(0, (table.search_key(&words, page, sort), found.body));
                 }
             }
