@@ -173,10 +173,20 @@ impl RedisStore {
             })
             .await?;
         if replicas == 0 {
-            tracing::warn!(key, "no replica acknowledged the write in time: the primary alone holds it");
+            let kind = key_kind(key);
+            tracing::warn!(kind, "no replica acknowledged the write in time: the primary alone holds it");
         }
         Ok(answer)
     }
+}
+
+/// What a key is, without whose: its first two segments (`vitrine:session`,
+/// `vitrine:cart`, `vitrine:checkout`). The rest names a session, a cart or an order, which
+/// no log line may hold: a logged session id used as a cookie is that visitor's carts,
+/// checkout and orders.
+fn key_kind(key: &str) -> &str {
+    let mut ends = key.match_indices(':').map(|(i, _)| i);
+    ends.nth(1).map_or_else(|| key.split(':').next().unwrap_or_default(), |end| &key[..end])
 }
 
 /// Escapes the glob characters of a SCAN MATCH pattern so a prefix matches literally.
@@ -290,7 +300,23 @@ impl Store for RedisStore {
 
 #[cfg(test)]
 mod tests {
-    use super::glob_escape;
+    use super::{glob_escape, key_kind};
+
+    #[test]
+    fn a_key_s_kind_names_no_session_cart_or_order() {
+        for (key, kind) in [
+            ("vitrine:session:3f9a1c:driver", "vitrine:session"),
+            ("vitrine:cart:fake:c-81f2", "vitrine:cart"),
+            ("vitrine:idempotency:3f9a1c:k1", "vitrine:idempotency"),
+            ("vitrine:checkout:order:3f9a1c:000000001", "vitrine:checkout"),
+            ("vitrine:img:256:25:http://x/a.jpg", "vitrine:img"),
+            ("vitrine:x", "vitrine"),
+            ("plain", "plain"),
+            ("", ""),
+        ] {
+            assert_eq!(key_kind(key), kind, "{key}");
+        }
+    }
 
     #[test]
     fn glob_escape_makes_prefix_literal() {
