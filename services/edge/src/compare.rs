@@ -250,7 +250,7 @@ pub(crate) async fn compare(req: HttpRequest, state: web::Data<AppState>) -> Res
     }
     crate::same_site::check(&req, &state)?;
     let address = client_address(&req, state.trust_forwarded_for);
-    let visitor = session::id(&req).unwrap_or_else(|| format!("address {address}"));
+    let visitor = session::id(&req, &state).unwrap_or_else(|| format!("address {address}"));
     let _running = state.comparisons.start(&visitor, &address)?;
     let mut backends = Vec::new();
     for driver in drivers(&state) {

@@ -132,7 +132,7 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Resu
     // The stream never issues a session (only a switch does). Without a cookie
     // it follows nothing (the switching tab tells this browser's other tabs itself), and
     // counts against its client address's share instead.
-    let session = session::id(&req);
+    let session = session::id(&req, &state);
     let owner = session.clone().unwrap_or_else(|| switch_limit::client_address(&req, state.trust_forwarded_for));
     let slot = state.streams.take(&owner)?;
     // Subscribed first: a switch landing while the current driver is read is then sent

@@ -1,4 +1,4 @@
-//! Settings a deployment turns on (issue 11, item 5), each beside the default that the
+//! Settings a deployment turns on , each beside the default that the
 //! one-command demo and the tests run with: the edge's figures on the internal metrics
 //! port only (`VITRINE_METRICS_ADDR`), and the session and state cookies `Secure` under
 //! the `__Host-` prefix (`VITRINE_SECURE_COOKIES`).
@@ -73,7 +73,7 @@ async fn driver_with_cookie(edge: &str, cookie: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn the_cookies_are_secure_with_the_host_prefix_when_asked_and_either_name_is_read() {
+async fn the_cookies_are_secure_with_the_host_prefix_when_asked_and_a_planted_plain_cookie_is_ignored() {
     let app = TestApp::builder().start().await;
     let shutdown = Shutdown::new();
     let secure = app.another_edge(app.store.clone(), |c| c.secure_cookies = true, &shutdown).await;
@@ -101,15 +101,16 @@ async fn the_cookies_are_secure_with_the_host_prefix_when_asked_and_either_name_
     }
     let [id, state] = [&pairs[0], &pairs[1]];
 
-    // Both edges share the store and the keys: the session the secure edge issued, and
-    // its signed state, are read under either name, on either edge (turning the setting
-    // on or off keeps every visitor's choice).
-    for edge in [&secure, &app.edge_url] {
-        for name in ["__Host-vitrine_session", "vitrine_session"] {
-            assert_eq!(driver_with_cookie(edge, &format!("{name}={id}")).await, "fake", "{name} on {edge}");
-        }
-        for name in ["__Host-vitrine_state", "vitrine_state"] {
-            assert_eq!(driver_with_cookie(edge, &format!("{name}={state}")).await, "fake", "{name} on {edge}");
+    // Both edges share the store and the keys. The secure edge reads the `__Host-` names
+    // only: the same session and state under the plain names, as a sibling subdomain or a
+    // man in the middle on http could plant them, give nothing. The plain edge reads the
+    // plain names only.
+    for (edge, read, ignored) in [(&secure, "__Host-", ""), (&app.edge_url, "", "__Host-")] {
+        for name in ["vitrine_session", "vitrine_state"] {
+            let value = if name == "vitrine_session" { id } else { state };
+            assert_eq!(driver_with_cookie(edge, &format!("{read}{name}={value}")).await, "fake", "{read}{name}");
+            let planted = driver_with_cookie(edge, &format!("{ignored}{name}={value}")).await;
+            assert_eq!(planted, "in-memory", "{ignored}{name} on {edge} is ignored");
         }
     }
     assert_eq!(driver_with_cookie(&secure, "other_cookie=x").await, "in-memory", "no session: the default");

@@ -68,7 +68,7 @@ fn empty() -> CartAnswer {
 /// so. A failure only means the next read asks the backend again.
 async fn forget(req: &HttpRequest, state: &AppState, mut carried: session::Carried) -> Vec<Cookie<'static>> {
     carried.kept.carts.remove(&carried.kept.choice.driver.backend());
-    let session = session::id(req);
+    let session = session::id(req, state);
     session::save(req, state, session.as_deref().map(|s| (s, None)), carried).await.unwrap_or_else(|e| {
         tracing::warn!(error = %e, "a gone cart stays with the visitor");
         Vec::new()

@@ -77,7 +77,7 @@ async fn step(req: &HttpRequest, state: &AppState) -> Result<Visitor, ApiError> 
     crate::same_site::check(req, state)?;
     // No session, no cart: nothing to check out (and no shared bucket of the limits for
     // every visitor without one).
-    let session = session::id(req).ok_or_else(|| ApiError::NotFound(CHECKOUT_GONE.to_owned()))?;
+    let session = session::id(req, state).ok_or_else(|| ApiError::NotFound(CHECKOUT_GONE.to_owned()))?;
     within_limits(req, state, &session)?;
     visitor(req, state).await
 }
@@ -192,7 +192,7 @@ async fn summary_of(state: &AppState, session: &str, driver: Driver, cart: &str)
         (status = 404, description = "No such order in this session (code not_found)", body = crate::dto::ErrorBody),
         (status = 503, description = "The store cannot be reached (code unavailable)", body = crate::dto::ErrorBody)))]
 pub(crate) async fn order(req: HttpRequest, state: web::Data<AppState>, number: web::Path<String>) -> ApiResult {
-    let Some(session) = session::id(&req) else { return Err(ApiError::NoSuchOrder) };
+    let Some(session) = session::id(&req, &state) else { return Err(ApiError::NoSuchOrder) };
     let kept = orders::summary(&state.store, &session, &number).await.map_err(|_| ApiError::CartNotSaved)?;
     kept.map(respond).ok_or(ApiError::NoSuchOrder)
 }

@@ -43,8 +43,10 @@ use crate::AppState;
 
 /// A cookie's two names: the plain one, and the one behind TLS (`secure_cookies`):
 /// browsers keep a `__Host-` cookie only when it is `Secure`, `Path=/` and has no
-/// `Domain`, so no sibling host can plant one. Either name is read, so turning
-/// `secure_cookies` on or off keeps every visitor's cookies.
+/// `Domain`, so no sibling host can plant one. With secure cookies only that name is
+/// read: a plain cookie planted by a sibling subdomain or over http (which any host of
+/// the site, or a man in the middle, can set) would give the visitor someone else's
+/// state, and the visitor would fill the planter's cart.
 #[derive(Clone, Copy)]
 struct Name {
     plain: &'static str,
@@ -55,8 +57,10 @@ const SESSION: Name = Name { plain: "vitrine_session", secure: "__Host-vitrine_s
 const STATE: Name = Name { plain: "vitrine_state", secure: "__Host-vitrine_state" };
 
 impl Name {
-    fn value(self, req: &HttpRequest) -> Option<String> {
-        Some(req.cookie(self.secure).or_else(|| req.cookie(self.plain))?.value().to_owned())
+    /// The request's cookie of this name: the `__Host-` one with secure cookies, the
+    /// plain one without.
+    fn value(self, req: &HttpRequest, secure: bool) -> Option<String> {
+        Some(req.cookie(if secure { self.secure } else { self.plain })?.value().to_owned())
     }
 
     /// This cookie carrying `value` for `max_age` (zero: the cookie that removes it).
@@ -89,13 +93,13 @@ fn now_s() -> u64 {
 }
 
 /// The session id of the request's cookie, if it is one we could have issued.
-pub(crate) fn id(req: &HttpRequest) -> Option<String> {
-    SESSION.value(req).filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
+pub(crate) fn id(req: &HttpRequest, state: &AppState) -> Option<String> {
+    SESSION.value(req, state.secure_cookies).filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// The request's session id, or a new one with the cookie that carries it.
 pub(crate) fn id_or_new(req: &HttpRequest, state: &AppState) -> (String, Option<Cookie<'static>>) {
-    if let Some(id) = id(req) {
+    if let Some(id) = id(req, state) {
         return (id, None);
     }
     let id = uuid::Uuid::new_v4().simple().to_string();
@@ -117,7 +121,7 @@ enum Signed {
 /// handler both ask) and kept in the request's extensions. Opens that are not the
 /// everyday case are counted (a retired key's cookies still arriving, forgeries).
 fn open(req: &HttpRequest, state: &AppState) -> Signed {
-    let Some(value) = STATE.value(req) else { return Signed::Absent };
+    let Some(value) = STATE.value(req, state.secure_cookies) else { return Signed::Absent };
     if let Some(opened) = req.extensions().get::<Signed>() {
         return opened.clone();
     }
@@ -195,7 +199,7 @@ impl Visitor {
                 (carried.kept.choice, again, true)
             }
             Signed::Refused => (default, STATE.removal(req), true),
-            Signed::Absent => match id(req) {
+            Signed::Absent => match id(req, state) {
                 None => (default, Vec::new(), false),
                 Some(session) => match store::lookup(state, &session).await {
                     Stored::Kept(kept) => {
@@ -234,7 +238,7 @@ pub(crate) async fn current(req: &HttpRequest, state: &AppState) -> Result<Carri
         Signed::Valid(opened) => Ok(opened.carried),
         Signed::Refused => Ok(fresh),
         Signed::Absent => {
-            let Some(session) = id(req) else { return Ok(fresh) };
+            let Some(session) = id(req, state) else { return Ok(fresh) };
             match store::lookup(state, &session).await {
                 Stored::Kept(kept) => Ok(Carried { kept, ..fresh }),
                 Stored::Nothing => Ok(fresh),
