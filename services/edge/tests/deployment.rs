@@ -1,4 +1,4 @@
-//! Settings a deployment turns on , each beside the default that the
+//! Settings a deployment turns on, each beside the default that the
 //! one-command demo and the tests run with: the edge's figures on the internal metrics
 //! port only (`VITRINE_METRICS_ADDR`), and the session and state cookies `Secure` under
 //! the `__Host-` prefix (`VITRINE_SECURE_COOKIES`).
