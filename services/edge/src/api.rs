@@ -14,7 +14,7 @@ use vitrine_domain::{Driver, listing};
 
 use crate::dto::{self, DebugInfo, DriverChange, DriverInfo, NavigationNode, Product, ProductResponse, Resolution};
 use crate::error::ApiError;
-use crate::error::responses::{InputError, ServiceErrors, SwitchFailed, TooManySwitches};
+use crate::error::responses::{CrossSite, InputError, ServiceErrors, SwitchFailed, TooManySwitches};
 use crate::reads::{self, Reader, driver_info, keys};
 use crate::sse::{CHANNEL, SwitchEvent};
 use crate::{AppState, head, session, switch_limit};
@@ -46,7 +46,7 @@ pub(crate) async fn get_driver(req: HttpRequest, state: web::Data<AppState>) -> 
 /// It is published for the session's other tabs, and rate-limited per session and address.
 #[utoipa::path(put, path = "/api/driver", tag = "driver", request_body = DriverChange,
     responses((status = 200, description = "The session's driver after the change, with a notice when it was refused",
-        body = DriverInfo), InputError, TooManySwitches, SwitchFailed))]
+        body = DriverInfo), InputError, CrossSite, TooManySwitches, SwitchFailed))]
 pub(crate) async fn put_driver(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -248,7 +248,6 @@ pub(crate) async fn compare(req: HttpRequest, state: web::Data<AppState>) -> Res
     if !state.debug_faults {
         return Err(ApiError::DebugToolsOff);
     }
-    crate::same_site::check(&req, &state)?;
     let address = client_address(&req, state.trust_forwarded_for);
     let visitor = session::id(&req, &state).unwrap_or_else(|| format!("address {address}"));
     let _running = state.comparisons.start(&visitor, &address)?;

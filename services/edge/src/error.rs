@@ -87,7 +87,7 @@ pub(crate) enum ApiError {
     /// The sitemap could not be gathered from the services (any of their failures).
     SitemapUnavailable,
     // Carts.
-    /// A cart change from another site (`cart::guard`).
+    /// A change from another site (`same_site::before_body`).
     CrossSite,
     /// The backend or a cart rule refused a cart change; carries the shopper's text.
     CartRefused(String),
@@ -202,9 +202,7 @@ impl ApiError {
             Self::SitemapUnavailable => {
                 (S::SERVICE_UNAVAILABLE, "unavailable", "The sitemap cannot be built now; try again later.".into())
             }
-            Self::CrossSite => {
-                (S::FORBIDDEN, "forbidden", "A cart or a checkout can only be changed from this site.".into())
-            }
+            Self::CrossSite => (S::FORBIDDEN, "forbidden", "Changes can only be made from this site.".into()),
             Self::CartRefused(why) => (S::CONFLICT, "refused", why.as_str().into()),
             Self::CartNotSaved => {
                 (S::SERVICE_UNAVAILABLE, "unavailable", "Your cart cannot be reached now; try again shortly.".into())

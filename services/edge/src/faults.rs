@@ -82,7 +82,6 @@ pub(crate) async fn put_faults(
     body: web::Json<FaultsSetting>,
 ) -> Result<HttpResponse, ApiError> {
     enabled(&state)?;
-    crate::same_site::check(&req, &state)?;
     let faults = Faults::try_from(body.into_inner())?;
     set(&req, &state, (!faults.is_idle()).then_some(faults)).await
 }
@@ -93,7 +92,6 @@ pub(crate) async fn put_faults(
         crate::error::responses::DebugToolErrors))]
 pub(crate) async fn delete_faults(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     enabled(&state)?;
-    crate::same_site::check(&req, &state)?;
     set(&req, &state, None).await
 }
 

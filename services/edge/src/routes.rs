@@ -17,6 +17,8 @@ use crate::{AppState, api, cart, checkout, compare, faults, health, image, opena
 pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path::Path>, public_metrics: bool) {
     cfg.service(
         web::scope("/api")
+            // Every change is checked as this site's before its route reads the body.
+            .wrap(actix_web::middleware::from_fn(crate::same_site::before_body))
             .route("/driver", read().to(api::get_driver))
             .route("/driver", web::put().to(api::put_driver))
             .route("/driver/events", read().to(sse::events))

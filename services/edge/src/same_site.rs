@@ -11,15 +11,39 @@
 //! - a DELETE has no body to type, so without `Origin` it must say it is same-origin
 //!   (`Sec-Fetch-Site: same-origin`, set by the browser, not by scripts).
 //!
-//! [`allowed`] is pure; [`check`] reads it off a request, for every handler of a change.
+//! [`allowed`] is pure; [`check`] reads it off a request; [`before_body`] runs it for
+//! every change under `/api` (the cart, the checkout, the driver, the debug tools) before
+//! the route reads its body, so another site's request is refused without a byte of its
+//! body parsed.
 
-use actix_web::HttpRequest;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::http::header::{CONTENT_TYPE, ORIGIN};
+use actix_web::middleware::Next;
+use actix_web::{HttpRequest, ResponseError as _, web};
 
 use crate::AppState;
 use crate::error::ApiError;
 
-/// A change must come from this site: checked first, before its body is read.
+/// The `/api` scope's guard: a request of any method but a read must pass [`check`]
+/// before its route runs.
+pub(crate) async fn before_body<B: MessageBody + 'static>(
+    req: ServiceRequest,
+    next: Next<B>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let read = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if !read
+        && let Some(state) = req.app_data::<web::Data<AppState>>()
+        && let Err(refused) = check(req.request(), state)
+    {
+        let res = refused.error_response();
+        return Ok(req.into_response(res).map_into_right_body());
+    }
+    next.call(req).await.map(ServiceResponse::map_into_left_body)
+}
+
+/// A change must come from this site.
 pub(crate) fn check(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
     let own = crate::origin::public_origin(req, state.public_url.as_deref());
     let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());

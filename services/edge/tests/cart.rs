@@ -131,10 +131,7 @@ async fn cart_changes_are_bounded_same_site_and_idempotent() {
     // Another site: refused, whatever it sends; nothing is added.
     let res =
         add(json!({"variant": "1002", "quantity": 1})).header(ORIGIN, "https://evil.example").send().await.expect("x");
-    assert_eq!(
-        assert::json_error(res, 403, "forbidden").await,
-        "A cart or a checkout can only be changed from this site."
-    );
+    assert_eq!(assert::json_error(res, 403, "forbidden").await, "Changes can only be made from this site.");
     let form = c
         .post(app.url("/api/cart/lines"))
         .header(CONTENT_TYPE, "application/x-www-form-urlencoded")

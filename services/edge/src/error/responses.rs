@@ -71,6 +71,11 @@ pub(crate) enum DebugToolErrors {
     Off(ErrorBody),
 }
 
+/// A change from another site: every change is checked before its body is read.
+#[derive(IntoResponses)]
+#[response(status = 403, description = "A change from another site (code forbidden)")]
+pub(crate) struct CrossSite(#[allow(dead_code)] ErrorBody);
+
 /// A switch the store could not carry out (nothing was switched).
 #[derive(IntoResponses)]
 #[response(status = 503, description = "The store could not save the driver (code unavailable)")]

@@ -96,7 +96,7 @@ fn every_variant_has_its_status_code_and_text() {
         ),
         (ApiError::SitemapPageNotFound, 404, "not_found", text("There is no such sitemap page.")),
         (ApiError::SitemapUnavailable, 503, "unavailable", text("The sitemap cannot be built now; try again later.")),
-        (ApiError::CrossSite, 403, "forbidden", text("A cart or a checkout can only be changed from this site.")),
+        (ApiError::CrossSite, 403, "forbidden", text("Changes can only be made from this site.")),
         (ApiError::InvalidFields(Vec::new()), 400, "invalid_fields", text("Some fields need attention:")),
         (
             ApiError::NoCheckout("This shop has no checkout.".into()),
