@@ -201,38 +201,53 @@ pub(crate) struct Call<'a> {
 }
 
 /// [`observe`] for a call of the write path, which has no cache (in the request's
-/// timings, every one is a miss), with the visitor's injected faults.
+/// timings, every one is a miss), with the visitor's injected faults applied before the
+/// backend is asked: an injected failure is one the backend never carried out, so a
+/// visitor who sees a failed order or cart change has none placed or made.
 pub(crate) async fn observe_uncached<T>(
     call: Call<'_>,
     span: tracing::Span,
     request: impl Future<Output = Result<T, DriverError>>,
 ) -> Result<T, DriverError> {
+    if let Some(failure) = apply(call, roll(call)).await {
+        return Err(failure);
+    }
     let began = Instant::now();
     let result = observe(call.backend, call.operation, span, request).await;
     timed(call.backend, call.operation, "miss", result.as_ref().err(), began);
-    injected(call, result).await
+    result
 }
 
-/// `result` as the visitor's injected faults make it for `call`: later, or a
+/// `result` of a read as the visitor's injected faults make it for `call`: later, or a
 /// failure, recorded in the request's timings as its own `injected` entry. The callers
 /// apply it once the call is done and its answer stored, in the visitor's own task: a
 /// caller that joined the same call, or that starts the next one, or finds the answer
 /// cached, is neither slowed nor failed, and the upstream request slot is free again. A
 /// background refresh runs outside any request, so it has no faults.
 pub(crate) async fn injected<T>(call: Call<'_>, result: Result<T, DriverError>) -> Result<T, DriverError> {
+    match apply(call, roll(call)).await {
+        Some(failure) => Err(failure),
+        None => result,
+    }
+}
+
+/// What the visitor's injected faults do to `call` this time, if they touch it.
+fn roll(call: Call<'_>) -> Option<vitrine_domain::faults::Effect> {
+    vitrine_common::hop::faults().and_then(|f| f.effect(call.backend, call.timeout, rand::random()))
+}
+
+/// Waits out `effect`'s delay and records it in the request's timings as its own
+/// `injected` entry; the failure it injects, if any.
+async fn apply(call: Call<'_>, effect: Option<vitrine_domain::faults::Effect>) -> Option<DriverError> {
     use vitrine_domain::faults::Effect;
-    let Some(effect) = vitrine_common::hop::faults().and_then(|f| f.effect(call.backend, call.timeout, rand::random()))
-    else {
-        return result;
+    let (delay, failure) = match effect? {
+        Effect::Delay(delay) => (delay, None),
+        Effect::Fail(delay, failure) => (delay, Some(failure.error())),
     };
     let began = Instant::now();
-    let (delay, result) = match effect {
-        Effect::Delay(delay) => (delay, result),
-        Effect::Fail(delay, failure) => (delay, Err(failure.error())),
-    };
     tokio::time::sleep(delay).await;
-    timed(call.backend, call.operation, "injected", result.as_ref().err(), began);
-    result
+    timed(call.backend, call.operation, "injected", failure.as_ref(), began);
+    failure
 }
 
 /// Headers carrying the current span's trace context to the backend.

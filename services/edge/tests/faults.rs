@@ -1,4 +1,4 @@
-//! Issue 24 (b) over real HTTP and gRPC: latency and faults a visitor injects into one
+//! Over real HTTP and gRPC: latency and faults a visitor injects into one
 //! backend's upstream calls act on that visitor's requests only (another visitor's
 //! timings and answers are unchanged while they run), show in the visitor's
 //! `Server-Timing`, turn into the spec's error answers, and a known crawler still gets a
@@ -124,6 +124,27 @@ async fn injected_errors_and_timeouts_are_the_spec_error_answers() {
     let every: Vec<&str> = vitrine_domain::Backend::ALL.iter().map(|b| b.as_str()).collect();
     assert_eq!(listed, every);
     assert!(state["backends"].as_array().into_iter().flatten().any(|b| b["label"] == "Magento / Mage-OS"), "{state}");
+}
+
+/// A failure injected on a change comes before the backend is asked: the visitor who is
+/// told the change failed finds it not made (never an order placed, or a line added,
+/// behind an error).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_failure_injected_on_a_change_leaves_the_backend_unchanged() {
+    let app = app().await;
+    let a = browser();
+    let add = || a.post(app.url("/api/cart/lines")).json(&json!({"variant": "1002", "quantity": 1}));
+    let cart = assert::ok_json(add().send().await.expect("add")).await;
+    assert_eq!(cart["lines"][0]["quantity"], 1, "{cart}");
+
+    inject(&a, &app, json!({"backend": "in-memory", "latency_ms": 0, "error_percent": 100, "timeout": false})).await;
+    let res = add().send().await.expect("add");
+    assert::json_error(res, 502, "upstream_unavailable").await;
+    let cleared = a.delete(app.url("/api/debug/faults")).header("origin", app.url("")).send().await.expect("clear");
+    assert::ok_json(cleared).await;
+
+    let cart = assert::ok_json(a.get(app.url("/api/cart")).send().await.expect("cart")).await;
+    assert_eq!(cart["lines"][0]["quantity"], 1, "the failed add was not carried out: {cart}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
