@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useNavigation } from "../hooks/data";
+import { useHydrated } from "../hooks/useHydrated";
 import { CartLink } from "./CartLink";
 import { SearchForm } from "./SearchForm";
 
@@ -12,6 +13,9 @@ export function NavBar() {
   const { data, error, isLoading, mutate } = useNavigation();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
+  // The menu's button acts only once React owns the page: a tap on the edge's markup
+  // before then would be lost, so it waits, disabled, as the other controls do.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!open) return;
@@ -65,6 +69,7 @@ export function NavBar() {
           aria-label={open ? "Close menu" : "Open menu"}
           aria-expanded={open}
           aria-controls="main-menu"
+          disabled={!hydrated}
           onClick={() => setOpen((o) => !o)}
         >
           <span aria-hidden="true" />
