@@ -146,6 +146,22 @@ fn refused(result: Result<Cart, Status>) -> (Code, String) {
     (status.code(), status.message().to_owned())
 }
 
+/// A checkout address the shop answers on another host than its own is never offered:
+/// here the adapter asks the shop as `localhost`, and the shop writes its checkout address
+/// on `127.0.0.1`.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_checkout_address_on_another_host_is_not_offered() {
+    let shop = shopify::start(TOKEN);
+    let mut config = vitrine_adapter::Config::new(Backend::Shopify);
+    config.set(Backend::Shopify, backend::ENDPOINT, shop.url.replace("127.0.0.1", "localhost"));
+    config.set(Backend::Shopify, backend::ACCESS_TOKEN, TOKEN);
+    let adapter = RunningAdapter::start_with_store(config, Arc::new(EmbeddedStore::default())).await;
+    let request = DriverRequest { driver: driver(), fresh_after_ms: 0 };
+    let cart = adapter.client().create_cart(request).await.expect("create").into_inner();
+    assert!(cart.id.starts_with("gid://shopify/Cart/"), "the cart is made: {}", cart.id);
+    assert_eq!(cart.checkout_url, None, "the shop's address names 127.0.0.1, not the shop's localhost");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn add_merge_update_and_remove_change_the_cart_the_shop_keeps() {
     let s = setup(TOKEN).await;

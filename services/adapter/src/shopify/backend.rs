@@ -16,6 +16,8 @@ use crate::graphql::{GraphQlClient, GraphQlConfig};
 pub const ENDPOINT: &str = "shopify-endpoint";
 /// The Storefront access token (a secret).
 pub const ACCESS_TOKEN: &str = "shopify-access-token";
+/// Other hosts the shop checks out on (its primary domain), comma-separated.
+pub const CHECKOUT_HOSTS: &str = "shopify-checkout-hosts";
 
 /// Shopify's file path, on its CDN and (in the demo shop) on the shop's own host.
 const FILES: &str = "/s/files/";
@@ -42,6 +44,14 @@ pub static DESCRIPTOR: BackendDescriptor = BackendDescriptor {
             required: false,
             default: None,
         },
+        Setting {
+            flag: CHECKOUT_HOSTS,
+            env: "VITRINE_SHOPIFY_CHECKOUT_HOSTS",
+            help: "Hosts besides the shop's own that its checkout may be on (its primary domain),                    comma-separated: a cart's checkout address elsewhere, or not https, is not offered.",
+            secret: false,
+            required: false,
+            default: None,
+        },
     ],
     default_port: 50064,
     build,
@@ -54,7 +64,11 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
         tracing::warn!("VITRINE_SHOPIFY_ENDPOINT is set without VITRINE_SHOPIFY_ACCESS_TOKEN; shopify stays undefined");
         return None;
     };
-    let shopify = ShopifyConfig::new(endpoint, token);
+    let mut shopify = ShopifyConfig::new(endpoint, token);
+    shopify.checkout_hosts = settings
+        .get(CHECKOUT_HOSTS)
+        .map(|hosts| hosts.split(',').map(str::trim).filter(|h| !h.is_empty()).map(str::to_ascii_lowercase).collect())
+        .unwrap_or_default();
     let graphql = GraphQlConfig {
         endpoint: shopify.graphql_url(),
         headers: vec![("X-Shopify-Storefront-Access-Token".to_owned(), shopify.access_token.clone())],
@@ -62,7 +76,7 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
     };
     // The carts share the client (its bounds, its token), on its write path.
     Some(GraphQlClient::new(Backend::Shopify, &graphql, store).map(|c| {
-        let carts: Arc<dyn CartDriver> = Arc::new(ShopifyCarts::new(c.clone()));
+        let carts: Arc<dyn CartDriver> = Arc::new(ShopifyCarts::new(c.clone(), shopify.handoff()));
         // Shopify completes checkout on its own site, at the cart's checkoutUrl.
         Drivers::all_three(Arc::new(ShopifyDriver::new(c)))
             .with_carts(carts.clone())

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_proto::v1::Cart;
 
+use super::config::CheckoutHosts;
 use super::models::{CartData, ShopifyCartPayload};
 use super::operations as ops;
 use super::transform::cart as transform;
@@ -17,6 +18,8 @@ use crate::graphql::{GraphQlClient, Operation};
 
 pub struct ShopifyCarts {
     client: GraphQlClient,
+    /// Where a cart's checkout address may send the shopper.
+    checkout: CheckoutHosts,
 }
 
 /// `data` of `operation`'s answer as `T`. Neither GraphQL errors' messages nor serde's
@@ -31,8 +34,15 @@ fn decode<T: DeserializeOwned>(operation: Operation, data: Value) -> DriverResul
 
 impl ShopifyCarts {
     #[must_use]
-    pub const fn new(client: GraphQlClient) -> Self {
-        Self { client }
+    pub const fn new(client: GraphQlClient, checkout: CheckoutHosts) -> Self {
+        Self { client, checkout }
+    }
+
+    /// `cart` as this adapter answers it: its checkout address only where the shop's
+    /// hosts allow, every cart of the shop's passing here.
+    fn offered(&self, mut cart: Cart) -> Cart {
+        cart.checkout_url = cart.checkout_url.filter(|url| self.checkout.allows(url));
+        cart
     }
 
     /// Sends `operation` and answers its `data`; a GraphQL error (a throttled or refused
@@ -58,7 +68,7 @@ impl ShopifyCarts {
 
     /// A mutation of the cart `cart`, answered as its cart (with notices) or refusal.
     async fn change(&self, operation: Operation, field: &str, variables: Value) -> DriverResult<Cart> {
-        transform::outcome(&self.mutation(operation, field, variables).await?)
+        transform::outcome(&self.mutation(operation, field, variables).await?).map(|cart| self.offered(cart))
     }
 }
 
@@ -82,7 +92,7 @@ impl CartDriver for ShopifyCarts {
     async fn get(&self, cart: &str) -> DriverResult<Cart> {
         let data = self.send(ops::GET_CART, json!({ "cartId": cart_id(cart)? })).await?;
         let found: CartData = decode(ops::GET_CART, data)?;
-        found.cart.as_ref().map(transform::cart).ok_or(DriverError::CartGone)
+        found.cart.as_ref().map(|c| self.offered(transform::cart(c))).ok_or(DriverError::CartGone)
     }
 
     /// Shopify merges the variant into its line and, short of stock, adds what there is
@@ -97,7 +107,7 @@ impl CartDriver for ShopifyCarts {
         let payload =
             self.mutation(ops::CART_LINES_ADD, "cartLinesAdd", json!({ "cartId": cart, "lines": lines })).await?;
         let after = transform::outcome(&payload)?;
-        transform::added(&before, after, variant, transform::warns_of_stock(&payload))
+        transform::added(&before, self.offered(after), variant, transform::warns_of_stock(&payload))
     }
 
     async fn update(&self, cart: &str, line: &str, quantity: u32) -> DriverResult<Cart> {

@@ -9,5 +9,5 @@ pub mod operations;
 pub mod transform;
 
 pub use carts::ShopifyCarts;
-pub use config::ShopifyConfig;
+pub use config::{CheckoutHosts, ShopifyConfig};
 pub use driver::ShopifyDriver;
