@@ -24,7 +24,7 @@ async fn images_are_resized_cached_and_only_from_allowed_hosts() {
     routes.insert("/bad.png", Canned { status: 200, content_type: "image/png", body: b"<html>nope</html>".to_vec() });
     routes.insert("/err.png", Canned { status: 500, content_type: "text/plain", body: b"boom".to_vec() });
     let host = HttpUpstream::start(routes);
-    let app = TestApp::builder().image_source(&format!("{}/", host.authority)).start().await;
+    let app = TestApp::builder().image_source(&format!("http://{}/", host.authority)).start().await;
     let c = browser();
     let img = |src: &str, extra: &str| c.get(app.url(&format!("/img?src={}{extra}", enc(src)))).send();
 

@@ -304,12 +304,19 @@ async fn a_failed_lookup_is_503_and_a_slow_backend_gets_the_plain_shell() {
     assert_eq!(failed.status, 503, "{}", failed.html);
     assert_eq!(failed.title(), "Vitrine");
 
-    // No time at all for the data: the plain shell, whatever the address, and the SPA
-    // fetches as it always did.
+    // A backend slower than the budget: the plain shell, whatever the address, and the
+    // SPA fetches as it always did. The backend's delay (the mock's 500 ms) is what makes
+    // the data late, never the machine: with no budget at all, a busy machine can leave
+    // the page's request unpolled until its reads are done, and the page is written.
     // One edge per address: reads past the budget still finish and fill the caches, so
     // an earlier page's reads could be ready at once for a later one.
     for path in ["/1001", "/no-such-aisle", "/"] {
-        let late = TestApp::builder().static_dir(spa.path()).head_budget(Duration::ZERO).start().await;
+        let late = TestApp::builder()
+            .static_dir(spa.path())
+            .mock_delay(Duration::from_millis(500))
+            .head_budget(Duration::from_millis(50))
+            .start()
+            .await;
         let plain = Page::get(&c, &late.url(path)).await;
         assert_eq!((plain.status, plain.title()), (200, "Vitrine".to_owned()), "{path}");
         assert!(plain.data().is_none() && plain.json_ld().is_empty(), "{path}: nothing written");

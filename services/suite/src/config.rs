@@ -76,7 +76,7 @@ mod tests {
             c.image_sources("http://127.0.0.1:7000").iter().map(ToString::to_string).collect()
         };
         let mut config = Config::for_test();
-        assert_eq!(shown(&config), ["127.0.0.1:7000/images/"]);
+        assert_eq!(shown(&config), ["http://127.0.0.1:7000/images/"]);
         config.mock.public_url = Some("http://mock-data:50070".into());
         config.adapter.set(Backend::Fake, fake_store::backend::URL, "http://127.0.0.1:7001");
         config.adapter.set(Backend::Shopify, shopify::backend::ENDPOINT, "https://shop.example/api/graphql.json");
@@ -85,15 +85,15 @@ mod tests {
         assert_eq!(
             shown(&config),
             [
-                "127.0.0.1:7000/images/",
-                "mock-data:50070/images/",
-                "127.0.0.1:7001/img/",
-                "127.0.0.1:7002/media/catalog/product/",
-                "cdn.shopify.com/s/files/",
-                "shop.example/s/files/",
+                "http://127.0.0.1:7000/images/",
+                "http://mock-data:50070/images/",
+                "http://127.0.0.1:7001/img/",
+                "http://127.0.0.1:7002/media/catalog/product/",
+                "https://cdn.shopify.com/s/files/",
+                "https://shop.example/s/files/",
             ]
         );
         config.adapter.set(Backend::Magento, magento::backend::MEDIA_URL, "https://media.example/m/");
-        assert!(shown(&config).contains(&"media.example/m/catalog/product/".to_owned()));
+        assert!(shown(&config).contains(&"https://media.example/m/catalog/product/".to_owned()));
     }
 }

@@ -198,7 +198,8 @@ pub(crate) struct EdgeOptions {
     #[arg(long, env = "VITRINE_STATIC_DIR", default_value = "frontend/dist")]
     pub(crate) static_dir: std::path::PathBuf,
     /// More places the image service may fetch from, besides the configured backends'
-    /// image paths: `host[:port]/path/`, comma-separated (e.g. `cdn.example/img/`).
+    /// image paths: `[scheme://]host[:port]/path/`, comma-separated, https when no scheme
+    /// is written (e.g. `cdn.example/img/`, `http://images.local:8080/img/`).
     #[arg(long, env = "VITRINE_IMAGE_HOSTS", value_delimiter = ',')]
     pub(crate) image_hosts: Vec<String>,
     /// The edge's response cache bound, in MiB.

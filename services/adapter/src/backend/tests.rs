@@ -83,7 +83,7 @@ fn each_backend_allows_the_path_its_products_carry() {
         (
             Backend::Shopify,
             vec![(crate::shopify::backend::ENDPOINT, "http://127.0.0.1:7003/api/2024-04/graphql.json")],
-            vec!["cdn.shopify.com/s/files/", "127.0.0.1:7003/s/files/"],
+            vec!["https://cdn.shopify.com/s/files/", "http://127.0.0.1:7003/s/files/"],
         ),
         (
             Backend::Medusa,

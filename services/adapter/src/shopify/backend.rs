@@ -88,10 +88,10 @@ fn build(settings: &Settings, limits: UpstreamLimits, store: SharedStore) -> Bui
 /// its photos).
 fn image_roots(settings: &Settings) -> Vec<String> {
     let Some(shop) = settings.get(ENDPOINT).and_then(|e| reqwest::Url::parse(e).ok()) else { return Vec::new() };
-    let mut roots = vec![format!("{CDN}{FILES}")];
+    let mut roots = vec![format!("https://{CDN}{FILES}")];
     if let Some(host) = shop.host_str().filter(|h| *h != CDN) {
         let port = shop.port().map(|p| format!(":{p}")).unwrap_or_default();
-        roots.push(format!("{host}{port}{FILES}"));
+        roots.push(format!("{}://{host}{port}{FILES}", shop.scheme()));
     }
     roots
 }

@@ -14,8 +14,11 @@ fn sources(entries: &[&str]) -> Vec<ImageSource> {
 
 #[test]
 fn validation_allows_only_listed_image_paths_and_the_offered_widths() {
-    let allowed = sources(&["127.0.0.1:50070/images/", "cdn.shopify.com/s/files/"]);
+    let allowed = sources(&["http://127.0.0.1:50070/images/", "cdn.shopify.com/s/files/"]);
     for (q, expected) in [
+        // The scheme is pinned as the host is: an entry without one is https only.
+        (query("http://cdn.shopify.com/s/files/x.png", None, None), Err(403)),
+        (query("https://127.0.0.1:50070/images/a.svg", None, None), Err(403)),
         (query("http://127.0.0.1:50070/images/a.svg", None, None), Ok(256)),
         (query("https://cdn.shopify.com/s/files/1/x.png?v=3", Some(512), Some(25)), Ok(512)),
         (query("https://cdn.shopify.com/s/files/x.png", Some(768), None), Ok(768)),
@@ -61,10 +64,13 @@ fn the_cache_key_is_width_and_source_without_fragment() {
 #[test]
 fn sources_parse_as_host_port_and_path() {
     for (entry, shown) in [
-        ("mock-data:50070/images/", Some("mock-data:50070/images/")),
-        ("cdn.shopify.com/s/files", Some("cdn.shopify.com/s/files/")),
-        ("http://shop.test/media/catalog/product/", Some("shop.test/media/catalog/product/")),
-        ("127.0.0.1:9/", Some("127.0.0.1:9/")),
+        ("http://mock-data:50070/images/", Some("http://mock-data:50070/images/")),
+        ("cdn.shopify.com/s/files", Some("https://cdn.shopify.com/s/files/")),
+        ("http://shop.test/media/catalog/product/", Some("http://shop.test/media/catalog/product/")),
+        ("HTTPS://shop.test/media/", Some("https://shop.test/media/")),
+        ("127.0.0.1:9/", Some("https://127.0.0.1:9/")),
+        ("ftp://shop.test/media/", None),
+        ("file:///etc/", None),
         ("cdn.shopify.com", None),
         ("/images/", None),
         ("", None),

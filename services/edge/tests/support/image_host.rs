@@ -66,7 +66,7 @@ impl ImageHost {
 
     /// The allow-list entry for this host's `/img/` path.
     pub(crate) fn source(&self) -> String {
-        format!("{}/img/", self.authority)
+        format!("http://{}/img/", self.authority)
     }
 
     pub(crate) fn hits(&self, path: &str) -> usize {
