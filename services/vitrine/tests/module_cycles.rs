@@ -105,6 +105,19 @@ fn no_crate_s_modules_import_one_another_round() {
         .iter()
         .filter_map(|(krate, modules)| cycle(modules).map(|c| format!("{krate}: {}", c.join(" → "))))
         .collect();
+    // The graph itself, for `--nocapture`: each crate's top modules and what each imports.
+    for (krate, modules) in &graph {
+        println!("{krate}:");
+        for (module, imported) in modules {
+            println!("  {module} → {}", imported.iter().cloned().collect::<Vec<_>>().join(", "));
+        }
+    }
+    println!(
+        "crates {}, modules {}, cycles {}",
+        graph.len(),
+        graph.values().map(BTreeMap::len).sum::<usize>(),
+        cycles.len()
+    );
     assert!(cycles.is_empty(), "modules that import one another round: {cycles:#?}");
 }
 
