@@ -282,6 +282,23 @@ fn strings(value: &Value) -> Vec<&str> {
     value.as_sequence().into_iter().flatten().filter_map(Value::as_str).collect()
 }
 
+/// Every port compose publishes is bound to the host's loopback: the demo's edge, Jaeger,
+/// Prometheus and Grafana are for the person at this machine, never for its network.
+#[test]
+fn compose_publishes_its_ports_on_the_loopback_only() {
+    let compose = compose();
+    let mut published = Vec::new();
+    for (name, service) in compose_services(&compose) {
+        for port in strings(&service["ports"]) {
+            published.push(format!("{name} {port}"));
+            assert!(port.starts_with("127.0.0.1:"), "{name} publishes {port:?} on every interface");
+        }
+        assert!(service["ports"].as_sequence().is_none_or(|p| p.iter().all(Value::is_string)), "{name}: short syntax");
+    }
+    println!("published: {published:?}");
+    assert!(!published.is_empty(), "the edge is published");
+}
+
 #[test]
 fn compose_containers_run_as_non_root_read_only_without_capabilities() {
     let compose = compose();
