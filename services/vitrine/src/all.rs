@@ -49,7 +49,7 @@ pub(crate) async fn run(
             metrics_registry: edge_metrics,
             // The demo is where an evaluator injects faults.
             debug_faults: args.edge.debug_faults.unwrap_or(true),
-            ..config::edge(vitrine_suite::Config::default().edge, &args.edge, &backends, config::WithoutKeys::Generate)?
+            ..config::edge(vitrine_suite::Config::default().edge, &args.edge, &backends, config::EdgeRole::LocalDemo)?
         },
     };
     let edge = std_listener(args.http_addr)?;

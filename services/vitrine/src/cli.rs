@@ -182,9 +182,10 @@ pub(crate) struct EdgeOptions {
     /// The driver of a visitor who has not chosen one.
     #[arg(long, env = "VITRINE_DEFAULT_DRIVER", default_value = "in-memory")]
     pub(crate) default_driver: String,
-    /// Mark the cookies Secure and name them `__Host-…` (when served over TLS).
-    #[arg(long, env = "VITRINE_SECURE_COOKIES", default_value_t = false)]
-    pub(crate) secure_cookies: bool,
+    /// Mark the cookies Secure and name them `__Host-…` (served over TLS). Unset: on for
+    /// `edge` (a deployment), off for `all` (the local demo over plain http).
+    #[arg(long, env = "VITRINE_SECURE_COOKIES", num_args = 0..=1, default_missing_value = "true")]
+    pub(crate) secure_cookies: Option<bool>,
     /// The keys that sign each visitor's state cookie (their driver, cart ids and debug
     /// setting), comma-separated, each at least 32 bytes: the first signs, a
     /// second still verifies (a rotation). Every edge replica needs the same keys, so

@@ -32,13 +32,13 @@ pub(crate) fn edge(
     mut config: vitrine_edge::Config,
     opts: &EdgeOptions,
     backends: &Backends,
-    without_keys: WithoutKeys,
+    role: EdgeRole,
 ) -> anyhow::Result<vitrine_edge::Config> {
     config.default_driver = Driver::parse(&opts.default_driver)
         .filter(|d| backends.offers(*d))
         .with_context(|| format!("VITRINE_DEFAULT_DRIVER {:?} is not an enabled driver", opts.default_driver))?;
-    config.secure_cookies = opts.secure_cookies;
-    config.cookie_keys = cookie_keys(opts.cookie_keys.as_deref(), without_keys)?;
+    config.secure_cookies = role.secure_cookies(opts.secure_cookies);
+    config.cookie_keys = cookie_keys(opts.cookie_keys.as_deref(), role)?;
     config.workers = opts.http_workers.max(1);
     if opts.static_dir.join("index.html").is_file() {
         config.static_dir = Some(opts.static_dir.clone());
@@ -72,29 +72,41 @@ pub(crate) fn edge(
     Ok(config)
 }
 
-/// What an edge does without `VITRINE_COOKIE_KEYS`.
+/// Where an edge serves, which decides its defaults: what it does without
+/// `VITRINE_COOKIE_KEYS`, and whether its cookies are `Secure` unless
+/// `VITRINE_SECURE_COOKIES` says otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum WithoutKeys {
-    /// `vitrine edge`: a replicated deployment. Each replica making its own key would
-    /// refuse the others' cookies (a visitor's choice lost on every other request behind
-    /// a balancer, and on every restart), silently: so it does not start.
-    Refuse,
-    /// `vitrine all`: one process, the demo: a random key for its life.
-    Generate,
+pub(crate) enum EdgeRole {
+    /// `vitrine edge`: a replicated deployment, behind TLS. Each replica making its own
+    /// key would refuse the others' cookies (a visitor's choice lost on every other
+    /// request behind a balancer, and on every restart), silently: so it does not start
+    /// without them. Its cookies are `Secure` under the `__Host-` names by default.
+    Deployed,
+    /// `vitrine all`: one process, the local demo over plain http: a random key for its
+    /// life, and plain cookies.
+    LocalDemo,
+}
+
+impl EdgeRole {
+    /// Whether the cookies are `Secure` under the `__Host-` names: as `VITRINE_SECURE_COOKIES`
+    /// says, else on for a deployment and off for the local demo.
+    pub(crate) fn secure_cookies(self, setting: Option<bool>) -> bool {
+        setting.unwrap_or(self == Self::Deployed)
+    }
 }
 
 /// `VITRINE_COOKIE_KEYS`: the keys of the visitors' state cookies; blank is unset.
-fn cookie_keys(list: Option<&str>, without: WithoutKeys) -> anyhow::Result<vitrine_edge::CookieKeys> {
+fn cookie_keys(list: Option<&str>, without: EdgeRole) -> anyhow::Result<vitrine_edge::CookieKeys> {
     let keys = match (list.map(str::trim).filter(|l| !l.is_empty()), without) {
         (Some(list), _) => {
             vitrine_edge::CookieKeys::parse(list).map_err(|e| anyhow::anyhow!("VITRINE_COOKIE_KEYS: {e}"))?
         }
-        (None, WithoutKeys::Refuse) => anyhow::bail!(
+        (None, EdgeRole::Deployed) => anyhow::bail!(
             "VITRINE_COOKIE_KEYS is required by `vitrine edge`: every replica signs visitors' cookies with the same \
              key (at least {} bytes, e.g. `openssl rand -base64 48`; a previous key after a comma while rotating)",
             vitrine_edge::MIN_KEY_BYTES
         ),
-        (None, WithoutKeys::Generate) => {
+        (None, EdgeRole::LocalDemo) => {
             tracing::info!(
                 "VITRINE_COOKIE_KEYS unset: visitors' state cookies are signed with a random key of this process \
                  (ephemeral: after a restart they are refused, and visitors read the store's copy or the default driver)"
@@ -207,19 +219,42 @@ mod tests {
     }
 
     #[test]
+    fn the_deployed_edge_s_cookies_are_secure_unless_said_otherwise_and_the_demo_s_plain() {
+        use super::EdgeRole::{Deployed, LocalDemo};
+        use crate::cli::Command;
+        let setting = |args: &[&str]| -> Option<bool> {
+            let cli = Cli::try_parse_from(["vitrine"].iter().chain(args)).expect("parses");
+            match cli.command {
+                Command::Edge(edge) => edge.edge.secure_cookies,
+                Command::All(all) => all.edge.secure_cookies,
+                _ => panic!("edge or all"),
+            }
+        };
+        for (args, role, secure) in [
+            (&["edge"][..], Deployed, true),
+            (&["edge", "--secure-cookies"], Deployed, true),
+            (&["edge", "--secure-cookies", "false"], Deployed, false),
+            (&["all"], LocalDemo, false),
+            (&["all", "--secure-cookies"], LocalDemo, true),
+        ] {
+            assert_eq!(role.secure_cookies(setting(args)), secure, "{args:?}");
+        }
+    }
+
+    #[test]
     fn cookie_keys_are_required_by_the_edge_and_made_up_by_the_demo() {
-        use super::{WithoutKeys, cookie_keys};
+        use super::{EdgeRole, cookie_keys};
         let (a, b) = ("a".repeat(32), "b".repeat(48));
         for (given, without, ok) in [
-            (Some(a.clone()), WithoutKeys::Refuse, true),
-            (Some(format!("{b},{a}")), WithoutKeys::Refuse, true),
-            (Some(format!(" {b} , {a}\n")), WithoutKeys::Refuse, true),
-            (None, WithoutKeys::Refuse, false),
-            (Some("  ".to_owned()), WithoutKeys::Refuse, false),
-            (None, WithoutKeys::Generate, true),
-            (Some(String::new()), WithoutKeys::Generate, true),
-            (Some("short".to_owned()), WithoutKeys::Generate, false),
-            (Some(format!("{a},{b},{a}")), WithoutKeys::Generate, false),
+            (Some(a.clone()), EdgeRole::Deployed, true),
+            (Some(format!("{b},{a}")), EdgeRole::Deployed, true),
+            (Some(format!(" {b} , {a}\n")), EdgeRole::Deployed, true),
+            (None, EdgeRole::Deployed, false),
+            (Some("  ".to_owned()), EdgeRole::Deployed, false),
+            (None, EdgeRole::LocalDemo, true),
+            (Some(String::new()), EdgeRole::LocalDemo, true),
+            (Some("short".to_owned()), EdgeRole::LocalDemo, false),
+            (Some(format!("{a},{b},{a}")), EdgeRole::LocalDemo, false),
         ] {
             let got = cookie_keys(given.as_deref(), without);
             assert_eq!(got.is_ok(), ok, "{given:?} {without:?}");
@@ -230,7 +265,7 @@ mod tests {
             }
         }
         // Given keys are the same on every replica: the same signing key id.
-        let id = |list: &str| cookie_keys(Some(list), WithoutKeys::Refuse).map(|k| k.signing_id().to_owned()).ok();
+        let id = |list: &str| cookie_keys(Some(list), EdgeRole::Deployed).map(|k| k.signing_id().to_owned()).ok();
         assert_eq!(id(&a), id(&format!("{a},{b}")));
     }
 

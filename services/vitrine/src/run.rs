@@ -35,7 +35,7 @@ pub(crate) async fn run(cli: Cli, backends: Backends, shutdown: Shutdown) -> any
             };
             let mut config = vitrine_edge::Config {
                 metrics_registry: edge_metrics,
-                ..config::edge(services, &args.edge, &backends, config::WithoutKeys::Refuse)?
+                ..config::edge(services, &args.edge, &backends, config::EdgeRole::Deployed)?
             };
             config.image_sources.extend(config::image_sources(&args.images, &backends));
             let store = connect(&store_config).await?;

@@ -111,6 +111,8 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
             ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned()),
             ("VITRINE_WARM_PAGES".to_owned(), "0".to_owned()),
             ("VITRINE_COOKIE_KEYS".to_owned(), "personal-data-test-only-cookie-key-0123456789".to_owned()),
+            // Served over plain http here, where a Secure cookie would not come back.
+            ("VITRINE_SECURE_COOKIES".to_owned(), "false".to_owned()),
             ("RUST_LOG".to_owned(), "debug".to_owned()),
             ("OTEL_EXPORTER_OTLP_ENDPOINT".to_owned(), receiver.endpoint.clone()),
             ("OTEL_BSP_SCHEDULE_DELAY".to_owned(), "100".to_owned()),

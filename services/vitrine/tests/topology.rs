@@ -88,6 +88,8 @@ fn topology_env(redis: &RedisServer) -> Vec<(String, String)> {
         ("VITRINE_WARM_PAGES".to_owned(), "0".to_owned()),
         // issue 25: a restarted edge opens the cookies its predecessor signed.
         ("VITRINE_COOKIE_KEYS".to_owned(), "topology-test-only-cookie-key-0123456789".to_owned()),
+        // Served over plain http here, where a Secure cookie would not come back.
+        ("VITRINE_SECURE_COOKIES".to_owned(), "false".to_owned()),
     ]
 }
 
