@@ -308,7 +308,7 @@ mod tests {
             ("vitrine:session:3f9a1c:driver", "vitrine:session"),
             ("vitrine:cart:fake:c-81f2", "vitrine:cart"),
             ("vitrine:idempotency:3f9a1c:k1", "vitrine:idempotency"),
-            ("vitrine:checkout:order:3f9a1c:000000001", "vitrine:checkout"),
+            ("vitrine:checkout:order:3f9a1c:magento:000000001", "vitrine:checkout"),
             ("vitrine:img:256:25:http://x/a.jpg", "vitrine:img"),
             ("vitrine:x", "vitrine"),
             ("plain", "plain"),

@@ -157,7 +157,7 @@ async fn place_once(
     let (number, summary) = summary?;
     carried.kept.carts.remove(&backend);
     // What keeps the session, under which the summary is kept, once the cart is gone.
-    carried.kept.placed(&number);
+    carried.kept.placed(backend, &number);
     let cookies = session::save(req, state, Some((&session, issued)), carried).await.unwrap_or_else(|e| {
         // The order is placed; the next cart read finds the cart gone and forgets it.
         tracing::warn!(error = %e, "a placed cart stays with the visitor");
@@ -191,6 +191,10 @@ async fn summary_of(state: &AppState, session: &str, driver: Driver, cart: &str)
         (status = 503, description = "The store cannot be reached (code unavailable)", body = crate::dto::ErrorBody)))]
 pub(crate) async fn order(req: HttpRequest, state: web::Data<AppState>, number: web::Path<String>) -> ApiResult {
     let Some(session) = session::id(&req, &state) else { return Err(ApiError::NoSuchOrder) };
-    let kept = orders::summary(&state.store, &session, &number).await.map_err(|_| ApiError::CartNotSaved)?;
+    // Which backend's order it is: the visitor's list of the orders they placed says.
+    let carried = session::current(&req, &state).await.map_err(|_| ApiError::CartNotSaved)?;
+    let placed = carried.kept.orders.iter().rev().find(|(_, n)| *n == *number).map(|(backend, _)| *backend);
+    let Some(backend) = placed else { return Err(ApiError::NoSuchOrder) };
+    let kept = orders::summary(&state.store, &session, backend, &number).await.map_err(|_| ApiError::CartNotSaved)?;
     kept.map(respond).ok_or(ApiError::NoSuchOrder)
 }

@@ -46,8 +46,9 @@ fn placed_key(session: &str, backend: Backend, cart: &str) -> String {
     format!("vitrine:checkout:placed:{session}:{}:{}", backend.as_str(), id(cart))
 }
 
-fn order_key(session: &str, number: &str) -> String {
-    format!("vitrine:checkout:order:{session}:{number}")
+/// An order's key names its backend: two backends may number their orders alike.
+fn order_key(session: &str, backend: Backend, number: &str) -> String {
+    format!("vitrine:checkout:order:{session}:{}:{number}", backend.as_str())
 }
 
 /// The one placing of a cart's order at a time.
@@ -108,22 +109,27 @@ pub(crate) async fn keep(
     number: &str,
     summary: &str,
 ) {
-    for key in [order_key(session, number), placed_key(session, backend, cart)] {
+    for key in [order_key(session, backend, number), placed_key(session, backend, cart)] {
         if let Err(e) = store.set_kept(&key, summary.as_bytes(), KEPT).await {
             tracing::warn!(error = %e, "a placed order's summary was not kept");
         }
     }
 }
 
-/// The summary (JSON) of order `number` when `session` placed it.
+/// The summary (JSON) of `backend`'s order `number` when `session` placed it.
 ///
 /// # Errors
 /// When the store fails.
-pub(crate) async fn summary(store: &SharedStore, session: &str, number: &str) -> Result<Option<String>, StoreError> {
+pub(crate) async fn summary(
+    store: &SharedStore,
+    session: &str,
+    backend: Backend,
+    number: &str,
+) -> Result<Option<String>, StoreError> {
     if !valid_number(number) {
         return Ok(None);
     }
-    text(store, &order_key(session, number)).await
+    text(store, &order_key(session, backend, number)).await
 }
 
 /// What `key` holds, as the text a summary is.
@@ -157,7 +163,7 @@ mod tests {
     fn a_cart_id_cannot_reach_into_another_key() {
         assert_eq!(lock_key(Backend::Fake, "cart_01"), "vitrine:checkout:placing:fake:cart_01");
         assert_eq!(placed_key("s1", Backend::InMemory, "a:b/c"), "vitrine:checkout:placed:s1:in-memory:a%3Ab%2Fc");
-        assert_eq!(order_key("s1", "000000001"), "vitrine:checkout:order:s1:000000001");
+        assert_eq!(order_key("s1", Backend::Magento, "000000001"), "vitrine:checkout:order:s1:magento:000000001");
     }
 
     #[tokio::test]
@@ -173,11 +179,27 @@ mod tests {
         assert!(Lock::take(&store, Backend::InMemory, "c1").await.ok().flatten().is_some(), "released");
 
         keep(&store, "s1", Backend::InMemory, "c1", "M-100001", r#"{"number":"M-100001"}"#).await;
-        assert_eq!(summary(&store, "s1", "M-100001").await.ok().flatten().as_deref(), Some(r#"{"number":"M-100001"}"#));
-        assert_eq!(summary(&store, "s2", "M-100001").await.ok().flatten(), None, "another session's");
-        assert_eq!(summary(&store, "s1", "M-100002").await.ok().flatten(), None);
+        let kept = |session: &'static str, backend, number: &'static str| {
+            let store = store.clone();
+            async move { summary(&store, session, backend, number).await.ok().flatten() }
+        };
+        assert_eq!(kept("s1", Backend::InMemory, "M-100001").await.as_deref(), Some(r#"{"number":"M-100001"}"#));
+        assert_eq!(kept("s2", Backend::InMemory, "M-100001").await, None, "another session's");
+        assert_eq!(kept("s1", Backend::Magento, "M-100001").await, None, "another backend's");
+        assert_eq!(kept("s1", Backend::InMemory, "M-100002").await, None);
         let again = placed(&store, "s1", Backend::InMemory, "c1").await.ok().flatten();
         assert_eq!(again.map(|(number, _)| number).as_deref(), Some("M-100001"));
         assert!(placed(&store, "s2", Backend::InMemory, "c1").await.ok().flatten().is_none());
+    }
+
+    #[tokio::test]
+    async fn the_same_number_from_two_backends_is_two_orders() {
+        let store: SharedStore = std::sync::Arc::new(vitrine_common::store::EmbeddedStore::default());
+        keep(&store, "s1", Backend::Magento, "c1", "1", r#"{"number":"1","driver":"magento"}"#).await;
+        keep(&store, "s1", Backend::Medusa, "c2", "1", r#"{"number":"1","driver":"medusa"}"#).await;
+        let magento = summary(&store, "s1", Backend::Magento, "1").await.ok().flatten();
+        assert_eq!(magento.as_deref(), Some(r#"{"number":"1","driver":"magento"}"#), "the first is not overwritten");
+        let medusa = summary(&store, "s1", Backend::Medusa, "1").await.ok().flatten();
+        assert_eq!(medusa.as_deref(), Some(r#"{"number":"1","driver":"medusa"}"#));
     }
 }

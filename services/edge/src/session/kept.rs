@@ -7,15 +7,18 @@ use std::collections::BTreeMap;
 use vitrine_domain::{Backend, Driver};
 
 /// Everything a visitor keeps: `driver@ms`, then `;backend=cart-id` per backend with a
-/// cart (the id percent-encoded, so no id can end the field early), then `;order=number`
-/// per order placed, oldest first.
+/// cart (the id percent-encoded, so no id can end the field early), then
+/// `;order=backend/number` per order placed (percent-encoded too), oldest first. An order
+/// written before orders named their backend (`;order=number`) is read as the chosen
+/// driver's.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Kept {
     pub(crate) choice: Choice,
     pub(crate) carts: BTreeMap<Backend, String>,
-    /// The orders this visitor placed, the last [`MAX_ORDERS`]: what keeps the
-    /// session (under which their summaries are kept) once the cart is gone.
-    pub(crate) orders: Vec<String>,
+    /// The orders this visitor placed, each with its backend (two backends may number
+    /// alike), the last [`MAX_ORDERS`]: what keeps the session (under which their
+    /// summaries are kept) once the cart is gone, and which backend's an order page shows.
+    pub(crate) orders: Vec<(Backend, String)>,
 }
 
 /// The most orders a visitor keeps: a cookie holds a few kilobytes.
@@ -31,7 +34,11 @@ impl Kept {
             let (name, value) = field.split_once('=')?;
             let value = urlencoding::decode(value).ok()?.into_owned();
             if name == ORDER_FIELD {
-                kept.orders.push(value);
+                let order = match value.split_once('/') {
+                    Some((backend, number)) => (Backend::parse(backend)?, number.to_owned()),
+                    None => (kept.choice.driver.backend(), value),
+                };
+                kept.orders.push(order);
             } else {
                 kept.carts.insert(Backend::parse(name)?, value);
             }
@@ -44,8 +51,9 @@ impl Kept {
         for (backend, id) in &self.carts {
             text.push_str(&format!(";{}={}", backend.as_str(), urlencoding::encode(id)));
         }
-        for number in &self.orders {
-            text.push_str(&format!(";{ORDER_FIELD}={}", urlencoding::encode(number)));
+        for (backend, number) in &self.orders {
+            let order = format!("{}/{number}", backend.as_str());
+            text.push_str(&format!(";{ORDER_FIELD}={}", urlencoding::encode(&order)));
         }
         text
     }
@@ -60,10 +68,10 @@ impl Kept {
         Self { choice: Choice::default_for(default), carts: BTreeMap::new(), orders: Vec::new() }
     }
 
-    /// Adds order `number` (once), dropping the oldest past [`MAX_ORDERS`].
-    pub(crate) fn placed(&mut self, number: &str) {
-        if !self.orders.iter().any(|n| n == number) {
-            self.orders.push(number.to_owned());
+    /// Adds `backend`'s order `number` (once), dropping the oldest past [`MAX_ORDERS`].
+    pub(crate) fn placed(&mut self, backend: Backend, number: &str) {
+        if !self.orders.iter().any(|(b, n)| *b == backend && n == number) {
+            self.orders.push((backend, number.to_owned()));
         }
         let excess = self.orders.len().saturating_sub(MAX_ORDERS);
         self.orders.drain(..excess);
@@ -167,11 +175,17 @@ mod tests {
             (Backend::Shopify, "gid://shopify/Cart/c1?key=a;b=c".to_owned()),
             (Backend::InMemory, "9f2c".to_owned()),
         ]);
-        let kept = Kept { choice, carts, orders: vec!["000000001".into(), "M-1;x".into()] };
+        let orders = vec![(Backend::Magento, "000000001".into()), (Backend::InMemory, "M-1;x".into())];
+        let kept = Kept { choice, carts, orders };
         assert_eq!(
             kept.encode(),
-            "shopify@42;in-memory=9f2c;shopify=gid%3A%2F%2Fshopify%2FCart%2Fc1%3Fkey%3Da%3Bb%3Dc;order=000000001;order=M-1%3Bx"
+            "shopify@42;in-memory=9f2c;shopify=gid%3A%2F%2Fshopify%2FCart%2Fc1%3Fkey%3Da%3Bb%3Dc;\
+             order=magento%2F000000001;order=in-memory%2FM-1%3Bx"
         );
+        // An order written before orders named their backend is the chosen driver's.
+        let older = Kept::parse("magento@7;order=000000002").map(|k| k.orders);
+        assert_eq!(older, Some(vec![(Backend::Magento, "000000002".to_owned())]));
+        assert_eq!(Kept::parse("magento@7;order=oracle%2F1"), None, "no such backend");
         assert_eq!(Kept::parse(&kept.encode()), Some(kept.clone()), "round trip");
         for (text, expected) in [
             ("magento@7", Some((Driver::Magento, 0))),
@@ -192,10 +206,11 @@ mod tests {
         // So is an order alone, the last five of them.
         let mut orders_only = Kept::fresh(Driver::InMemory);
         for n in 1..=7 {
-            orders_only.placed(&format!("M-{n}"));
-            orders_only.placed(&format!("M-{n}"));
+            orders_only.placed(Backend::InMemory, &format!("M-{n}"));
+            orders_only.placed(Backend::InMemory, &format!("M-{n}"));
         }
-        assert_eq!(orders_only.orders, ["M-3", "M-4", "M-5", "M-6", "M-7"]);
+        let numbers: Vec<&str> = orders_only.orders.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(numbers, ["M-3", "M-4", "M-5", "M-6", "M-7"]);
         assert!(orders_only.worth_keeping(Driver::InMemory));
         assert_eq!(Kept::parse(&orders_only.encode()), Some(orders_only));
         assert!(!Kept::fresh(Driver::InMemory).worth_keeping(Driver::InMemory));
