@@ -78,11 +78,16 @@ fn pricing(variants: &[MedusaVariant]) -> (Option<i64>, Option<Discount>, Option
     )
 }
 
-/// A calculated price's amount now and its original amount, in minor units of its
-/// currency (Medusa gives major units: 10 for $10.00).
+/// An amount as Medusa gives it, in major units (10 for $10.00), in minor units of
+/// `currency`: the one reading of Medusa's money (prices, lines, totals, shipping).
+pub(crate) fn minor(amount: Option<f64>, currency: Option<&str>) -> Option<i64> {
+    money::from_major(amount?, currency)
+}
+
+/// A calculated price's amount now and its original amount, in minor units of its currency.
 fn now_and_was(price: &CalculatedPrice) -> (Option<i64>, Option<i64>) {
-    let minor = |amount: Option<f64>| amount.and_then(|a| money::from_major(a, price.currency_code.as_deref()));
-    (minor(price.calculated_amount), minor(price.original_amount))
+    let currency = price.currency_code.as_deref();
+    (minor(price.calculated_amount, currency), minor(price.original_amount, currency))
 }
 
 /// A variant can be sold when its inventory is not managed, it may be

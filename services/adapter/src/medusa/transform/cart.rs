@@ -13,10 +13,9 @@
 use serde::de::DeserializeOwned;
 use vitrine_domain::DriverError;
 use vitrine_domain::cart::totalled;
-use vitrine_domain::money;
 use vitrine_proto::v1::{Cart, CartLine, Image, SelectedOption};
 
-use super::product_url;
+use super::{minor, product_url};
 use crate::medusa::models::{ErrorBody, MedusaCart, MedusaLineItem};
 
 /// The fields of a cart answer the transform reads, and no others (Medusa's `fields`:
@@ -148,7 +147,7 @@ fn non_empty(text: Option<&String>) -> Option<&str> {
 }
 
 fn line(item: &MedusaLineItem, currency: Option<&str>) -> CartLine {
-    let minor = |amount: Option<f64>| money::from_major(amount?, currency);
+    let minor = |amount: Option<f64>| minor(amount, currency);
     let name = non_empty(item.product_title.as_ref()).or(non_empty(item.title.as_ref())).unwrap_or_default().to_owned();
     CartLine {
         id: item.id.clone(),
@@ -182,7 +181,7 @@ pub fn cart(answer: Option<MedusaCart>) -> Result<Cart, DriverError> {
         currency,
         ..Cart::default()
     });
-    let subtotal = medusa.item_subtotal.and_then(|amount| money::from_major(amount, cart.currency.as_deref()));
+    let subtotal = minor(medusa.item_subtotal, cart.currency.as_deref());
     Ok(Cart { subtotal: subtotal.or(cart.subtotal), ..cart })
 }
 

@@ -16,10 +16,10 @@
 use serde_json::{Value, json};
 use vitrine_domain::DriverError;
 use vitrine_domain::checkout::{Refusal, totals};
-use vitrine_domain::money;
 use vitrine_proto::v1::{Address, Checkout, CheckoutKind, Country, Order, ShippingOption, ShippingOptions};
 
 use super::cart::FIELDS as CART_FIELDS;
+use super::minor;
 use crate::medusa::models::{Completion, ErrorBody, MedusaAddress, MedusaCart, MedusaCountry, MedusaShippingOption};
 
 /// The system payment provider: Medusa's manual one, in every store, for test orders.
@@ -144,11 +144,6 @@ pub fn shipping_options(list: &[MedusaShippingOption], currency: Option<String>)
         })
         .collect();
     ShippingOptions { options, currency }
-}
-
-/// An amount Medusa gives in major units (10 for $10.00), in minor units of `currency`.
-fn minor(amount: Option<f64>, currency: Option<&str>) -> Option<i64> {
-    money::from_major(amount?, currency)
 }
 
 /// The checkout of a cart Medusa answered. Tax is known once there is a shipping
