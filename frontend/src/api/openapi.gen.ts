@@ -623,6 +623,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/session: "forget me". The visitor's session ends: what it kept (driver,
+         *     carts, the orders it may show) is no longer theirs, a copy of its cookies taken
+         *     before opens nothing, and the answer removes the cookies. The carts themselves stay
+         *     with their backends, which keep or expire them as they do any abandoned cart.
+         */
+        delete: operations["forget_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3291,6 +3313,42 @@ export interface operations {
             };
             /** @description The backend did not answer in time (code upstream_timeout) */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forget_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten: the cookies are removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A change from another site (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store could not forget the session (code unavailable) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

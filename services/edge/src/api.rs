@@ -14,8 +14,9 @@ use vitrine_domain::{Driver, listing};
 
 use crate::dto::{self, DebugInfo, DriverChange, DriverInfo, NavigationNode, Product, ProductResponse, Resolution};
 use crate::error::ApiError;
-use crate::error::responses::{CrossSite, InputError, ServiceErrors, SwitchFailed, TooManySwitches};
+use crate::error::responses::{CrossSite, ForgetFailed, InputError, ServiceErrors, SwitchFailed, TooManySwitches};
 use crate::reads::{self, Reader, driver_info, keys};
+use crate::session::Record;
 use crate::sse::{CHANNEL, SwitchEvent};
 use crate::{AppState, head, session, switch_limit};
 
@@ -75,7 +76,7 @@ pub(crate) async fn put_driver(
     kept.kept.choice = choice;
     // A choice that keeps nothing (back on the default, no cart) removes the cookies:
     // the visitor's answers are shared ones again.
-    let cookies = session::save(&req, &state, Some((&session, issued)), kept).await.map_err(|e| {
+    let cookies = session::save(&req, &state, (&session, issued), kept, Record::StoreAndCookie).await.map_err(|e| {
         tracing::warn!(error = %e, "the switch was not saved");
         ApiError::DriverNotSaved
     })?;
@@ -95,6 +96,24 @@ pub(crate) async fn put_driver(
         res.cookie(cookie);
     }
     Ok(res.json(driver_info(&state, choice, None)))
+}
+
+/// DELETE /api/session: "forget me". The visitor's session ends: what it kept (driver,
+/// carts, the orders it may show) is no longer theirs, a copy of its cookies taken
+/// before opens nothing, and the answer removes the cookies. The carts themselves stay
+/// with their backends, which keep or expire them as they do any abandoned cart.
+#[utoipa::path(delete, path = "/api/session", tag = "driver",
+    responses((status = 204, description = "Forgotten: the cookies are removed"), CrossSite, ForgetFailed))]
+pub(crate) async fn forget_session(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
+    let cookies = session::forget(&req, &state).await.map_err(|e| {
+        tracing::warn!(error = %e, "a session was not forgotten");
+        ApiError::SessionNotForgotten
+    })?;
+    let mut res = HttpResponse::NoContent();
+    for cookie in cookies {
+        res.cookie(cookie);
+    }
+    Ok(res.finish())
 }
 
 /// A read for the request's session under `key`, answered as its JSON (made once, when

@@ -56,6 +56,8 @@ pub(crate) enum ApiError {
     StreamsFull,
     /// The store could not save the session's new driver.
     DriverNotSaved,
+    /// The store could not forget the session (its cookies stay).
+    SessionNotForgotten,
     /// An answer could not be serialised.
     EncodingFailed,
     /// `/img` without its `src` query parameter.
@@ -165,6 +167,11 @@ impl ApiError {
             Self::DriverNotSaved => {
                 (S::SERVICE_UNAVAILABLE, "unavailable", "The driver could not be saved; nothing was switched.".into())
             }
+            Self::SessionNotForgotten => (
+                S::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "The session could not be forgotten; nothing was removed. Try again.".into(),
+            ),
             Self::EncodingFailed => (S::SERVICE_UNAVAILABLE, "unavailable", "The answer could not be encoded.".into()),
             Self::ImageSrcMissing => (S::BAD_REQUEST, "bad_request", "The src query parameter is required.".into()),
             Self::ImageSrcNotAbsolute => (S::BAD_REQUEST, "bad_request", "src must be an absolute URL.".into()),

@@ -22,6 +22,7 @@ use vitrine_domain::faults::Faults;
 use crate::dto::{BackendOption, FaultsSetting, FaultsState};
 use crate::error::ApiError;
 use crate::error::responses::InputError;
+use crate::session::Record;
 use crate::{AppState, session};
 
 /// Middleware: the request's injected faults, for every service call it makes.
@@ -48,8 +49,9 @@ fn enabled(state: &AppState) -> Result<(), ApiError> {
 /// tool, and the setting ends within the hour.
 async fn set(req: &HttpRequest, state: &AppState, faults: Option<Faults>) -> Result<HttpResponse, ApiError> {
     let carried = session::current(req, state).await.unwrap_or_else(|_| session::nothing_kept(state));
-    // The store's copy of the session holds no setting: only the cookie is written.
-    let cookies = session::save(req, state, None, session::with_faults(carried, faults)).await.map_err(|e| {
+    let (session, issued) = session::id_or_new(req, state);
+    let carried = session::with_faults(carried, faults);
+    let cookies = session::save(req, state, (&session, issued), carried, Record::CookieOnly).await.map_err(|e| {
         tracing::warn!(error = %e, "the fault setting was not kept");
         ApiError::EncodingFailed
     })?;

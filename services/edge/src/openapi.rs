@@ -28,6 +28,7 @@ use self::bounds::Bounds;
     paths(
         api::get_driver,
         api::put_driver,
+        api::forget_session,
         sse::events,
         api::navigation,
         api::resolve,

@@ -21,6 +21,7 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
             .wrap(actix_web::middleware::from_fn(crate::same_site::before_body))
             .route("/driver", read().to(api::get_driver))
             .route("/driver", web::put().to(api::put_driver))
+            .route("/session", web::delete().to(api::forget_session))
             .route("/driver/events", read().to(sse::events))
             .route("/navigation", read().to(api::navigation))
             .route("/resolve", read().to(api::resolve))

@@ -181,7 +181,8 @@ async fn a_crawler_waits_for_a_slow_page_and_a_browser_does_not() {
 }
 
 /// issue 25: the setting travels in the visitor's signed state cookie (no cookie of its
-/// own any more, no session made for it), for its hour; a changed copy is no setting.
+/// own any more), for its hour, written for the session made with it (issue 37: a state
+/// cookie opens only beside its session's); a changed copy is no setting.
 #[tokio::test(flavor = "multi_thread")]
 async fn the_setting_travels_signed_and_a_changed_copy_is_no_setting() {
     let app = app().await;
@@ -195,20 +196,23 @@ async fn the_setting_travels_signed_and_a_changed_copy_is_no_setting() {
         .expect("put");
     let cookies: Vec<(String, String, Option<Duration>)> =
         res.cookies().map(|c| (c.name().to_owned(), c.value().to_owned(), c.max_age())).collect();
-    assert_eq!(cookies.iter().map(|c| c.0.as_str()).collect::<Vec<_>>(), ["vitrine_state"], "{cookies:?}");
-    let (_, value, max_age) = cookies[0].clone();
+    let names: Vec<&str> = cookies.iter().map(|c| c.0.as_str()).collect();
+    assert_eq!(names, ["vitrine_session", "vitrine_state"], "{cookies:?}");
+    let session = format!("vitrine_session={}", cookies[0].1);
+    let (_, value, max_age) = cookies[1].clone();
     assert!(max_age.is_some_and(|a| a > Duration::ZERO && a <= Duration::from_secs(3600)), "its hour: {max_age:?}");
     let url = app.url("/api/debug/faults");
     let faults = |cookie: String| {
         let res = reqwest::Client::new().get(&url).header("cookie", cookie).send();
         async move { assert::ok_json(res.await.expect("get")).await["faults"].clone() }
     };
-    assert_eq!(faults(format!("vitrine_state={value}")).await["latency_ms"], 50);
+    assert_eq!(faults(format!("{session}; vitrine_state={value}")).await["latency_ms"], 50);
+    assert_eq!(faults(format!("vitrine_state={value}")).await, Value::Null, "not without its session");
     // A byte of the payload changed, the signature left as it was: ignored.
     let mut parts: Vec<String> = value.split('.').map(str::to_owned).collect();
     let mut payload = parts[2].clone().into_bytes();
     payload[0] = if payload[0] == b'M' { b'N' } else { b'M' };
     parts[2] = String::from_utf8(payload).expect("ascii");
-    assert_eq!(faults(format!("vitrine_state={}", parts.join("."))).await, Value::Null);
+    assert_eq!(faults(format!("{session}; vitrine_state={}", parts.join("."))).await, Value::Null);
     assert_eq!(faults("vitrine_faults=in-memory~5000~0~0".to_owned()).await, Value::Null, "the old cookie is not read");
 }

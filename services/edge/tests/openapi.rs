@@ -79,6 +79,7 @@ fn every_api_route_and_its_errors_are_described() {
         [
             "delete /api/cart/lines/{line}",
             "delete /api/debug/faults",
+            "delete /api/session",
             "get /api/cart",
             "get /api/categories",
             "get /api/categories/by-url",

@@ -222,7 +222,6 @@ async fn a_tampered_cookie_is_ignored_with_no_store_read_and_no_error() {
         ("a switch stamp from the future", rewrite_payload(&state, |t| t.replacen("@", "@9", 1))),
         ("a cart added", rewrite_payload(&state, add_cart)),
         ("cut short", state[..state.len() - 3].to_owned()),
-        ("another version", format!("2{}", &state[1..])),
         ("garbage", "not-a-state-cookie".to_owned()),
         ("over-long", "A".repeat(5000)),
     ];
@@ -252,8 +251,9 @@ async fn a_tampered_cookie_is_ignored_with_no_store_read_and_no_error() {
     }
     assert_eq!(watched.reads().len(), reads, "a refused cookie costs no store read");
 
-    // The genuine one still opens, and a switch made with a tampered one starts afresh.
-    assert_eq!(Visitor::with(&[(STATE, &state)]).driver(&edge).await.0, "fake");
+    // The genuine one still opens beside its session, and a switch made with a tampered
+    // one starts afresh.
+    assert_eq!(Visitor::with(&[(SESSION, &session), (STATE, &state)]).driver(&edge).await.0, "fake");
     let mut forger = Visitor::with(&[(SESSION, &session), (STATE, &tampered[2].1)]);
     assert_eq!(forger.switch(&edge, "mageos").await["driver"], "mageos");
     assert_eq!(forger.driver(&edge).await.0, "mageos", "a valid cookie again, of the switch");
@@ -327,4 +327,72 @@ async fn a_replayed_cart_change_gives_back_the_cookie_its_lost_answer_carried() 
     let cart = assert::ok_json(v.get(&app.url("/api/cart")).await).await;
     assert_eq!(cart["lines"][0]["variant"], "1001-L-Black", "{cart}");
     assert_eq!(cart["count"], 1, "{cart}");
+}
+
+/// A visitor with a cart on in-memory: their cookies, and the cart's first line.
+async fn visitor_with_a_cart(app: &TestApp) -> Visitor {
+    let mut v = Visitor::default();
+    v.switch(&app.edge_url, "in-memory").await;
+    let add = reqwest::Client::new()
+        .post(app.url("/api/cart/lines"))
+        .json(&json!({"variant": "1001-L-Black", "quantity": 1}));
+    assert::ok_json(v.send(add).await).await;
+    v
+}
+
+async fn cart_count(v: &mut Visitor, app: &TestApp) -> Value {
+    assert::ok_json(v.get(&app.url("/api/cart")).await).await["count"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_state_cookie_beside_another_session_or_none_names_no_cart() {
+    let app = TestApp::builder().edge(|c| c.default_driver = Driver::Fake).start().await;
+    let mut owner = visitor_with_a_cart(&app).await;
+    assert_eq!(cart_count(&mut owner, &app).await, 1, "the owner's own cookies name the cart");
+    let state = owner.cookie(STATE);
+    let mut other = Visitor::default();
+    other.switch(&app.edge_url, "in-memory").await;
+    let other_session = other.cookie(SESSION);
+    for (what, jar) in [
+        ("beside another session", vec![(STATE, state.as_str()), (SESSION, other_session.as_str())]),
+        ("beside none", vec![(STATE, state.as_str())]),
+    ] {
+        let mut thief = Visitor::with(&jar);
+        assert_eq!(cart_count(&mut thief, &app).await, 0, "{what}: no cart is named");
+        let driver = thief.driver(&app.edge_url).await.0;
+        assert_eq!(driver, "fake", "{what}: not even the driver");
+        assert!(!thief.jar.contains_key(STATE), "{what}: the answer removes it");
+    }
+    // A cookie of the earlier format (bound to no session) is read as none: beside its
+    // session, the store's record stands in for it and a bound one is written.
+    let earlier = format!("1{}", &state[1..]);
+    let mut upgraded = Visitor::with(&[(STATE, earlier.as_str()), (SESSION, owner.cookie(SESSION).as_str())]);
+    let res = upgraded.get(&app.url("/api/driver")).await;
+    let rewritten = sets(&res, STATE).flatten().expect("a state cookie of the current format");
+    assert!(rewritten.starts_with("2."), "{rewritten}");
+    assert_eq!(cart_count(&mut upgraded, &app).await, 1, "the store's record kept the cart");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn forget_me_ends_the_session_and_a_copy_of_its_cookies_opens_nothing() {
+    let app = TestApp::builder().edge(|c| c.default_driver = Driver::Fake).start().await;
+    let mut owner = visitor_with_a_cart(&app).await;
+    let copy = owner.clone();
+    let forget = reqwest::Client::new().delete(app.url("/api/session")).header("sec-fetch-site", "same-origin");
+    let res = owner.send(forget).await;
+    assert_eq!(res.status(), 204);
+    assert_eq!(sets(&res, STATE), Some(None), "the state cookie is removed");
+    assert_eq!(sets(&res, SESSION), Some(None), "the session cookie is removed");
+    assert!(owner.jar.is_empty(), "{:?}", owner.jar);
+    assert_eq!(cart_count(&mut owner, &app).await, 0);
+    // Both cookies, copied before: no cart, no checkout.
+    let mut thief = copy.clone();
+    assert_eq!(cart_count(&mut thief, &app).await, 0, "the copy names no cart");
+    let checkout = thief.get(&app.url("/api/checkout")).await;
+    assert_eq!(checkout.status(), 404, "the copy names no checkout");
+    // From another site, it is refused before anything is forgotten.
+    let mut other = visitor_with_a_cart(&app).await;
+    let cross = reqwest::Client::new().delete(app.url("/api/session")).header("sec-fetch-site", "cross-site");
+    assert_eq!(other.send(cross).await.status(), 403);
+    assert_eq!(cart_count(&mut other, &app).await, 1);
 }

@@ -23,6 +23,7 @@ use vitrine_proto::v1::{AddToCartRequest, CartAnswer, CartRequest, RemoveCartLin
 use crate::dto::{AddLine, Cart, LineQuantity};
 use crate::error::ApiError;
 use crate::error::responses::{ChangeErrors, InputError, ServiceErrors};
+use crate::session::Record;
 use crate::visitor_write::{Session, guarded, parse_within, respond};
 use crate::{AppState, session};
 
@@ -68,8 +69,8 @@ fn empty() -> CartAnswer {
 /// so. A failure only means the next read asks the backend again.
 async fn forget(req: &HttpRequest, state: &AppState, mut carried: session::Carried) -> Vec<Cookie<'static>> {
     carried.kept.carts.remove(&carried.kept.choice.driver.backend());
-    let session = session::id(req, state);
-    session::save(req, state, session.as_deref().map(|s| (s, None)), carried).await.unwrap_or_else(|e| {
+    let (session, issued) = session::id_or_new(req, state);
+    session::save(req, state, (&session, issued), carried, Record::StoreAndCookie).await.unwrap_or_else(|e| {
         tracing::warn!(error = %e, "a gone cart stays with the visitor");
         Vec::new()
     })
@@ -166,10 +167,11 @@ where
             Some(id) => carried.kept.carts.insert(driver.backend(), id),
             None => carried.kept.carts.remove(&driver.backend()),
         };
-        cookies = session::save(req, state, Some((&session, issued)), carried).await.map_err(|e| {
-            tracing::warn!(error = %e, "the visitor's cart was not kept");
-            ApiError::CartNotSaved
-        })?;
+        cookies =
+            session::save(req, state, (&session, issued), carried, Record::StoreAndCookie).await.map_err(|e| {
+                tracing::warn!(error = %e, "the visitor's cart was not kept");
+                ApiError::CartNotSaved
+            })?;
     }
     Ok((json(answer)?, cookies))
 }

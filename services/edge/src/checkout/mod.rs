@@ -28,6 +28,7 @@ use vitrine_proto::v1::{CartRequest, CheckoutAddressRequest, PlaceOrderRequest, 
 use crate::dto::checkout::{AddressStep, Checkout, Order, ShippingChoice, ShippingOptions};
 use crate::error::ApiError;
 use crate::error::responses::{ChangeErrors, InputError, ServiceErrors};
+use crate::session::Record;
 use crate::visitor_write::{Session, guarded, parse_within, respond, within_limits};
 use crate::{AppState, session};
 
@@ -158,11 +159,12 @@ async fn place_once(
     carried.kept.carts.remove(&backend);
     // What keeps the session, under which the summary is kept, once the cart is gone.
     carried.kept.placed(backend, &number);
-    let cookies = session::save(req, state, Some((&session, issued)), carried).await.unwrap_or_else(|e| {
-        // The order is placed; the next cart read finds the cart gone and forgets it.
-        tracing::warn!(error = %e, "a placed cart stays with the visitor");
-        Vec::new()
-    });
+    let cookies =
+        session::save(req, state, (&session, issued), carried, Record::StoreAndCookie).await.unwrap_or_else(|e| {
+            // The order is placed; the next cart read finds the cart gone and forgets it.
+            tracing::warn!(error = %e, "a placed cart stays with the visitor");
+            Vec::new()
+        });
     Ok((summary, cookies))
 }
 

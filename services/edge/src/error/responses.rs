@@ -81,6 +81,11 @@ pub(crate) struct CrossSite(#[allow(dead_code)] ErrorBody);
 #[response(status = 503, description = "The store could not save the driver (code unavailable)")]
 pub(crate) struct SwitchFailed(#[allow(dead_code)] ErrorBody);
 
+/// A "forget me" the store could not carry out (nothing was removed).
+#[derive(IntoResponses)]
+#[response(status = 503, description = "The store could not forget the session (code unavailable)")]
+pub(crate) struct ForgetFailed(#[allow(dead_code)] ErrorBody);
+
 /// A switch over the per-minute limits; `Retry-After` says when to try again.
 #[derive(IntoResponses)]
 #[response(status = 429, description = "Too many switches from this session or address (code too_many_requests)")]

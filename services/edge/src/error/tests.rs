@@ -65,6 +65,12 @@ fn every_variant_has_its_status_code_and_text() {
             text("The edge serves as many event streams as it can; try again later."),
         ),
         (ApiError::DriverNotSaved, 503, "unavailable", text("The driver could not be saved; nothing was switched.")),
+        (
+            ApiError::SessionNotForgotten,
+            503,
+            "unavailable",
+            text("The session could not be forgotten; nothing was removed. Try again."),
+        ),
         (ApiError::EncodingFailed, 503, "unavailable", text("The answer could not be encoded.")),
         (ApiError::ImageSrcMissing, 400, "bad_request", text("The src query parameter is required.")),
         (ApiError::ImageSrcNotAbsolute, 400, "bad_request", text("src must be an absolute URL.")),

@@ -2,10 +2,17 @@
 //!
 //! - `vitrine_session` names the session: what switch events (the other tabs), rate
 //!   limits and idempotency keys are kept under.
-//! - `vitrine_state` carries what the visitor keeps, signed: their driver and
-//!   when they chose it, their cart id on each backend, the debug tools' setting
-//!   ([`kept`], [`signed`], [`keys`]). A request reads it with no store read, so a page
-//!   from the response cache costs no Redis round trip.
+//! - `vitrine_state` carries what the visitor keeps, signed for the session cookie beside
+//!   it: their driver and when they chose it, their cart id on each backend, the debug
+//!   tools' setting ([`kept`], [`signed`], [`keys`]). A page's request reads it with no
+//!   store read, so a page from the response cache costs no Redis round trip. Replayed
+//!   beside another session cookie, or none, it does not open.
+//! - "Forget me" ([`forget`]) ends the session: its store key goes, a mark that it was
+//!   forgotten stays for as long as its cookies could, and the cookies are removed. A
+//!   copy of both cookies, taken before, then names no cart and no checkout: every
+//!   cart, checkout and switch reads the mark ([`current`]). A page read does not (it
+//!   would cost every page a store read); a forgotten copy still shows its driver's
+//!   catalogue, which is everyone's.
 //! - The session's store key ([`store`]) holds the same choice and carts, written with
 //!   every change, read only when a request has a session and no state cookie (a
 //!   visitor from before it, or one whose cookie was removed): that answer then sets the
@@ -112,6 +119,9 @@ pub(crate) fn id_or_new(req: &HttpRequest, state: &AppState) -> (String, Option<
 enum Signed {
     /// No state cookie.
     Absent,
+    /// One of another version of the format (an earlier edge's, bound to no session):
+    /// read as none, so the session's store key stands in for it.
+    OtherVersion,
     Valid(Opened),
     /// One that does not open: ignored.
     Refused,
@@ -125,7 +135,9 @@ fn open(req: &HttpRequest, state: &AppState) -> Signed {
     if let Some(opened) = req.extensions().get::<Signed>() {
         return opened.clone();
     }
-    let opened = match signed::open(&state.cookie_keys, &value, now_s()) {
+    // Without a session cookie it opens for no session: the value was written for one.
+    let session = id(req, state).unwrap_or_default();
+    let opened = match signed::open(&state.cookie_keys, &value, &session, now_s()) {
         Ok(opened) => {
             if opened.by_previous_key {
                 state.metrics.state_cookies.with_label_values(&["previous_key"]).inc();
@@ -135,7 +147,7 @@ fn open(req: &HttpRequest, state: &AppState) -> Signed {
         Err(refused) => {
             state.metrics.state_cookies.with_label_values(&[refused.as_str()]).inc();
             tracing::debug!(reason = refused.as_str(), "a state cookie was refused; ignored");
-            Signed::Refused
+            if refused == signed::Refused::Version { Signed::OtherVersion } else { Signed::Refused }
         }
     };
     req.extensions_mut().insert(opened.clone());
@@ -146,7 +158,7 @@ fn open(req: &HttpRequest, state: &AppState) -> Signed {
 pub(crate) fn faults(req: &HttpRequest, state: &AppState) -> Option<Faults> {
     match open(req, state) {
         Signed::Valid(opened) => opened.carried.faults_at(now_s()),
-        Signed::Absent | Signed::Refused => None,
+        Signed::Absent | Signed::OtherVersion | Signed::Refused => None,
     }
 }
 
@@ -194,19 +206,25 @@ impl Visitor {
         let default = Choice::default_for(state.default_driver);
         let (choice, cookies, ours) = match open(req, state) {
             Signed::Valid(Opened { carried, by_previous_key }) => {
-                let again =
-                    if by_previous_key { state_cookies(req, state, &carried).unwrap_or_default() } else { vec![] };
+                // It opened, so the session cookie it was written for is there.
+                let session = id(req, state).unwrap_or_default();
+                let again = if by_previous_key {
+                    state_cookies(req, state, &session, &carried).unwrap_or_default()
+                } else {
+                    vec![]
+                };
                 (carried.kept.choice, again, true)
             }
             Signed::Refused => (default, STATE.removal(req), true),
-            Signed::Absent => match id(req, state) {
-                None => (default, Vec::new(), false),
+            signed @ (Signed::Absent | Signed::OtherVersion) => match id(req, state) {
+                None if matches!(signed, Signed::Absent) => (default, Vec::new(), false),
+                None => (default, STATE.removal(req), true),
                 Some(session) => match store::lookup(state, &session).await {
                     Stored::Kept(kept) => {
                         let carried = Carried { issued_s: now_s(), kept, faults: None };
-                        (carried.kept.choice, state_cookies(req, state, &carried).unwrap_or_default(), true)
+                        (carried.kept.choice, state_cookies(req, state, &session, &carried).unwrap_or_default(), true)
                     }
-                    Stored::Nothing => (default, SESSION.removal(req), true),
+                    Stored::Nothing => (default, [SESSION.removal(req), STATE.removal(req)].concat(), true),
                     Stored::Unknown => (default, Vec::new(), true),
                 },
             },
@@ -226,8 +244,9 @@ impl Visitor {
     }
 }
 
-/// What the visitor keeps, as a change starts from it: the state cookie's (no store
-/// read), nothing when it does not open, else the store's for a session cookie alone.
+/// What the visitor keeps, as a change starts from it: the state cookie's, unless its
+/// session was forgotten; nothing when it does not open; else the store's for a session
+/// cookie alone.
 ///
 /// # Errors
 /// When that store read fails, or the store holds what this edge cannot read: each
@@ -235,9 +254,18 @@ impl Visitor {
 pub(crate) async fn current(req: &HttpRequest, state: &AppState) -> Result<Carried, StoreError> {
     let fresh = nothing_kept(state);
     match open(req, state) {
-        Signed::Valid(opened) => Ok(opened.carried),
+        Signed::Valid(opened) => {
+            // A state that keeps only a fault setting names nothing of the visitor's.
+            if !opened.carried.kept.worth_keeping(state.default_driver) {
+                return Ok(opened.carried);
+            }
+            let session = id(req, state).unwrap_or_default();
+            // When the store cannot say, the signed cookie is taken at its word: an
+            // outage of the store does not lose every visitor's cart.
+            if store::forgotten(state, &session).await { Ok(fresh) } else { Ok(opened.carried) }
+        }
         Signed::Refused => Ok(fresh),
-        Signed::Absent => {
+        Signed::Absent | Signed::OtherVersion => {
             let Some(session) = id(req, state) else { return Ok(fresh) };
             match store::lookup(state, &session).await {
                 Stored::Kept(kept) => Ok(Carried { kept, ..fresh }),
@@ -277,33 +305,58 @@ impl std::fmt::Display for NotSaved {
     }
 }
 
-/// Keeps `carried` as the visitor's state now: in `session`'s store key, when it is
-/// given (`issued`: its cookie, when the session is new), and in the state cookie;
-/// answers the cookies to set. When it keeps nothing, the store key and the cookies go.
+/// Where a change of what the visitor keeps is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Record {
+    /// The session's store key and the state cookie.
+    StoreAndCookie,
+    /// The state cookie alone: the store's copy holds no fault setting, and a visitor
+    /// whose store key cannot be read must not have it overwritten with nothing.
+    CookieOnly,
+}
+
+/// Keeps `carried` as the visitor's state now, for `session` (`issued`: its cookie, when
+/// the session is new): in the session's store key when `record` says so, and in the
+/// state cookie written for that session; answers the cookies to set. When it keeps
+/// nothing, the store key and the cookies go.
 ///
 /// # Errors
 /// When it does not fit in a cookie (nothing is written then), or the store write fails.
 pub(crate) async fn save(
     req: &HttpRequest,
     state: &AppState,
-    session: Option<(&str, Option<Cookie<'static>>)>,
+    (session, issued): (&str, Option<Cookie<'static>>),
     mut carried: Carried,
+    record: Record,
 ) -> Result<Vec<Cookie<'static>>, NotSaved> {
     let now = now_s();
     carried.issued_s = now;
     carried.faults = carried.faults.filter(|(_, until)| now < *until);
     // Sealed first: what does not fit in a cookie is written nowhere.
-    let sealed = state_cookies(req, state, &carried).map_err(|_| NotSaved::TooLong)?;
-    let mut cookies = Vec::new();
-    if let Some((session, issued)) = session {
-        if store::write(state, session, &carried.kept).await.map_err(NotSaved::Store)? {
-            cookies.extend(issued);
-        } else {
-            cookies.extend(SESSION.removal(req));
-        }
-    }
+    let sealed = state_cookies(req, state, session, &carried).map_err(|_| NotSaved::TooLong)?;
+    let kept = match record {
+        Record::StoreAndCookie => store::write(state, session, &carried.kept).await.map_err(NotSaved::Store)?,
+        Record::CookieOnly => carried.kept.worth_keeping(state.default_driver),
+    };
+    // The state cookie opens only beside its session's: while it carries anything, so
+    // does the session cookie.
+    let mut cookies =
+        if kept || carried.faults.is_some() { issued.into_iter().collect() } else { SESSION.removal(req) };
     cookies.extend(sealed);
     Ok(cookies)
+}
+
+/// "Forget me": ends the request's session (its store key goes, and a mark that it was
+/// forgotten stays as long as a copy of its cookies could open), and answers the cookies
+/// that remove the visitor's. Without a session there is nothing to end but the cookies.
+///
+/// # Errors
+/// When the store cannot be written: the cookies stay then, as the visitor can try again.
+pub(crate) async fn forget(req: &HttpRequest, state: &AppState) -> Result<Vec<Cookie<'static>>, StoreError> {
+    if let Some(session) = id(req, state) {
+        store::forget(state, &session).await?;
+    }
+    Ok([SESSION.removal(req), STATE.removal(req)].concat())
 }
 
 /// The state cookie as the store has it for `session`: after an answer replayed from the
@@ -313,9 +366,9 @@ pub(crate) async fn restored(req: &HttpRequest, state: &AppState, session: &str)
     let Stored::Kept(kept) = store::lookup(state, session).await else { return Vec::new() };
     let faults = match open(req, state) {
         Signed::Valid(opened) => opened.carried.faults,
-        Signed::Absent | Signed::Refused => None,
+        Signed::Absent | Signed::OtherVersion | Signed::Refused => None,
     };
-    state_cookies(req, state, &Carried { issued_s: now_s(), kept, faults }).unwrap_or_default()
+    state_cookies(req, state, session, &Carried { issued_s: now_s(), kept, faults }).unwrap_or_default()
 }
 
 /// `carried` with the debug tools' setting `faults` (`None`: none) for its hour from now,
@@ -325,12 +378,13 @@ pub(crate) fn with_faults(mut carried: Carried, faults: Option<Faults>) -> Carri
     carried
 }
 
-/// The state cookie for `carried`, signed with the current key, living as long as what
-/// it keeps (30 days from its last change; a fault setting alone, its hour); or, when it
-/// keeps nothing, the removal of the request's.
+/// The state cookie for `carried`, written for `session` and signed with the current
+/// key, living as long as what it keeps (30 days from its last change; a fault setting
+/// alone, its hour); or, when it keeps nothing, the removal of the request's.
 fn state_cookies(
     req: &HttpRequest,
     state: &AppState,
+    session: &str,
     carried: &Carried,
 ) -> Result<Vec<Cookie<'static>>, signed::TooLong> {
     let now = now_s();
@@ -342,6 +396,6 @@ fn state_cookies(
     if until <= now {
         return Ok(STATE.removal(req));
     }
-    let value = signed::seal(&state.cookie_keys, carried)?;
+    let value = signed::seal(&state.cookie_keys, session, carried)?;
     Ok(vec![STATE.cookie(state.secure_cookies, value, Duration::from_secs(until - now))])
 }

@@ -2,16 +2,20 @@
 //! with no store read, so a cached page costs no Redis round trip. Pure: the keys and the
 //! time are given.
 //!
-//! The value is `1.<key id>.<payload>.<mac>`, all of it cookie-safe:
-//! - `1`: the format's version; another is refused before any work (a later edge's
-//!   cookie is ignored by an older one, not misread).
+//! The value is `2.<key id>.<payload>.<mac>`, all of it cookie-safe:
+//! - `2`: the format's version; another is refused before any work (a later edge's
+//!   cookie is ignored by an older one, not misread; an earlier one's, unbound, is
+//!   refused as such, and the session's store key stands in for it).
 //! - the key id ([`super::keys`]): the key it was signed with, so one MAC is computed,
 //!   and a cookie of a retired key is refused as such.
 //! - the payload: base64url (no padding) of `issued_s|kept|faults`: when the state was
 //!   last written (seconds since the Unix epoch), [`Kept::encode`]'s text, and the
 //!   debug tools' setting with when it ends (`faults@until_s`) or nothing.
-//! - the MAC: base64url of HMAC-SHA256 under that key over everything before it,
-//!   checked in constant time before the payload is decoded.
+//! - the MAC: base64url of HMAC-SHA256 under that key over everything before it and the
+//!   session id it was written for, checked in constant time before the payload is
+//!   decoded. The session id is not in the value: it is the session cookie's, so a value
+//!   replayed beside another session, or none, does not open (a copied state cookie alone
+//!   names no cart).
 //!
 //! Signed, not encrypted: it holds nothing its visitor may not know (their own choice
 //! and cart ids; HttpOnly keeps it from scripts). The signature is what keeps a visitor
@@ -27,10 +31,10 @@ use hmac::Mac as _;
 use vitrine_domain::faults::Faults;
 
 use super::kept::Kept;
-use super::keys::CookieKeys;
+use super::keys::{CookieKeys, HmacSha256, Key};
 
 /// The only version written and read.
-const VERSION: &str = "1";
+const VERSION: &str = "2";
 
 /// The longest value written or read: a cookie (name, value and attributes) must stay
 /// under the 4 KB browsers keep, with room for the session cookie beside it. The longest
@@ -84,7 +88,8 @@ pub(crate) enum Refused {
     Version,
     /// Signed with a key this edge does not hold (retired, or never ours).
     UnknownKey,
-    /// The MAC does not match: changed since it was signed.
+    /// The MAC does not match: changed since it was signed, or signed for another
+    /// session.
     Signature,
     /// Signed, but not a payload this edge reads.
     Payload,
@@ -133,23 +138,30 @@ fn parse_payload(text: &str) -> Option<Carried> {
     Some(Carried { issued_s, kept, faults })
 }
 
-/// `carried` as a cookie value, signed with the current key.
+/// The MAC of `signed` written for `session`: `|` is in neither base64url nor a session
+/// id, so no other pair makes the same input.
+fn mac(key: &Key, signed: &str, session: &str) -> HmacSha256 {
+    key.mac.clone().chain_update(signed.as_bytes()).chain_update(b"|").chain_update(session.as_bytes())
+}
+
+/// `carried` as a cookie value for `session`, signed with the current key.
 ///
 /// # Errors
 /// [`TooLong`] when it would be longer than [`MAX_LEN`].
-pub(crate) fn seal(keys: &CookieKeys, carried: &Carried) -> Result<String, TooLong> {
+pub(crate) fn seal(keys: &CookieKeys, session: &str, carried: &Carried) -> Result<String, TooLong> {
     let key = &keys.signing;
     let signed = format!("{VERSION}.{}.{}", key.id, URL_SAFE_NO_PAD.encode(payload_text(carried)));
-    let mac = key.mac.clone().chain_update(signed.as_bytes()).finalize().into_bytes();
+    let mac = mac(key, &signed, session).finalize().into_bytes();
     let value = format!("{signed}.{}", URL_SAFE_NO_PAD.encode(mac));
     if value.len() > MAX_LEN { Err(TooLong) } else { Ok(value) }
 }
 
-/// The state `value` carries, if one of `keys` signed it and it is still good at `now_s`.
+/// The state `value` carries, if one of `keys` signed it for `session` and it is still
+/// good at `now_s`.
 ///
 /// # Errors
 /// Why it is refused ([`Refused`]); every refusal is to be treated alike: no state.
-pub(crate) fn open(keys: &CookieKeys, value: &str, now_s: u64) -> Result<Opened, Refused> {
+pub(crate) fn open(keys: &CookieKeys, value: &str, session: &str, now_s: u64) -> Result<Opened, Refused> {
     if value.len() > MAX_LEN {
         return Err(Refused::TooLong);
     }
@@ -165,7 +177,7 @@ pub(crate) fn open(keys: &CookieKeys, value: &str, now_s: u64) -> Result<Opened,
     let (key, by_previous_key) = keys.find(id).ok_or(Refused::UnknownKey)?;
     let mac = URL_SAFE_NO_PAD.decode(mac).ok().filter(|m| m.len() == MAC_BYTES).ok_or(Refused::Malformed)?;
     // Constant time: `verify_slice` compares without stopping at the first difference.
-    key.mac.clone().chain_update(signed.as_bytes()).verify_slice(&mac).map_err(|_| Refused::Signature)?;
+    self::mac(key, signed, session).verify_slice(&mac).map_err(|_| Refused::Signature)?;
     let payload = URL_SAFE_NO_PAD.decode(payload).map_err(|_| Refused::Payload)?;
     let carried = std::str::from_utf8(&payload).ok().and_then(parse_payload).ok_or(Refused::Payload)?;
     if now_s >= carried.issued_s.saturating_add(LIFETIME_S) {

@@ -17,6 +17,11 @@ fn key(session: &str) -> String {
     format!("vitrine:session:{session}:driver")
 }
 
+/// The mark of a session its visitor asked to forget.
+fn forgotten_key(session: &str) -> String {
+    format!("vitrine:session:{session}:forgotten")
+}
+
 /// What the store holds for a session.
 pub(super) enum Stored {
     Kept(Kept),
@@ -51,5 +56,25 @@ pub(super) async fn write(state: &AppState, session: &str, kept: &Kept) -> Resul
     } else {
         state.store.delete(&key(session)).await?;
         Ok(false)
+    }
+}
+
+/// Forgets `session`: its key goes, and a mark stays as long as its cookies could open.
+///
+/// # Errors
+/// When the store cannot be written.
+pub(super) async fn forget(state: &AppState, session: &str) -> Result<(), StoreError> {
+    state.store.set_kept(&forgotten_key(session), b"1", SESSION_TTL).await?;
+    state.store.delete(&key(session)).await
+}
+
+/// Whether `session` was forgotten; not when the store cannot say.
+pub(super) async fn forgotten(state: &AppState, session: &str) -> bool {
+    match state.store.get(&forgotten_key(session)).await {
+        Ok(mark) => mark.is_some(),
+        Err(e) => {
+            tracing::warn!(error = %e, "whether a session was forgotten cannot be read; its cookie is taken");
+            false
+        }
     }
 }
