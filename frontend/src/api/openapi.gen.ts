@@ -1295,6 +1295,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many such reads from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The backend or a service failed (code upstream_unavailable) */
             502: {
                 headers: {
@@ -1820,6 +1829,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many such reads from this session or address (code too_many_requests) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The backend or a service failed (code upstream_unavailable) */
             502: {
                 headers: {
@@ -2192,6 +2210,15 @@ export interface operations {
             };
             /** @description Not yet (the address first: code refused), or no checkout here (code no_checkout) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many such reads from this session or address (code too_many_requests) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

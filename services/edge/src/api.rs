@@ -18,7 +18,7 @@ use crate::error::responses::{CrossSite, ForgetFailed, InputError, ServiceErrors
 use crate::reads::{self, Reader, driver_info, keys};
 use crate::session::Record;
 use crate::sse::{CHANNEL, SwitchEvent};
-use crate::{AppState, head, session, switch_limit};
+use crate::{AppState, client_address, head, session};
 
 /// Longest path accepted for a lookup; longer is a bad request, not an upstream call.
 pub(crate) const MAX_URL_LEN: usize = 2048;
@@ -66,7 +66,7 @@ pub(crate) async fn put_driver(
     }
     // A refused change keeps nothing, so only a switch issues a session.
     let (session, issued) = session::id_or_new(&req, &state);
-    let address = switch_limit::client_address(&req, state.trust_forwarded_for);
+    let address = client_address::of(&req, &state);
     if !state.switch_limiter.allow(&session, &address) {
         state.metrics.switches_refused.with_label_values(&["rate_limited"]).inc();
         return Err(ApiError::TooManySwitches);

@@ -19,11 +19,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use vitrine_common::running::Held;
 use vitrine_domain::Driver;
 
+use crate::client_address;
 use crate::dto::{self, BackendTimes, Comparison, KindTimes, NavigationNode, Sort};
 use crate::error::ApiError;
+use crate::limits::{Limiter, Limits, WINDOW};
 use crate::reads::{self, Reader};
 use crate::session::Choice;
-use crate::switch_limit::{SwitchLimiter, SwitchLimits, WINDOW, client_address};
 use crate::{AppState, session};
 
 /// Warm reads of each page kind.
@@ -34,17 +35,17 @@ pub(crate) const RUNS: usize = 5;
 const BACKEND_BUDGET: Duration = Duration::from_secs(20);
 
 /// Comparisons a session, and an address, may start per minute.
-const LIMITS: SwitchLimits = SwitchLimits { per_session: 6, per_address: 12 };
+const LIMITS: Limits = Limits { per_session: 6, per_address: 12 };
 
 /// The comparisons running now, by visitor, and how many each started lately.
 pub(crate) struct Comparisons {
     running: vitrine_common::running::Running,
-    limiter: SwitchLimiter,
+    limiter: Limiter,
 }
 
 impl Default for Comparisons {
     fn default() -> Self {
-        Self { running: vitrine_common::running::Running::default(), limiter: SwitchLimiter::new(LIMITS, WINDOW) }
+        Self { running: vitrine_common::running::Running::default(), limiter: Limiter::new(LIMITS, WINDOW) }
     }
 }
 
@@ -248,7 +249,7 @@ pub(crate) async fn compare(req: HttpRequest, state: web::Data<AppState>) -> Res
     if !state.debug_faults {
         return Err(ApiError::DebugToolsOff);
     }
-    let address = client_address(&req, state.trust_forwarded_for);
+    let address = client_address::of(&req, &state);
     let visitor = session::id(&req, &state).unwrap_or_else(|| format!("address {address}"));
     let _running = state.comparisons.start(&visitor, &address)?;
     let mut backends = Vec::new();

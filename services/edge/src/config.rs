@@ -9,7 +9,12 @@ pub const DEFAULT_CART_URL: &str = "http://127.0.0.1:50054";
 
 /// A shopper changes a cart a few times a minute; a script hammering a backend through
 /// one session, or many sessions from one address, is stopped well before the backend.
-pub const CART_LIMITS: crate::SwitchLimits = crate::SwitchLimits { per_session: 60, per_address: 600 };
+pub const CART_LIMITS: crate::Limits = crate::Limits { per_session: 60, per_address: 600 };
+
+/// Reads no cache answers (a cart, a checkout, shipping options, a faulted visitor's
+/// every request): a shopper's page makes a few, a checkout a dozen; a script looping
+/// them is stopped well before the backend.
+pub const READ_LIMITS: crate::Limits = crate::Limits { per_session: 300, per_address: 3000 };
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -50,17 +55,19 @@ pub struct Config {
     /// The response cache's bound, in bytes of keys and bodies.
     pub response_cache_bytes: u64,
     /// Driver switches allowed per minute.
-    pub switch_limits: crate::SwitchLimits,
+    pub switch_limits: crate::Limits,
     /// Cart changes allowed per minute, per session and per address.
-    pub cart_limits: crate::SwitchLimits,
+    pub cart_limits: crate::Limits,
+    /// Reads no cache answers, per session and address.
+    pub read_limits: crate::Limits,
     /// Open driver-event streams allowed.
     pub stream_limits: crate::StreamLimits,
     /// How often an idle driver-event stream sends a comment (and so notices a client
     /// that left).
     pub sse_keep_alive: std::time::Duration,
-    /// Take the client's address from `X-Forwarded-For` (set only behind a proxy that
-    /// appends it; otherwise clients could pick their own address).
-    pub trust_forwarded_for: bool,
+    /// The proxies in front of the edge whose `X-Forwarded-For` entries are read (none:
+    /// the peer's address is the client's; otherwise clients could pick their own).
+    pub trusted_proxies: crate::TrustedProxies,
     /// The site's absolute origin (`https://shop.example`) for canonical links, link
     /// previews, structured data and the sitemap; `None`: the origin each request came to.
     pub public_url: Option<String>,
@@ -104,11 +111,12 @@ impl Config {
             image_decodes: 2,
             image_queue: 32,
             response_cache_bytes: 32 * 1024 * 1024,
-            switch_limits: crate::SwitchLimits::default(),
+            switch_limits: crate::Limits::default(),
             cart_limits: CART_LIMITS,
+            read_limits: READ_LIMITS,
             stream_limits: crate::StreamLimits::default(),
             sse_keep_alive: std::time::Duration::from_secs(15),
-            trust_forwarded_for: false,
+            trusted_proxies: crate::TrustedProxies::default(),
             public_url: None,
             head_budget: std::time::Duration::from_millis(300),
             warm_pages: 0,

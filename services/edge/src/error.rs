@@ -97,6 +97,8 @@ pub(crate) enum ApiError {
     CartNotSaved,
     /// The session or its address changed carts too often.
     TooManyCartChanges,
+    /// The session or its address made too many reads no cache answers.
+    TooManyReads,
     // Checkout.
     /// Checkout fields refused, each with its text.
     InvalidFields(Vec<FieldError>),
@@ -219,6 +221,11 @@ impl ApiError {
                 "too_many_requests",
                 "Too many cart changes from this session or address; try again in a minute.".into(),
             ),
+            Self::TooManyReads => (
+                S::TOO_MANY_REQUESTS,
+                "too_many_requests",
+                "Too many requests from this session or address; try again in a minute.".into(),
+            ),
             Self::InvalidFields(_) => (S::BAD_REQUEST, "invalid_fields", INVALID_FIELDS.into()),
             Self::NoCheckout(why) => (S::CONFLICT, "no_checkout", why.as_str().into()),
             Self::OrderInFlight => (
@@ -312,8 +319,8 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let mut res = HttpResponse::build(self.status_code());
-        if matches!(self, Self::TooManySwitches | Self::TooManyCartChanges) {
-            res.insert_header((actix_web::http::header::RETRY_AFTER, crate::switch_limit::WINDOW.as_secs()));
+        if matches!(self, Self::TooManySwitches | Self::TooManyCartChanges | Self::TooManyReads) {
+            res.insert_header((actix_web::http::header::RETRY_AFTER, crate::limits::WINDOW.as_secs()));
         }
         res.json(self.body())
     }

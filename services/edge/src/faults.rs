@@ -14,8 +14,9 @@
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::middleware::Next;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError as _, web};
 use vitrine_domain::Backend;
 use vitrine_domain::faults::Faults;
 
@@ -23,16 +24,27 @@ use crate::dto::{BackendOption, FaultsSetting, FaultsState};
 use crate::error::ApiError;
 use crate::error::responses::InputError;
 use crate::session::Record;
-use crate::{AppState, session};
+use crate::{AppState, limits, session};
 
 /// Middleware: the request's injected faults, for every service call it makes.
 pub(crate) async fn attach(
     enabled: bool,
     req: ServiceRequest,
-    next: Next<impl MessageBody>,
+    next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let faults = if enabled { session::faults_of_service_request(&req) } else { None };
-    vitrine_common::hop::with_faults(faults, next.call(req)).await
+    // A faulted visitor's reads skip every cache: each is counted against the read limits
+    // (a write has its own).
+    let read = matches!(*req.method(), Method::GET | Method::HEAD);
+    if faults.is_some()
+        && read
+        && let Some(state) = req.app_data::<web::Data<AppState>>()
+        && let Err(refused) = limits::within_read_limits(req.request(), state)
+    {
+        return Ok(req.into_response(refused.error_response()).map_into_right_body());
+    }
+    let res = vitrine_common::hop::with_faults(faults, next.call(req)).await;
+    res.map(ServiceResponse::map_into_left_body)
 }
 
 fn state_of(state: &AppState, faults: Option<Faults>) -> FaultsState {

@@ -20,7 +20,7 @@
 //! - [`compare`]: every enabled backend's page reads, cold and warm, timed.
 //! - [`compress`]: the answers that are not cached, compressed as they go out (from 1.4 KB).
 //! - [`stream_slots`]: open driver-event streams, per session and in total.
-//! - [`switch_limit`]: driver switches per session and client address, per minute.
+//! - [`limits`]: driver switches per session and client address, per minute.
 //! - [`health`]: liveness and readiness.
 //! - [`image`]: the image service (`/img`).
 //! - [`image_widths`]: the widths it renders, which pages, errors and the SPA offer.
@@ -42,6 +42,7 @@ mod api;
 mod availability;
 mod cart;
 mod checkout;
+mod client_address;
 mod compare;
 mod compress;
 pub mod config;
@@ -54,6 +55,7 @@ mod headers;
 mod health;
 mod image;
 mod image_widths;
+mod limits;
 mod markup;
 mod metrics;
 pub mod openapi;
@@ -73,18 +75,18 @@ mod sse;
 mod ssr;
 mod state;
 mod stream_slots;
-mod switch_limit;
 mod visitor_write;
 
 use actix_web::{App, HttpServer, web};
 use vitrine_common::{SharedStore, Shutdown};
 
+pub use client_address::TrustedProxies;
 pub use config::Config;
 pub use image::{ImageSource, InvalidImageSource};
+pub use limits::Limits;
 pub use session::{CookieKeys, KeyError, MAX_KEYS, MIN_KEY_BYTES};
 pub use state::AppState;
 pub use stream_slots::StreamLimits;
-pub use switch_limit::SwitchLimits;
 
 /// How long a stopping edge lets requests in flight finish, in seconds, after it stops
 /// accepting; then it closes what is left (a driver-event stream reconnects elsewhere).

@@ -16,7 +16,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use vitrine_common::{SharedStore, Shutdown};
 
 use crate::error::ApiError;
-use crate::{AppState, session, switch_limit};
+use crate::{AppState, client_address, session};
 use vitrine_domain::Driver;
 
 pub(crate) const CHANNEL: &str = "vitrine:driver-switched";
@@ -133,7 +133,7 @@ pub(crate) async fn events(req: HttpRequest, state: web::Data<AppState>) -> Resu
     // it follows nothing (the switching tab tells this browser's other tabs itself), and
     // counts against its client address's share instead.
     let session = session::id(&req, &state);
-    let owner = session.clone().unwrap_or_else(|| switch_limit::client_address(&req, state.trust_forwarded_for));
+    let owner = session.clone().unwrap_or_else(|| client_address::of(&req, &state));
     let slot = state.streams.take(&owner)?;
     // Subscribed first: a switch landing while the current driver is read is then sent
     // after it, not lost between the two.

@@ -10,10 +10,10 @@ use vitrine_proto::v1::navigation_client::NavigationClient;
 use vitrine_proto::v1::url_resolution_client::UrlResolutionClient;
 
 use crate::Config;
+use crate::limits::Limiter;
 use crate::metrics::Metrics;
 use crate::response_cache::ResponseCache;
 use crate::stream_slots::StreamSlots;
-use crate::switch_limit::SwitchLimiter;
 
 pub struct AppState {
     pub(crate) catalogue: CatalogueClient<GrpcChannel>,
@@ -38,10 +38,11 @@ pub struct AppState {
     /// Recent successful answers, per driver.
     pub(crate) responses: ResponseCache,
     /// Counts driver switches per session and client address.
-    pub(crate) switch_limiter: SwitchLimiter,
+    pub(crate) switch_limiter: Limiter,
     /// Counts cart changes per session and client address.
-    pub(crate) cart_limiter: SwitchLimiter,
-    pub(crate) trust_forwarded_for: bool,
+    pub(crate) cart_limiter: Limiter,
+    pub(crate) trusted_proxies: crate::TrustedProxies,
+    pub(crate) read_limiter: Limiter,
     /// Open driver-event streams, per session and in total.
     pub(crate) streams: std::sync::Arc<StreamSlots>,
     /// How often a stream sends a comment: keeps proxies from closing it, and is when a
@@ -121,9 +122,10 @@ impl AppState {
             metrics,
             public_metrics: config.metrics_registry.is_none(),
             responses,
-            switch_limiter: SwitchLimiter::new(config.switch_limits, crate::switch_limit::WINDOW),
-            cart_limiter: SwitchLimiter::new(config.cart_limits, crate::switch_limit::WINDOW),
-            trust_forwarded_for: config.trust_forwarded_for,
+            switch_limiter: Limiter::new(config.switch_limits, crate::limits::WINDOW),
+            cart_limiter: Limiter::new(config.cart_limits, crate::limits::WINDOW),
+            trusted_proxies: config.trusted_proxies.clone(),
+            read_limiter: Limiter::new(config.read_limits, crate::limits::WINDOW),
             streams: StreamSlots::new(config.stream_limits),
             sse_keep_alive: config.sse_keep_alive,
             shutdown,

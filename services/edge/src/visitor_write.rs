@@ -12,7 +12,7 @@ use actix_web::{HttpRequest, HttpResponse};
 
 use self::idempotency::Decision;
 use crate::error::ApiError;
-use crate::{AppState, session, switch_limit};
+use crate::{AppState, client_address, session};
 
 type ApiResult = Result<HttpResponse, ApiError>;
 
@@ -44,7 +44,7 @@ pub(crate) type Session = (String, Option<Cookie<'static>>);
 /// A cart or checkout change counts against the session's and the
 /// address's limits.
 pub(crate) fn within_limits(req: &HttpRequest, state: &AppState, session: &str) -> Result<(), ApiError> {
-    let address = switch_limit::client_address(req, state.trust_forwarded_for);
+    let address = client_address::of(req, state);
     if state.cart_limiter.allow(session, &address) { Ok(()) } else { Err(ApiError::TooManyCartChanges) }
 }
 

@@ -352,7 +352,7 @@ async fn shopify_keeps_the_cart_and_its_checkout() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn cart_changes_are_limited_per_session() {
-    let limits = vitrine_edge::SwitchLimits { per_session: 3, per_address: 100 };
+    let limits = vitrine_edge::Limits { per_session: 3, per_address: 100 };
     let app = TestApp::builder().cart_limits(limits).start().await;
     let c = browser();
     for _ in 0..3 {

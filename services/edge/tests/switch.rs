@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 use vitrine_common::{Shutdown, store};
-use vitrine_edge::SwitchLimits;
+use vitrine_edge::Limits;
 use vitrine_testkit::{TestApp, assert, browser, magento};
 
 /// A second edge in front of `app`'s services and Redis, on its own port.
@@ -61,7 +61,7 @@ async fn a_switch_freshens_the_switching_visitor_only_on_every_edge() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_switch_loop_is_limited_and_leaves_other_visitors_hits() {
     let shop = magento::start();
-    let limits = SwitchLimits { per_session: 5, per_address: 8 };
+    let limits = Limits { per_session: 5, per_address: 8 };
     let app = TestApp::builder().with_redis().magento(&shop.url).switch_limits(limits).start().await;
     let base = app.edge_url.clone();
     let (a, looper) = (browser(), browser());

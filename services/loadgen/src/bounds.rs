@@ -23,7 +23,7 @@ const ADDRESS_BUDGET: u32 = EDGE_SWITCHES_PER_ADDRESS * 4 / 5;
 const _: () = assert!(ADDRESS_BUDGET >= MAX_VISITORS, "every visitor may switch once a minute");
 /// "A few times a minute": the most one visitor switches in any minute.
 const MAX_SWITCHES_PER_VISITOR: u32 = 3;
-/// The edge counts switches in fixed windows of this length (`switch_limit::WINDOW`).
+/// The edge counts switches in fixed windows of this length (`limits::WINDOW`).
 const WINDOW: Duration = Duration::from_secs(60);
 
 /// Checks a run's bounds.

@@ -43,7 +43,7 @@ impl Config {
         config.mock.delay = Duration::ZERO;
         config.adapter = vitrine_adapter::Config::for_test(Backend::InMemory, "");
         // Tests switch often from one address; the limits' own tests set them low.
-        config.edge.switch_limits = vitrine_edge::SwitchLimits { per_session: 10_000, per_address: 10_000 };
+        config.edge.switch_limits = vitrine_edge::Limits { per_session: 10_000, per_address: 10_000 };
         // A stream whose client left gives its slot back at its next comment.
         config.edge.sse_keep_alive = Duration::from_millis(200);
         config

@@ -27,8 +27,8 @@ pub struct TestAppBuilder {
     static_dir: Option<std::path::PathBuf>,
     /// Backends' settings (flags as their descriptors name them).
     settings: Vec<(Backend, &'static str, String)>,
-    switch_limits: Option<vitrine_edge::SwitchLimits>,
-    cart_limits: Option<vitrine_edge::SwitchLimits>,
+    switch_limits: Option<vitrine_edge::Limits>,
+    cart_limits: Option<vitrine_edge::Limits>,
     head_budget: Duration,
     warm_pages: usize,
     /// Changes to the edge's config beyond the ones above.
@@ -175,14 +175,14 @@ impl TestAppBuilder {
 
     /// The edge's driver-switch limits (by default, high enough for any test).
     #[must_use]
-    pub const fn switch_limits(mut self, limits: vitrine_edge::SwitchLimits) -> Self {
+    pub const fn switch_limits(mut self, limits: vitrine_edge::Limits) -> Self {
         self.switch_limits = Some(limits);
         self
     }
 
     /// The edge's cart-change limits (issue 23; by default the deployment's).
     #[must_use]
-    pub const fn cart_limits(mut self, limits: vitrine_edge::SwitchLimits) -> Self {
+    pub const fn cart_limits(mut self, limits: vitrine_edge::Limits) -> Self {
         self.cart_limits = Some(limits);
         self
     }

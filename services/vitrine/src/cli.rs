@@ -212,10 +212,12 @@ pub(crate) struct EdgeOptions {
     /// Driver switches one client address may make per minute, all its sessions together.
     #[arg(long, env = "VITRINE_SWITCHES_PER_MINUTE_PER_ADDRESS", default_value_t = 120)]
     pub(crate) switches_per_minute_per_address: u32,
-    /// Take the client's address from the last X-Forwarded-For entry (only behind a
-    /// proxy that appends it).
-    #[arg(long, env = "VITRINE_TRUST_FORWARDED_FOR", default_value_t = false)]
-    pub(crate) trust_forwarded_for: bool,
+    /// The proxies in front of the edge, as comma-separated addresses or networks
+    /// (`10.0.0.0/8`): a request from one of them is counted by the address it appended
+    /// to X-Forwarded-For. Empty (the default): every client is its peer's address, and
+    /// the header is never read.
+    #[arg(long, env = "VITRINE_TRUSTED_PROXIES", default_value = "")]
+    pub(crate) trusted_proxies: String,
     /// The site's absolute origin (`https://shop.example`), for canonical links, link
     /// previews, structured data and the sitemap. Unset: the origin each request came to.
     #[arg(long, env = "VITRINE_PUBLIC_URL")]

@@ -55,11 +55,12 @@ pub(crate) fn edge(
         .map(|h| h.parse().context("VITRINE_IMAGE_HOSTS"))
         .collect::<anyhow::Result<_>>()?;
     config.response_cache_bytes = opts.response_cache_mb.saturating_mul(1024 * 1024);
-    config.switch_limits = vitrine_edge::SwitchLimits {
+    config.switch_limits = vitrine_edge::Limits {
         per_session: opts.switches_per_minute,
         per_address: opts.switches_per_minute_per_address,
     };
-    config.trust_forwarded_for = opts.trust_forwarded_for;
+    config.trusted_proxies = vitrine_edge::TrustedProxies::parse(&opts.trusted_proxies)
+        .map_err(|e| anyhow::anyhow!("VITRINE_TRUSTED_PROXIES: {e}"))?;
     config.public_url = match opts.public_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
         Some(url) => Some(public_url(url)?),
         None => None,

@@ -22,6 +22,8 @@ mod kustomize;
 mod monitoring;
 #[path = "deploy/network_policy.rs"]
 mod network_policy;
+#[path = "deploy/trusted_proxies.rs"]
+mod trusted_proxies;
 
 use std::collections::HashMap;
 use std::process::Command;

@@ -25,7 +25,7 @@ use crate::error::ApiError;
 use crate::error::responses::{ChangeErrors, InputError, ServiceErrors};
 use crate::session::Record;
 use crate::visitor_write::{Session, guarded, parse_within, respond};
-use crate::{AppState, session};
+use crate::{AppState, limits, session};
 
 type ApiResult = Result<HttpResponse, ApiError>;
 type Carts = CartsClient<vitrine_common::grpc::GrpcChannel>;
@@ -41,8 +41,9 @@ fn json(answer: CartAnswer) -> Result<String, ApiError> {
 /// have none (nothing is created). A cart the backend no longer knows is forgotten.
 #[utoipa::path(get, path = "/api/cart", tag = "cart",
     responses((status = 200, description = "The visitor's cart (empty when there is none); never cached",
-        body = Cart), ServiceErrors))]
+        body = Cart), crate::error::responses::TooManyReads, ServiceErrors))]
 pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
+    limits::within_read_limits(&req, &state)?;
     let carried = session::current(&req, &state).await.map_err(|_| ApiError::CartNotSaved)?;
     let driver = carried.kept.choice.driver;
     let Some(cart_id) = carried.kept.carts.get(&driver.backend()).cloned() else {

@@ -30,7 +30,7 @@ use crate::error::ApiError;
 use crate::error::responses::{ChangeErrors, InputError, ServiceErrors};
 use crate::session::Record;
 use crate::visitor_write::{Session, guarded, parse_within, respond, within_limits};
-use crate::{AppState, session};
+use crate::{AppState, limits, session};
 
 type ApiResult = Result<HttpResponse, ApiError>;
 
@@ -64,8 +64,9 @@ async fn visitor(req: &HttpRequest, state: &AppState) -> Result<Visitor, ApiErro
     responses((status = 200, description = "The visitor's checkout; never cached", body = Checkout),
         (status = 409, description = "The backend has no checkout here (code no_checkout)",
             body = crate::dto::ErrorBody),
-        ServiceErrors))]
+        crate::error::responses::TooManyReads, ServiceErrors))]
 pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
+    limits::within_read_limits(&req, &state)?;
     let Visitor { driver, cart, .. } = visitor(&req, &state).await?;
     let request = CartRequest { driver: driver.into(), cart_id: cart };
     let checkout = state.carts.clone().get_checkout(request).await?.into_inner();
@@ -107,8 +108,9 @@ pub(crate) async fn set_address(req: HttpRequest, state: web::Data<AppState>, bo
     responses((status = 200, description = "The shipping methods; never cached", body = ShippingOptions),
         (status = 409, description = "Not yet (the address first: code refused), or no checkout here (code no_checkout)",
             body = crate::dto::ErrorBody),
-        ServiceErrors))]
+        crate::error::responses::TooManyReads, ServiceErrors))]
 pub(crate) async fn shipping_options(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
+    limits::within_read_limits(&req, &state)?;
     let Visitor { driver, cart, .. } = visitor(&req, &state).await?;
     let request = CartRequest { driver: driver.into(), cart_id: cart };
     let options = state.carts.clone().list_shipping_options(request).await?.into_inner();

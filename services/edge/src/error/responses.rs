@@ -81,6 +81,12 @@ pub(crate) struct CrossSite(#[allow(dead_code)] ErrorBody);
 #[response(status = 503, description = "The store could not save the driver (code unavailable)")]
 pub(crate) struct SwitchFailed(#[allow(dead_code)] ErrorBody);
 
+/// A read no cache answers (a cart, a checkout, shipping options), over the per-minute
+/// limits; `Retry-After` says when to try again.
+#[derive(IntoResponses)]
+#[response(status = 429, description = "Too many such reads from this session or address (code too_many_requests)")]
+pub(crate) struct TooManyReads(#[allow(dead_code)] ErrorBody);
+
 /// A "forget me" the store could not carry out (nothing was removed).
 #[derive(IntoResponses)]
 #[response(status = 503, description = "The store could not forget the session (code unavailable)")]

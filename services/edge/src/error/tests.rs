@@ -66,6 +66,12 @@ fn every_variant_has_its_status_code_and_text() {
         ),
         (ApiError::DriverNotSaved, 503, "unavailable", text("The driver could not be saved; nothing was switched.")),
         (
+            ApiError::TooManyReads,
+            429,
+            "too_many_requests",
+            text("Too many requests from this session or address; try again in a minute."),
+        ),
+        (
             ApiError::SessionNotForgotten,
             503,
             "unavailable",
