@@ -4,6 +4,7 @@
 //! - [`adapters`]: gRPC clients of the per-driver adapters, looked up by backend.
 //! - [`grpc`]: serving a tonic router with the standard health service and shutdown.
 //! - [`telemetry`]: logs, trace export and W3C trace context propagation.
+//! - [`request_span`]: the span of each HTTP request, by route (never the raw path).
 //! - [`metrics`]: the process-wide Prometheus registry and the metrics port.
 //! - [`shutdown`]: the token every server watches for SIGINT/SIGTERM.
 //! - [`hop`]: what travels with a request between hops (its injected faults), and `spawn`.
@@ -16,6 +17,7 @@ pub mod clock;
 pub mod grpc;
 pub mod hop;
 pub mod metrics;
+pub mod request_span;
 pub mod running;
 pub mod shutdown;
 pub mod store;

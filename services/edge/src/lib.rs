@@ -120,7 +120,7 @@ pub fn app(
         // Around everything but the request span, whose trace id it names.
         .wrap(actix_web::middleware::from_fn(server_timing::attach))
         // Outermost: the request span, continuing the browser's trace context if it sent one.
-        .wrap(tracing_actix_web::TracingLogger::default())
+        .wrap(tracing_actix_web::TracingLogger::<vitrine_common::request_span::RouteSpan>::new())
         .configure(move |cfg| routes::routes(cfg, static_dir.as_deref(), public_metrics))
 }
 

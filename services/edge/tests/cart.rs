@@ -336,6 +336,10 @@ async fn shopify_keeps_the_cart_and_its_checkout() {
     );
     let checkout = two["checkout_url"].as_str().unwrap_or_default();
     assert!(checkout.starts_with(&shop.url) && checkout.contains("/cart/c/"), "{checkout}");
+    // The line is named without the cart's token (which reads the cart), so no path
+    // carries it; Shopify was sent the whole id all the same (the change above worked).
+    let line = two["lines"][0]["id"].as_str().unwrap_or_default();
+    assert!(line.starts_with("gid://shopify/CartLine/") && !line.contains('?'), "{line}");
     let ops = operations(&shop.received());
     for op in ["ShopifyCartCreate", "ShopifyCartLinesAdd", "ShopifyCartLinesUpdate", "ShopifyCartLinesRemove"] {
         assert!(ops.iter().any(|o| o == op), "{op} in {ops:?}");

@@ -49,7 +49,7 @@ pub async fn serve(config: Config, listener: std::net::TcpListener, shutdown: Sh
             .app_data(web::Data::new(state.clone()))
             .configure(routes::routes)
             // The upstream end of a trace: continues the adapter's trace context.
-            .wrap(tracing_actix_web::TracingLogger::default())
+            .wrap(tracing_actix_web::TracingLogger::<vitrine_common::request_span::RouteSpan>::new())
     })
     .workers(2)
     .disable_signals()

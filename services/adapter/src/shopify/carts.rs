@@ -1,8 +1,9 @@
 //! Shopify's carts: the Cart API's mutations and `cart(id:)` on the write path
 //! (`GraphQlClient::mutate`: no cache, no coalescing, no batching with another
 //! visitor's call), then the pure transform (`transform::cart`). The cart lives in
-//! Shopify; its id (`gid://shopify/Cart/{token}?key={key}`) and its lines' ids are
-//! Shopify's, passed through whole and never logged.
+//! Shopify; its id (`gid://shopify/Cart/{token}?key={key}`) is Shopify's, passed through
+//! whole and never logged. Its lines are named by handles: their ids without the cart's
+//! token (`transform::line_handle`), so no path of Vitrine's carries the token.
 
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -77,9 +78,10 @@ fn cart_id(cart: &str) -> DriverResult<&str> {
     if transform::is_cart_id(cart) { Ok(cart) } else { Err(DriverError::CartGone) }
 }
 
-/// `line`, when it can be a Shopify cart line's id: any other is in no cart.
-fn line_id(line: &str) -> DriverResult<&str> {
-    if transform::is_line_id(line) { Ok(line) } else { Err(DriverError::Refused(transform::NOT_IN_CART.to_owned())) }
+/// Shopify's id of the line `line` names in `cart` (`transform::line_handle`): any other
+/// handle is in no cart.
+fn line_id(line: &str, cart: &str) -> DriverResult<String> {
+    transform::line_id(line, cart).ok_or_else(|| DriverError::Refused(transform::NOT_IN_CART.to_owned()))
 }
 
 #[async_trait::async_trait]
@@ -112,12 +114,12 @@ impl CartDriver for ShopifyCarts {
 
     async fn update(&self, cart: &str, line: &str, quantity: u32) -> DriverResult<Cart> {
         let cart = cart_id(cart)?;
-        let lines = json!([{ "id": line_id(line)?, "quantity": quantity }]);
+        let lines = json!([{ "id": line_id(line, cart)?, "quantity": quantity }]);
         self.change(ops::CART_LINES_UPDATE, "cartLinesUpdate", json!({ "cartId": cart, "lines": lines })).await
     }
 
     async fn remove(&self, cart: &str, line: &str) -> DriverResult<Cart> {
-        let variables = json!({ "cartId": cart_id(cart)?, "lineIds": [line_id(line)?] });
+        let variables = json!({ "cartId": cart_id(cart)?, "lineIds": [line_id(line, cart)?] });
         self.change(ops::CART_LINES_REMOVE, "cartLinesRemove", variables).await
     }
 }

@@ -41,10 +41,37 @@ pub fn is_cart_id(id: &str) -> bool {
     id.starts_with(CART_GID)
 }
 
-/// Whether `id` can be a Shopify cart line's.
+/// The cart's token: its id is `gid://shopify/Cart/{token}?key={key}`.
+fn cart_token(cart_id: &str) -> Option<&str> {
+    let rest = cart_id.strip_prefix(CART_GID)?;
+    Some(rest.split_once('?').map_or(rest, |(token, _)| token)).filter(|t| !t.is_empty())
+}
+
+/// What names a line in Vitrine's answers and paths (`/api/cart/lines/{line}`): Shopify's
+/// line id (`gid://shopify/CartLine/{id}?cart={token}`) without its cart's token, which
+/// (with the key the cart id carries) is what reads the cart, and a path reaches access
+/// logs, proxies and traces. The token stays where the cart id is, server-side
+/// ([`line_id`] puts it back). An id of any other form is the handle as it is.
 #[must_use]
-pub fn is_line_id(id: &str) -> bool {
-    id.starts_with(LINE_GID)
+pub fn line_handle(line_id: &str, cart_id: &str) -> String {
+    match (line_id.split_once("?cart="), cart_token(cart_id)) {
+        (Some((line, token)), Some(own)) if token == own => line.to_owned(),
+        _ => line_id.to_owned(),
+    }
+}
+
+/// Shopify's id of the line `handle` names in the cart `cart_id`; `None` for a handle no
+/// Shopify line can have.
+#[must_use]
+pub fn line_id(handle: &str, cart_id: &str) -> Option<String> {
+    let id = handle.strip_prefix(LINE_GID)?;
+    if id.is_empty() {
+        return None;
+    }
+    match cart_token(cart_id) {
+        Some(token) if !id.contains('?') => Some(format!("{handle}?cart={token}")),
+        _ => Some(handle.to_owned()),
+    }
 }
 
 /// The merchandise id of the variant a product page lists (its numeric id);
@@ -54,13 +81,13 @@ pub fn merchandise_id(variant: &str) -> Option<String> {
     (!variant.is_empty() && variant.bytes().all(|b| b.is_ascii_digit())).then(|| format!("{VARIANT_GID}{variant}"))
 }
 
-fn line(l: &ShopifyCartLine) -> CartLine {
+fn line(l: &ShopifyCartLine, cart_id: &str) -> CartLine {
     let merchandise = l.merchandise.as_ref();
     let product = merchandise.and_then(|m| m.product.as_ref());
     let name = product.and_then(|p| p.title.clone()).unwrap_or_default();
     let cost = l.cost.as_ref();
     CartLine {
-        id: l.id.clone().unwrap_or_default(),
+        id: line_handle(l.id.as_deref().unwrap_or_default(), cart_id),
         variant: numeric_id(merchandise.and_then(|m| m.id.as_deref()).unwrap_or_default()).to_owned(),
         product_url: product.and_then(|p| p.handle.as_deref()).map(|h| format!("/products/{h}")).unwrap_or_default(),
         options: merchandise
@@ -85,9 +112,10 @@ fn line(l: &ShopifyCartLine) -> CartLine {
 #[must_use]
 pub fn cart(c: &ShopifyCart) -> Cart {
     let subtotal = c.cost.as_ref().and_then(|cost| cost.subtotal_amount.as_ref());
+    let id = c.id.clone().unwrap_or_default();
     Cart {
-        id: c.id.clone().unwrap_or_default(),
-        lines: c.lines.iter().flat_map(|l| &l.nodes).map(line).collect(),
+        lines: c.lines.iter().flat_map(|l| &l.nodes).map(|l| line(l, &id)).collect(),
+        id,
         subtotal: amount(subtotal),
         currency: subtotal.and_then(|m| m.currency_code.clone()),
         // Offered to the shopper only where the shop's hosts allow (`ShopifyCarts`).
@@ -116,7 +144,9 @@ const fn were(n: u32) -> &'static str {
 pub fn notices(warnings: &[ShopifyCartWarning], cart: &Cart) -> Vec<String> {
     let mut said = Vec::new();
     for w in warnings {
-        let line = w.target.as_deref().and_then(|t| cart.lines.iter().find(|l| l.id == t));
+        // The warning names Shopify's whole line id; the cart, its handle.
+        let target = w.target.as_deref().map(|t| line_handle(t, &cart.id));
+        let line = target.and_then(|t| cart.lines.iter().find(|l| l.id == t));
         let notice = match (w.code.as_str(), line) {
             (NOT_ENOUGH_STOCK, Some(l)) => {
                 format!("Only {} of {} {} available; the quantity was reduced.", l.quantity, label(l), were(l.quantity))

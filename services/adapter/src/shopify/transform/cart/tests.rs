@@ -61,7 +61,13 @@ fn a_recorded_cart_becomes_lines_a_subtotal_a_checkout_url_and_notices() {
             ("43695711027478", "/products/oxygen-wax", "Oxygen Wax", vec![], 2, Some(13503), Some(27005)),
         ]
     );
-    assert!(cart.lines[0].id.starts_with("gid://shopify/CartLine/0b6a3c1e"), "the line id is Shopify's whole");
+    // The line is named without its cart's token; the token is put back from the cart id.
+    assert_eq!(cart.lines[0].id, "gid://shopify/CartLine/0b6a3c1e-5d2f-4e8a-9c7b-1f2e3d4c5b6a");
+    let whole = line_id(&cart.lines[0].id, &cart.id).expect("a line");
+    assert_eq!(
+        whole,
+        "gid://shopify/CartLine/0b6a3c1e-5d2f-4e8a-9c7b-1f2e3d4c5b6a?cart=Z2NwLXVzLWVhc3QxOjAxSkQ1WDhRNUc3UFdRUEg0NlJBMEZCWUVN"
+    );
     let images: Vec<(&str, &str)> =
         cart.lines.iter().filter_map(|l| l.image.as_ref()).map(|i| (i.url.as_str(), i.label.as_str())).collect();
     assert_eq!(
@@ -181,5 +187,31 @@ fn ids_are_checked_before_they_are_sent() {
     }
     assert!(is_cart_id("gid://shopify/Cart/c1-abc?key=k"));
     assert!(!is_cart_id("c1-abc") && !is_cart_id("gid://shopify/CartLine/x"));
-    assert!(is_line_id("gid://shopify/CartLine/x?cart=c1") && !is_line_id("x"));
+}
+
+#[test]
+fn a_line_is_named_without_its_cart_s_token_and_the_token_is_put_back() {
+    let cart = "gid://shopify/Cart/c1-abc?key=k9";
+    for (id, handle) in [
+        // Shopify's form: the token of this cart is left out.
+        ("gid://shopify/CartLine/x1?cart=c1-abc", "gid://shopify/CartLine/x1"),
+        // Another cart's token, or none, or another form: as it is.
+        ("gid://shopify/CartLine/x1?cart=other", "gid://shopify/CartLine/x1?cart=other"),
+        ("gid://shopify/CartLine/x1", "gid://shopify/CartLine/x1"),
+        ("", ""),
+    ] {
+        assert_eq!(line_handle(id, cart), handle, "{id:?}");
+    }
+    for (handle, id) in [
+        ("gid://shopify/CartLine/x1", Some("gid://shopify/CartLine/x1?cart=c1-abc")),
+        ("gid://shopify/CartLine/x1?cart=other", Some("gid://shopify/CartLine/x1?cart=other")),
+        ("gid://shopify/CartLine/", None),
+        ("x1", None),
+        ("gid://shopify/Cart/c1-abc", None),
+        ("", None),
+    ] {
+        assert_eq!(line_id(handle, cart).as_deref(), id, "{handle:?}");
+    }
+    // A cart id of another form has no token to put back.
+    assert_eq!(line_id("gid://shopify/CartLine/x1", "c1").as_deref(), Some("gid://shopify/CartLine/x1"));
 }

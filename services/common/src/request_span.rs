@@ -1,0 +1,50 @@
+//! The span of each HTTP request a service answers: what `tracing-actix-web` records by
+//! default, less what can name a visitor. Its default span writes the raw path and query
+//! (`http.target`), where a cart id, a cart token or an order number in a path would
+//! reach every log line and every exported trace, and the client's address and user
+//! agent, which are personal data. This one records the route's pattern
+//! (`/api/cart/lines/{line}`), the method, the status and the error, and continues the
+//! caller's trace context (`traceparent`) as the default does.
+
+use actix_web::Error;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use tracing::Span;
+use tracing::field::Empty;
+use tracing_actix_web::{DefaultRootSpanBuilder, RootSpanBuilder};
+
+/// The request span by route: use as `TracingLogger::<RouteSpan>::new()`.
+pub struct RouteSpan;
+
+impl RootSpanBuilder for RouteSpan {
+    fn on_request_start(request: &ServiceRequest) -> Span {
+        // Not a route of the table (a file, a page, nothing): one name for all of them.
+        let route = request.match_pattern().unwrap_or_else(|| "other".to_owned());
+        let method = request.method().as_str();
+        let span = tracing::info_span!(
+            "HTTP request",
+            http.method = %method,
+            http.route = %route,
+            http.status_code = Empty,
+            otel.name = %format!("{method} {route}"),
+            otel.kind = "server",
+            otel.status_code = Empty,
+            exception.message = Empty,
+            exception.details = Empty,
+        );
+        let mut context = http::HeaderMap::new();
+        for name in ["traceparent", "tracestate"] {
+            if let Some(value) =
+                request.headers().get(name).and_then(|v| http::HeaderValue::from_bytes(v.as_bytes()).ok())
+            {
+                context.insert(name, value);
+            }
+        }
+        crate::telemetry::continue_trace(&span, &context);
+        span
+    }
+
+    fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, Error>) {
+        DefaultRootSpanBuilder::on_request_end(span, outcome);
+    }
+}
