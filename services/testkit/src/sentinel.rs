@@ -120,6 +120,26 @@ impl RedisSentinelCluster {
         port
     }
 
+    /// Stops every replica (SIGSTOP), as a replica that hangs: still connected, never
+    /// confirming a write, so each `WAIT` the store sends runs out its time. The
+    /// primary stays and serves; killed with the rest on drop.
+    pub fn stop_replicas(&mut self) {
+        let primary = self.primary_port();
+        for server in self.servers.iter().filter(|s| Some(s.port) != primary) {
+            signal_group(server.child.id(), "STOP");
+        }
+    }
+
+    /// The URL of the current primary, with its password (to read what it holds).
+    ///
+    /// # Panics
+    /// When no Sentinel names a primary of this set.
+    #[must_use]
+    pub fn primary_url(&self) -> String {
+        let port = self.primary_port().expect("the Sentinels name a primary");
+        format!("redis://:{REDIS_PASSWORD}@127.0.0.1:{port}/")
+    }
+
     /// The last lines of every process's log, for a failing test's message.
     #[must_use]
     pub fn logs(&self) -> String {

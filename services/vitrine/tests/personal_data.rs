@@ -1,22 +1,30 @@
 //! issue 26: what a shopper types at checkout reaches no log line, span, metric,
-//! Server-Timing header or store entry of Vitrine's processes.
+//! Server-Timing header or store entry of Vitrine's processes; issue 37: nor does any
+//! id that opens a visitor's things (the session id, the state cookie, a cart id, a
+//! Shopify cart's token and key, and so an order's key, which holds the session id) reach
+//! a log line, span, metric or Server-Timing header (the store holds them: that is
+//! what it is for).
 //!
-//! Every service runs as its own process (as deployed) with a real Redis, logging at
-//! `debug` and exporting spans to an OTLP receiver. A shopper checks out on in-memory
-//! (mock-data places the order), on Magento and on Medusa (their demo shops, in this
-//! test's process: a shop's own record is the backend's data), with a marker email, name, street,
-//! city and telephone, through every step: a refused address, the address, the
-//! shipping methods, placing, and the order's summary. Then the run's output is searched:
-//! each process's log, every span's name and attributes, each `/metrics`, each
-//! Server-Timing header, and every key and value in Redis.
+//! Every service runs as its own process (as deployed), logging at `debug` and
+//! exporting spans to an OTLP receiver, on Redis highly available (a primary, a replica
+//! and three Sentinels) whose replica hangs, so that every write the store wants
+//! confirmed runs out its time and says so in the log. A shopper checks out on
+//! in-memory (mock-data places the order), on Magento and on Medusa (their demo shops,
+//! in this test's process: a shop's own record is the backend's data), with a marker
+//! email, name, street, city and telephone, through every step: a refused address, the
+//! address, the shipping methods, placing, and the order's summary; another fills and
+//! changes a Shopify cart (Shopify checks out on its own site). Then the run's output is
+//! searched: each process's log, every span's name and attributes, each `/metrics`, each
+//! Server-Timing header, and (for what the shopper typed) every key and value in Redis.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use base64::Engine as _;
 use serde_json::{Value, json};
 use vitrine_testkit::otlp::OtlpReceiver;
 use vitrine_testkit::process::{Serves, ServiceProcess};
-use vitrine_testkit::{RedisServer, assert, browser, eventually, magento, medusa};
+use vitrine_testkit::{RedisSentinelCluster, assert, eventually, magento, medusa, sentinel, shopify};
 
 const BIN: &str = env!("CARGO_BIN_EXE_vitrine");
 const ANY_PORT: &str = "127.0.0.1:0";
@@ -85,6 +93,56 @@ async fn redis_contents(url: &str) -> String {
     out
 }
 
+/// A browser whose cookies the test can read.
+fn browser() -> (reqwest::Client, std::sync::Arc<reqwest::cookie::Jar>) {
+    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+    let client = reqwest::Client::builder().cookie_provider(jar.clone()).timeout(Duration::from_secs(20)).build();
+    (client.expect("a client"), jar)
+}
+
+/// The ids the visitor's cookies for `base` hold: the session id, the state cookie's
+/// value, and each cart id the state carries (its payload is `issued|kept|faults`, kept
+/// being `driver@stamp;backend=cart-id;…`, percent-encoded).
+fn ids_in_cookies(jar: &reqwest::cookie::Jar, base: &str) -> Vec<String> {
+    use reqwest::cookie::CookieStore as _;
+    let url = base.parse().expect("a url");
+    let header = jar.cookies(&url).map(|v| v.to_str().unwrap_or_default().to_owned()).unwrap_or_default();
+    let mut ids = Vec::new();
+    for pair in header.split("; ") {
+        let Some((name, value)) = pair.split_once('=') else { continue };
+        ids.push(value.to_owned());
+        if name != "vitrine_state" {
+            continue;
+        }
+        let payload = value.split('.').nth(2).unwrap_or_default();
+        let payload = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(payload).expect("the state's payload");
+        let text = String::from_utf8(payload).expect("text");
+        let kept = text.split('|').nth(1).unwrap_or_default();
+        for entry in kept.split(';').skip(1) {
+            let (_, id) = entry.split_once('=').unwrap_or_default();
+            let id = urlencoding::decode(id).expect("percent-encoded").into_owned();
+            // A Shopify cart id's parts: its token and its key each open the cart.
+            let parts = id.strip_prefix("gid://shopify/Cart/").map(|rest| rest.split("?key=").map(str::to_owned));
+            ids.extend(parts.into_iter().flatten());
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+/// The places `text` holds one of the visitors' ids.
+fn id_leaks(place: &str, text: &str, ids: &[String]) -> Vec<String> {
+    ids.iter()
+        .filter(|id| id.len() >= 8 && text.contains(id.as_str()))
+        .map(|id| {
+            let at = text.find(id.as_str()).unwrap_or_default();
+            let line = text[..at].rfind('\n').map_or(0, |n| n + 1);
+            let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+            format!("{place}: an id {id:?} in {:?}", &text[line..end.min(line + 400)])
+        })
+        .collect()
+}
+
 /// The places `text` holds a marker, for the failure message.
 fn leaks(place: &str, text: &str) -> Vec<String> {
     MARKERS
@@ -100,14 +158,22 @@ fn leaks(place: &str, text: &str) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
-    let redis = RedisServer::start();
+async fn what_a_shopper_types_and_the_ids_that_open_their_things_reach_no_log_span_or_metric() {
+    const SHOPIFY_TOKEN: &str = "shpat_personal_data";
+    let mut redis = RedisSentinelCluster::start(1);
+    redis.stop_replicas();
+    let config = redis.config();
+    let sentinels: Vec<String> = config.sentinels.iter().map(|(host, port)| format!("{host}:{port}")).collect();
     let receiver = OtlpReceiver::start().await;
     let shop = magento::start_shop();
     let store = medusa::start(medusa::DEMO_KEY);
+    let shopify_shop = shopify::start(SHOPIFY_TOKEN);
     let mut run = Run {
         env: vec![
-            ("VITRINE_REDIS_URL".to_owned(), redis.url()),
+            ("VITRINE_REDIS_SENTINELS".to_owned(), sentinels.join(",")),
+            ("VITRINE_REDIS_SENTINEL_MASTER".to_owned(), sentinel::MASTER.to_owned()),
+            ("VITRINE_REDIS_SENTINEL_PASSWORD".to_owned(), sentinel::SENTINEL_PASSWORD.to_owned()),
+            ("VITRINE_REDIS_PASSWORD".to_owned(), sentinel::REDIS_PASSWORD.to_owned()),
             ("VITRINE_MOCK_DELAY_MS".to_owned(), "0".to_owned()),
             ("VITRINE_WARM_PAGES".to_owned(), "0".to_owned()),
             ("VITRINE_COOKIE_KEYS".to_owned(), "personal-data-test-only-cookie-key-0123456789".to_owned()),
@@ -145,10 +211,21 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
         ],
         &[Serves::Grpc],
     );
+    let shopify_adapter = run.start(
+        "pii-adapter-shopify",
+        &["adapter", "--driver", "shopify"],
+        &[
+            ("VITRINE_ADAPTER_ADDR", ANY_PORT.to_owned()),
+            ("VITRINE_SHOPIFY_ENDPOINT", shopify_shop.url.clone()),
+            ("VITRINE_SHOPIFY_ACCESS_TOKEN", SHOPIFY_TOKEN.to_owned()),
+        ],
+        &[Serves::Grpc],
+    );
     let adapters = [
         ("VITRINE_ADAPTER_IN_MEMORY_URL", run.url(in_memory, Serves::Grpc)),
         ("VITRINE_ADAPTER_MAGENTO_URL", run.url(magento, Serves::Grpc)),
         ("VITRINE_ADAPTER_MEDUSA_URL", run.url(medusa_adapter, Serves::Grpc)),
+        ("VITRINE_ADAPTER_SHOPIFY_URL", run.url(shopify_adapter, Serves::Grpc)),
     ];
     for (url_var, url) in &adapters {
         run.env.push(((*url_var).to_owned(), url.clone()));
@@ -174,6 +251,7 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
 
     let mut timings = String::new();
     let mut answers = Vec::new();
+    let mut ids = Vec::new();
     for (driver, variant, country, region, option) in [
         ("in-memory", "1001-L-Black", "US", "TX", "standard"),
         (
@@ -185,7 +263,7 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
         ),
         ("medusa", "variant_01OODIE0", "DE", "", "so_01STANDARD"),
     ] {
-        let c = browser();
+        let (c, jar) = browser();
         let url = |path: &str| format!("{base}{path}");
         let mut send = async |req: reqwest::RequestBuilder| {
             let res = req.send().await.expect("request");
@@ -200,6 +278,7 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
         assert::ok_json(res).await;
         let res = send(c.post(url("/api/cart/lines")).json(&json!({"variant": variant, "quantity": 1}))).await;
         assert::ok_json(res).await;
+        ids.extend(ids_in_cookies(&jar, &base));
         // A refused step first: its texts never repeat what was typed.
         let refused = json!({"email": "leakmarker7@example", "shipping": address(country, "")});
         let res = send(c.put(url("/api/checkout/address")).json(&refused)).await;
@@ -216,8 +295,29 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
         let order = assert::ok_json(send(c.post(url("/api/checkout/order")).json(&json!({}))).await).await;
         let number = order["number"].as_str().expect("number").to_owned();
         assert::ok_json(send(c.get(url(&format!("/api/orders/{number}")))).await).await;
+        ids.extend(ids_in_cookies(&jar, &base));
         answers.push((driver, number));
     }
+    // A Shopify cart, filled and changed: its lines' paths once carried the cart's token.
+    {
+        let (c, jar) = browser();
+        let url = |path: &str| format!("{base}{path}");
+        let res = c.put(url("/api/driver")).json(&json!({"driver": "shopify"})).send().await;
+        assert::ok_json(res.expect("switch")).await;
+        let add = json!({"variant": "43695710535901", "quantity": 1});
+        let cart = assert::ok_json(c.post(url("/api/cart/lines")).json(&add).send().await.expect("add")).await;
+        let line = urlencoding::encode(cart["lines"][0]["id"].as_str().expect("a line")).into_owned();
+        let res = c.patch(url(&format!("/api/cart/lines/{line}"))).json(&json!({"quantity": 2})).send().await;
+        let res = res.expect("change");
+        for value in res.headers().get_all("server-timing") {
+            timings.push_str(value.to_str().unwrap_or_default());
+            timings.push('\n');
+        }
+        assert_eq!(assert::ok_json(res).await["count"], 2);
+        ids.extend(ids_in_cookies(&jar, &base));
+    }
+    assert!(ids.iter().any(|id| id.starts_with("gid://shopify/Cart/")), "the Shopify cart's id was read: {ids:?}");
+    assert!(ids.len() > 10, "{ids:?}");
     // The orders are real: each backend's own record holds its order, with the email.
     let kept = reqwest::get(format!("{mock_url}/api/orders/{}", answers[0].1)).await.expect("mock");
     let record = kept.text().await.unwrap_or_default();
@@ -240,6 +340,7 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
     assert!(placed, "no placing span: {:?}", spans.iter().map(|s| (&s.service, &s.name)).collect::<Vec<_>>());
 
     let mut found = leaks("Server-Timing", &timings);
+    found.extend(id_leaks("Server-Timing", &timings, &ids));
     let span_text: String = spans
         .iter()
         .map(|s| {
@@ -248,6 +349,7 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
         })
         .collect();
     found.extend(leaks("spans", &span_text));
+    found.extend(id_leaks("spans", &span_text, &ids));
     let http = reqwest::Client::new();
     for (index, process) in run.processes.iter().enumerate() {
         let metrics = http.get(format!("{}/metrics", run.url(index, Serves::Metrics))).send().await;
@@ -255,18 +357,24 @@ async fn what_a_shopper_types_reaches_no_log_span_metric_or_store() {
         // mock-data stands for an outside backend: it keeps no figures of its own.
         assert!(process.name == "pii-mock-data" || metrics.contains("# TYPE"), "{}: {metrics}", process.name);
         found.extend(leaks(&format!("{} /metrics", process.name), &metrics));
+        found.extend(id_leaks(&format!("{} /metrics", process.name), &metrics, &ids));
     }
-    found.extend(leaks("Redis", &redis_contents(&redis.url()).await));
+    found.extend(leaks("Redis", &redis_contents(&redis.primary_url()).await));
     for process in &mut run.processes {
         assert!(process.terminate().success(), "{} drains and exits cleanly", process.name);
     }
     let mut logged = 0;
+    let mut unconfirmed = 0;
     for log in &run.logs {
         let text = std::fs::read_to_string(log).unwrap_or_default();
         logged += text.lines().count();
+        unconfirmed += text.matches("no replica acknowledged the write").count();
         found.extend(leaks(&log.display().to_string(), &text));
+        found.extend(id_leaks(&log.display().to_string(), &text, &ids));
     }
     assert!(logged > 100, "the processes logged at debug: {logged} lines");
+    // The hung replica confirmed nothing, and each such write said so (by its key's kind).
+    assert!(unconfirmed > 5, "unconfirmed writes logged: {unconfirmed}");
     assert!(span_text.lines().count() > 20, "{span_text}");
     assert!(found.is_empty(), "personal data leaked:\n{}", found.join("\n"));
 }
