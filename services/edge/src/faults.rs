@@ -24,7 +24,7 @@ use crate::dto::{BackendOption, FaultsSetting, FaultsState};
 use crate::error::ApiError;
 use crate::error::responses::InputError;
 use crate::session::Record;
-use crate::{AppState, limits, session};
+use crate::{AppState, session, visitor_write};
 
 /// Middleware: the request's injected faults, for every service call it makes.
 pub(crate) async fn attach(
@@ -39,7 +39,7 @@ pub(crate) async fn attach(
     if faults.is_some()
         && read
         && let Some(state) = req.app_data::<web::Data<AppState>>()
-        && let Err(refused) = limits::within_read_limits(req.request(), state)
+        && let Err(refused) = visitor_write::within_read_limits(req.request(), state)
     {
         return Ok(req.into_response(refused.error_response()).map_into_right_body());
     }

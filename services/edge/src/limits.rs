@@ -18,11 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-use actix_web::HttpRequest;
 use moka::sync::Cache;
-
-use crate::error::ApiError;
-use crate::{AppState, client_address, session};
 
 /// How many requests of one kind a window allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,17 +60,6 @@ impl Limiter {
         let by_address = count(&self.addresses, address);
         by_session <= self.limits.per_session && by_address <= self.limits.per_address
     }
-}
-
-/// A read no cache answers counts against the session's and the address's read limits
-/// (a visitor without a session is counted by address alone).
-///
-/// # Errors
-/// [`ApiError::TooManyReads`] over either.
-pub(crate) fn within_read_limits(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
-    let address = client_address::of(req, state);
-    let session = session::id(req, state).unwrap_or_else(|| format!("address {address}"));
-    if state.read_limiter.allow(&session, &address) { Ok(()) } else { Err(ApiError::TooManyReads) }
 }
 
 #[cfg(test)]

@@ -41,6 +41,17 @@ fn header(req: &HttpRequest, name: impl actix_web::http::header::AsHeaderName) -
 /// visitor had one).
 pub(crate) type Session = (String, Option<Cookie<'static>>);
 
+/// A read no cache answers counts against the session's and the address's read limits
+/// (a visitor without a session is counted by address alone).
+///
+/// # Errors
+/// [`ApiError::TooManyReads`] over either.
+pub(crate) fn within_read_limits(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+    let address = client_address::of(req, state);
+    let session = session::id(req, state).unwrap_or_else(|| format!("address {address}"));
+    if state.read_limiter.allow(&session, &address) { Ok(()) } else { Err(ApiError::TooManyReads) }
+}
+
 /// A cart or checkout change counts against the session's and the
 /// address's limits.
 pub(crate) fn within_limits(req: &HttpRequest, state: &AppState, session: &str) -> Result<(), ApiError> {

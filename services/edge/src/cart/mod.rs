@@ -25,7 +25,7 @@ use crate::error::ApiError;
 use crate::error::responses::{ChangeErrors, InputError, ServiceErrors};
 use crate::session::Record;
 use crate::visitor_write::{Session, guarded, parse_within, respond};
-use crate::{AppState, limits, session};
+use crate::{AppState, session, visitor_write};
 
 type ApiResult = Result<HttpResponse, ApiError>;
 type Carts = CartsClient<vitrine_common::grpc::GrpcChannel>;
@@ -43,7 +43,7 @@ fn json(answer: CartAnswer) -> Result<String, ApiError> {
     responses((status = 200, description = "The visitor's cart (empty when there is none); never cached",
         body = Cart), crate::error::responses::TooManyReads, ServiceErrors))]
 pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    limits::within_read_limits(&req, &state)?;
+    visitor_write::within_read_limits(&req, &state)?;
     let carried = session::current(&req, &state).await.map_err(|_| ApiError::CartNotSaved)?;
     let driver = carried.kept.choice.driver;
     let Some(cart_id) = carried.kept.carts.get(&driver.backend()).cloned() else {

@@ -30,7 +30,7 @@ use crate::error::ApiError;
 use crate::error::responses::{ChangeErrors, InputError, ServiceErrors};
 use crate::session::Record;
 use crate::visitor_write::{Session, guarded, parse_within, respond, within_limits};
-use crate::{AppState, limits, session};
+use crate::{AppState, session, visitor_write};
 
 type ApiResult = Result<HttpResponse, ApiError>;
 
@@ -66,7 +66,7 @@ async fn visitor(req: &HttpRequest, state: &AppState) -> Result<Visitor, ApiErro
             body = crate::dto::ErrorBody),
         crate::error::responses::TooManyReads, ServiceErrors))]
 pub(crate) async fn get(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    limits::within_read_limits(&req, &state)?;
+    visitor_write::within_read_limits(&req, &state)?;
     let Visitor { driver, cart, .. } = visitor(&req, &state).await?;
     let request = CartRequest { driver: driver.into(), cart_id: cart };
     let checkout = state.carts.clone().get_checkout(request).await?.into_inner();
@@ -110,7 +110,7 @@ pub(crate) async fn set_address(req: HttpRequest, state: web::Data<AppState>, bo
             body = crate::dto::ErrorBody),
         crate::error::responses::TooManyReads, ServiceErrors))]
 pub(crate) async fn shipping_options(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    limits::within_read_limits(&req, &state)?;
+    visitor_write::within_read_limits(&req, &state)?;
     let Visitor { driver, cart, .. } = visitor(&req, &state).await?;
     let request = CartRequest { driver: driver.into(), cart_id: cart };
     let options = state.carts.clone().list_shipping_options(request).await?.into_inner();
