@@ -3,7 +3,7 @@
 // - On in-memory, Magento and Medusa, at 375px and 1280px, by keyboard only: the
 //   product, its variant, Add to cart, the cart, Check out, the form, a shipping method,
 //   Place order, and the confirmation with the backend's order number, which the
-//   backend's own record then holds (mock-data's API, the demo shops' back office).
+//   backend's own record then holds (mock-data's and the demo shops' back office).
 //   Nothing shifts, nothing is wider than the screen, axe finds nothing serious.
 // - On in-memory: a field the edge refuses shown beside it with the focus on it, nothing
 //   typed lost; the order page after a reload; the checkout gone after.
@@ -11,14 +11,17 @@
 //   links there, and /checkout says why with a way back. An unknown order is not found.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ARTIFACTS, axe, DESKTOP, MOBILE, installShiftObserver, newContext, newPage, settled, startAll, launchBrowser } from "./suite.mjs";
 import { checkoutByKeyboard } from "./walk.mjs";
 
 let suite, browser, records;
+/** This run's token of mock-data's back office: its public answer holds no email. */
+const BACKOFFICE = randomBytes(32).toString("hex");
 before(async () => {
-  suite = await startAll({ name: "checkout" });
+  suite = await startAll({ name: "checkout", env: { VITRINE_MOCK_DATA_BACKOFFICE_TOKEN: BACKOFFICE } });
   browser = await launchBrowser();
   records = backOffices(resolve(ARTIFACTS, "logs", "checkout.log"));
 });
@@ -40,8 +43,9 @@ async function withCart(page, driver, variant) {
 const fill = (scope, label, value) => scope.getByLabel(label, { exact: true }).fill(value);
 
 /**
- * Where each backend's own records are, from the demo's log: mock-data's API (the
- * in-memory backend's) and the demo shops' back office, as `{ driver: url-of(number) }`.
+ * Where each backend's own records are, from the demo's log: mock-data's back office
+ * (the in-memory backend's, with this run's token) and the demo shops', as
+ * `{ driver: request-of(number) }`.
  */
 function backOffices(log) {
   // The log's fields are coloured: the escapes go first.
@@ -55,9 +59,11 @@ function backOffices(log) {
   const magento = url(/demo shop backend=magento url=(http:\/\/\S+)/);
   const medusa = url(/demo shop backend=medusa url=(http:\/\/\S+)/);
   return {
-    "in-memory": (n) => `${mock}/api/orders/${encodeURIComponent(n)}`,
-    magento: (n) => `${magento}/_demo/orders/${encodeURIComponent(n)}`,
-    medusa: (n) => `${medusa}/_demo/orders/${encodeURIComponent(n)}`,
+    "in-memory": (n) => new Request(`${mock}/_backoffice/orders/${encodeURIComponent(n)}`, {
+      headers: { authorization: `Bearer ${BACKOFFICE}` },
+    }),
+    magento: (n) => new Request(`${magento}/_demo/orders/${encodeURIComponent(n)}`),
+    medusa: (n) => new Request(`${medusa}/_demo/orders/${encodeURIComponent(n)}`),
   };
 }
 

@@ -3,14 +3,14 @@
 // topology.mjs), serving the built SPA from dist/.
 // Nothing is mocked: the browser talks to the edge, which talks gRPC to the services.
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { AxeBuilder } from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 import { startProcess } from "./processes.mjs";
-import { BIN, startTopology, waitFor } from "./topology.mjs";
+import { BIN, COMPOSE_FILE, startTopology, throwawaySecrets, waitFor } from "./topology.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
@@ -32,7 +32,8 @@ const TEST_LIMITS = {
 /**
  * The production topology: docker-compose.yml's services as processes (see topology.mjs),
  * each on the port it bound (port 0). `mock: false` leaves mock-data stopped (so the
- * in-memory backend fails) until `startMock()` is called; `env` adds variables.
+ * in-memory backend fails) until `startMock()` is called; `env` adds variables. The
+ * secrets compose requires are this run's own, fresh (never a developer's `.env`).
  * @param {{ mock?: boolean, name?: string, env?: Record<string, string> }} options
  */
 export async function startSuite({ mock = true, name = "suite", env = {} } = {}) {
@@ -40,6 +41,7 @@ export async function startSuite({ mock = true, name = "suite", env = {} } = {})
     remap: true,
     skip: mock ? [] : ["mock-data"],
     name,
+    vars: { ...process.env, ...throwawaySecrets(readFileSync(COMPOSE_FILE, "utf8")) },
     logs: resolve(ARTIFACTS, "logs"),
     env: { VITRINE_MOCK_DELAY_MS: "0", VITRINE_STATIC_DIR: resolve(here, "../dist"), ...TEST_LIMITS, ...env },
   });

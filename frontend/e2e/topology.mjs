@@ -1,7 +1,8 @@
 // The production topology without containers: every service of ../../docker-compose.yml
 // as its own `vitrine` process, plus a real redis-server, with the compose file's commands
 // and environment. Hostnames of the compose network (redis, mock-data, catalogue, …, and
-// 0.0.0.0) become 127.0.0.1; `${VAR:-default}` is filled from this environment. Services
+// 0.0.0.0) become 127.0.0.1; `${VAR:-default}` and `${VAR:?message}` are filled as compose
+// fills them (from this environment, then the `.env` file beside the compose file). Services
 // of other images than this repo's, other than redis (with its command's settings:
 // password, memory cap), are not started (jaeger, prometheus, grafana), nor this repo's
 // services that listen on nothing (loadgen, the traffic generator: see `servers`).
@@ -9,14 +10,16 @@
 // Services start in dependency order (a service depends on those whose ports its
 // variables name), each once the ones before it have reported their listeners.
 //
-// As a program (`scripts/topology`): the compose ports (edge on 8080) until Ctrl-C.
+// As a program (`scripts/topology`): the compose ports (edge on 8080) until Ctrl-C, with
+// the secrets `scripts/compose-secrets` wrote into `.env`, as compose reads them.
 // As a module (the browser tests): `remap: true` starts every service on port 0 and
 // hands the addresses they report to the services that call them, and Redis on a unix
 // socket, so no port is ever picked by the harness (nothing to collide or race with).
 // A failed start stops everything started so far and rejects naming the service.
 
+import { randomBytes } from "node:crypto";
 import { connect, createServer } from "node:net";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,9 +32,39 @@ export const COMPOSE_FILE = resolve(repo, "docker-compose.yml");
 export const BIN = process.env.VITRINE_BIN ?? resolve(repo, "target/debug/vitrine");
 export { waitFor };
 
-/** `${VAR:-default}` and `${VAR}` from `env`. */
+/**
+ * `${VAR:-default}`, `${VAR}` and `${VAR:?message}` from `env`; the last, unset or empty,
+ * throws with its message, as compose refuses to start.
+ */
 export function interpolate(value, env) {
-  return String(value).replace(/\$\{([A-Z0-9_]+)(?::-([^}]*))?\}/g, (_, name, fallback) => env[name] || fallback || "");
+  return String(value).replace(/\$\{([A-Z0-9_]+)(?:(:-|:\?)([^}]*))?\}/g, (_, name, op, rest) => {
+    if (op === ":?" && !env[name]) throw new Error(`${name} is required: ${rest}`);
+    return env[name] || (op === ":-" ? rest : "");
+  });
+}
+
+/** The variables the compose file `text` requires (`${VAR:?message}`). */
+export function requiredVariables(text) {
+  return [...new Set([...text.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1]))];
+}
+
+/**
+ * A fresh random value for each variable `text` requires: for a run that makes its own
+ * secrets (the browser tests), as `scripts/compose-secrets` makes a machine's.
+ */
+export function throwawaySecrets(text) {
+  return Object.fromEntries(requiredVariables(text).map((name) => [name, randomBytes(32).toString("hex")]));
+}
+
+/** The `KEY=value` lines of the `.env` file beside the compose file, if there is one. */
+export function dotenv(path = resolve(repo, ".env")) {
+  if (!existsSync(path)) return {};
+  const lines = readFileSync(path, "utf8").split("\n").map((l) => l.trim());
+  return Object.fromEntries(lines.filter((l) => l && !l.startsWith("#") && l.includes("=")).map((l) => {
+    const at = l.indexOf("=");
+    const value = l.slice(at + 1);
+    return [l.slice(0, at), /^(["']).*\1$/.test(value) ? value.slice(1, -1) : value];
+  }));
 }
 
 /**
@@ -131,10 +164,19 @@ async function gate() {
  * - `skip`: service names not to start now (`start(name)` starts one later; the others
  *   reach it through a gate that refuses connections until then);
  * - `env`: extra variables for every process (e.g. `VITRINE_MOCK_DELAY_MS`); they win;
+ * - `vars`: the compose file's variables (default: as compose reads them, this
+ *   environment over the `.env` file);
  * - `name`, `logs`: log files are `${logs}/${name}-${service}.log`.
  */
-export async function startTopology({ remap = false, skip = [], env: extra = {}, name = "topology", logs } = {}) {
-  const { hosts, services } = plan(readFileSync(COMPOSE_FILE, "utf8"));
+export async function startTopology({
+  remap = false,
+  skip = [],
+  env: extra = {},
+  vars = { ...dotenv(), ...process.env },
+  name = "topology",
+  logs,
+} = {}) {
+  const { hosts, services } = plan(readFileSync(COMPOSE_FILE, "utf8"), vars);
   const vitrine = servers(services);
   const wires = wiring(vitrine);
   const logDir = logs ?? resolve(repo, "test-results", "logs");

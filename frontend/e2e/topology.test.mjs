@@ -2,7 +2,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { COMPOSE_FILE, flagValue, interpolate, localise, plan, servers, toUnixSocket, wiring } from "./topology.mjs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  COMPOSE_FILE, dotenv, flagValue, interpolate, localise, plan, requiredVariables, servers, throwawaySecrets, toUnixSocket,
+  wiring,
+} from "./topology.mjs";
 import { parseListening } from "./processes.mjs";
 
 test("compose variables are filled from the environment or their default", () => {
@@ -13,7 +19,38 @@ test("compose variables are filled from the environment or their default", () =>
     ["${UNSET:-}", ""],
     ["${SET}", "x"],
     ["plain", "plain"],
+    ["${SET:?make it}", "x"],
   ]) assert.equal(interpolate(input, env), expected, input);
+  // A required variable, unset or empty, stops the plan with its message, as compose does.
+  for (const vars of [{}, { NEEDED: "" }]) {
+    assert.throws(() => interpolate("redis://:${NEEDED:?run scripts/compose-secrets}@redis/", vars), /NEEDED is required: run scripts\/compose-secrets/);
+  }
+});
+
+/** The compose file's required secrets, each given a value of this test's. */
+const COMPOSE = readFileSync(COMPOSE_FILE, "utf8");
+const SECRETS = throwawaySecrets(COMPOSE);
+
+test("the compose file requires its secrets, and each run can make its own", () => {
+  assert.deepEqual(requiredVariables(COMPOSE).sort(), ["GRAFANA_ADMIN_PASSWORD", "VITRINE_COOKIE_KEYS", "VITRINE_REDIS_PASSWORD"]);
+  assert.throws(() => plan(COMPOSE, {}), /VITRINE_REDIS_PASSWORD is required: run scripts\/compose-secrets/);
+  const again = throwawaySecrets(COMPOSE);
+  for (const [name, value] of Object.entries(SECRETS)) {
+    assert.match(value, /^[0-9a-f]{64}$/, name);
+    assert.notEqual(value, again[name], `${name}: fresh each time`);
+  }
+});
+
+test("a .env file is read as compose reads it", () => {
+  const dir = mkdtempSync(join(tmpdir(), "vitrine-dotenv-"));
+  try {
+    const file = join(dir, ".env");
+    writeFileSync(file, "# a comment\nA=1\nB=\"two\"\n\nC=x=y\n");
+    assert.deepEqual(dotenv(file), { A: "1", B: "two", C: "x=y" });
+    assert.deepEqual(dotenv(join(dir, "none")), {});
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("compose hosts and 0.0.0.0 become loopback, ports go through the map", () => {
@@ -31,7 +68,7 @@ test("compose hosts and 0.0.0.0 become loopback, ports go through the map", () =
 });
 
 test("every vitrine service of docker-compose.yml has a plan; jaeger, prometheus, grafana and loadgen are left to containers", () => {
-  const { services } = plan(readFileSync(COMPOSE_FILE, "utf8"), {});
+  const { services } = plan(COMPOSE, SECRETS);
   const commands = Object.fromEntries(servers(services).map((s) => [s.name, s.command.join(" ")]));
   assert.deepEqual(Object.keys(commands).sort(), [
     "adapter-fake", "adapter-in-memory", "adapter-magento", "adapter-medusa", "adapter-shopify", "adapter-vendure",
@@ -49,12 +86,12 @@ test("every vitrine service of docker-compose.yml has a plan; jaeger, prometheus
   // Only the edge and the adapters get Redis, with its password.
   assert.equal(catalogue.env.VITRINE_REDIS_URL, undefined);
   for (const name of ["edge", "adapter-in-memory", "adapter-shopify"]) {
-    assert.equal(services.find((s) => s.name === name).env.VITRINE_REDIS_URL, "redis://:vitrine-dev-only@redis:6379/", name);
+    assert.equal(services.find((s) => s.name === name).env.VITRINE_REDIS_URL, `redis://:${SECRETS.VITRINE_REDIS_PASSWORD}@redis:6379/`, name);
   }
 });
 
 test("redis runs with the compose file's password and memory cap, reached with that password", () => {
-  const redis = plan(readFileSync(COMPOSE_FILE, "utf8"), { VITRINE_REDIS_PASSWORD: "s3cret" }).services
+  const redis = plan(COMPOSE, { ...SECRETS, VITRINE_REDIS_PASSWORD: "s3cret" }).services
     .find((s) => s.name === "redis");
   assert.equal(redis.command, null, "not a vitrine service");
   assert.equal(flagValue(redis.args, "--requirepass"), "s3cret");
@@ -75,7 +112,7 @@ test("the binary's listener reports are parsed, other lines ignored", () => {
 });
 
 test("each service listens on its *_ADDR ports and calls the ports its other variables name", () => {
-  const { services } = plan(readFileSync(COMPOSE_FILE, "utf8"), {});
+  const { services } = plan(COMPOSE, SECRETS);
   const wires = wiring(services.filter((s) => s.command));
   const mock = wires.get("mock-data");
   assert.deepEqual(mock.listens.map((l) => [l.port, l.kind]).sort(), [[50070, "service"], [9470, "metrics"]].sort());

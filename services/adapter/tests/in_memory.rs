@@ -27,7 +27,7 @@ struct Setup {
 async fn setup(backend: Backend, mock_delay: Duration) -> Setup {
     let redis = RedisServer::start();
     let store = store::connect(Some(&redis.url())).await.expect("redis");
-    let mock = MockDataServer::start(MockDataConfig { delay: mock_delay, public_url: None }).await;
+    let mock = MockDataServer::start(MockDataConfig { delay: mock_delay, ..MockDataConfig::default() }).await;
 
     let config = vitrine_adapter::Config::for_test(backend, &mock.url);
     let adapter = RunningAdapter::start_with_store(config, store.clone()).await;

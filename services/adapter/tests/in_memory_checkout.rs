@@ -26,7 +26,7 @@ struct Setup {
 }
 
 async fn setup() -> Setup {
-    let mock = MockDataServer::start(MockDataConfig { delay: Duration::ZERO, public_url: None }).await;
+    let mock = MockDataServer::start(MockDataConfig { delay: Duration::ZERO, ..MockDataConfig::default() }).await;
     let store = Arc::new(WatchedStore::new(Arc::new(EmbeddedStore::default())));
     let config = vitrine_adapter::Config::for_test(Backend::InMemory, &mock.url);
     let adapter = RunningAdapter::start_with_store(config, store.clone()).await;

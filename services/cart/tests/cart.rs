@@ -64,7 +64,8 @@ fn lines(cart: &Cart) -> Vec<(String, u32, Option<i64>)> {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn in_memory_carts_live_in_the_mock_and_follow_the_rules() {
-    let mock = MockDataServer::start(MockDataConfig { delay: std::time::Duration::ZERO, public_url: None }).await;
+    let mock =
+        MockDataServer::start(MockDataConfig { delay: std::time::Duration::ZERO, ..MockDataConfig::default() }).await;
     let store: SharedStore = Arc::new(EmbeddedStore::default());
     let adapter = RunningAdapter::start_with_store(
         vitrine_adapter::Config::for_test(Backend::InMemory, &mock.url),

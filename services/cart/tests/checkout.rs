@@ -99,7 +99,7 @@ fn aborted(refusal: Refusal) -> (Code, String) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn in_memory_checkout_follows_the_rules_to_an_order() {
-    let mock = MockDataServer::start(MockDataConfig { delay: Duration::ZERO, public_url: None }).await;
+    let mock = MockDataServer::start(MockDataConfig { delay: Duration::ZERO, ..MockDataConfig::default() }).await;
     let store: SharedStore = Arc::new(EmbeddedStore::default());
     let config = vitrine_adapter::Config::for_test(Backend::InMemory, &mock.url);
     let adapter = RunningAdapter::start_with_store(config, store).await;

@@ -8,7 +8,8 @@
 //! | `GET /api/carts/{id}/shipping-options` | `[{id, label, price}]`; 409 before an address |
 //! | `PUT /api/carts/{id}/shipping` `{option}` | the checkout; 422 an option it has not, 409 before an address |
 //! | `POST /api/carts/{id}/order` | 201 the order (`M-100001`, counting up); 409 an empty cart, no address or no shipping; the cart is gone afterwards (404) |
-//! | `GET /api/orders/{number}` | the order as placed (the backend's own record) |
+//! | `GET /api/orders/{number}` | the order's number, lines and totals: nothing of the shopper's, as anyone may guess a number |
+//! | `GET /_backoffice/orders/{number}` | the order as placed, its email too (the backend's own record), to the back office's token only |
 //!
 //! Each is the proto message as JSON (the in-memory adapter reads it straight in), and a
 //! refusal's body names it by a `code` as well as in words. The rules of a shop:
@@ -21,6 +22,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use serde::Deserialize;
+use serde_json::{Value, json};
 use vitrine_domain::checkout::totals;
 use vitrine_domain::money;
 use vitrine_proto::v1::{
@@ -188,6 +190,14 @@ impl Checkouts {
             self.orders.pop_front();
         }
         self.orders.push_back(order);
+    }
+
+    /// The order numbered `number` as anyone may read it: its number, lines and totals.
+    /// Named field by field, so that a field orders gain later stays out of it until it
+    /// is chosen here.
+    pub(crate) fn public_order(&self, number: &str) -> Result<Value, MockError> {
+        let order = self.order(number)?;
+        Ok(json!({ "number": order.number, "lines": order.lines, "totals": order.totals }))
     }
 
     pub(crate) fn order(&self, number: &str) -> Result<Order, MockError> {

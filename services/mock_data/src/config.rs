@@ -6,18 +6,32 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 /// Start-up settings of the mock-data service.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Config {
     /// Responses are delayed by default 500 ms.
     pub delay: Duration,
     /// Absolute base URL at which this service's generated images are reachable (by the
     /// edge's image service). `None`: derived from the bound address.
     pub public_url: Option<String>,
+    /// The token of the back office (`GET /_backoffice/orders/{number}`, an order with
+    /// the shopper's email, as a shop's staff see it). `None`: there is no back office.
+    pub backoffice_token: Option<String>,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Self { delay: Duration::from_millis(500), public_url: None }
+        Self { delay: Duration::from_millis(500), public_url: None, backoffice_token: None }
+    }
+}
+
+/// Written by hand so that the back office's token is never printed, only whether it is set.
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("delay", &self.delay)
+            .field("public_url", &self.public_url)
+            .field("backoffice_token", &self.backoffice_token.as_ref().map(|_| "<redacted>"))
+            .finish()
     }
 }
 

@@ -59,6 +59,9 @@ pub enum MockError {
     EmptyCart,
     #[error("Order '{0}' not found")]
     OrderNotFound(String),
+    /// The back office asked without its token, or with another.
+    #[error("The back office answers its token's bearer only")]
+    BackOfficeToken,
 }
 
 impl MockError {
@@ -87,6 +90,7 @@ impl MockError {
             Self::UnknownCommand(_) => 500,
             Self::NonNumericId(_) => 422,
             Self::Exists { .. } => 409,
+            Self::BackOfficeToken => 401,
         }
     }
 }
@@ -164,6 +168,7 @@ mod tests {
             (E::ShippingFirst, 409, "Choose a shipping option first"),
             (E::EmptyCart, 409, "The cart is empty"),
             (E::OrderNotFound(s("M-1")), 404, "Order 'M-1' not found"),
+            (E::BackOfficeToken, 401, "The back office answers its token's bearer only"),
         ] {
             assert_eq!(error.status(), status, "{error:?}");
             assert_eq!(error.to_string(), text, "{error:?}");

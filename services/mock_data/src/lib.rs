@@ -42,6 +42,7 @@ pub async fn serve(config: Config, listener: std::net::TcpListener, shutdown: Sh
         carts: std::sync::Mutex::default(),
         config: RwLock::new(runtime),
         image_base,
+        backoffice_token: config.backoffice_token.filter(|t| !t.is_empty()),
     });
     state.reset();
     let server = HttpServer::new(move || {

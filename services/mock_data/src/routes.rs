@@ -23,6 +23,8 @@ pub(crate) struct State {
     pub(crate) carts: Mutex<Carts>,
     pub(crate) config: RwLock<RuntimeConfig>,
     pub(crate) image_base: String,
+    /// The back office's token; `None`: there is no back office.
+    pub(crate) backoffice_token: Option<String>,
 }
 
 impl State {
@@ -51,6 +53,7 @@ impl State {
 pub(crate) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(|| async { HttpResponse::Ok().body("ok") }))
         .route("/images/{name}.svg", web::get().to(image))
+        .route("/_backoffice/orders/{number}", web::get().to(backoffice_order))
         .route("/api/{tail:.*}", web::route().to(api))
         .default_service(web::to(|| async { to_http(Err(MockError::CollectionNotFound(String::new()))) }));
 }
@@ -121,8 +124,9 @@ fn dispatch(
             Ok(Reply::json(200, tree))
         }
         ("carts", _, _) => cart(state, method, id, body),
-        // An order as placed, the backend's own record.
-        ("orders", "GET", Some(number)) => Ok(Reply::json(200, json!(state.carts().checkout.order(number)?))),
+        // An order's number is guessable: anyone gets its lines and totals, nothing of
+        // the shopper's (the back office has the whole record).
+        ("orders", "GET", Some(number)) => Ok(Reply::json(200, state.carts().checkout.public_order(number)?)),
         (_, "GET", _) => state.db().get(collection, id, query, config),
         (_, "POST", _) => state.db_mut().post(collection, id, parse_body(body)?, config),
         (_, "PUT", _) => state.db_mut().put(collection, id, parse_body(body)?, config),
@@ -172,6 +176,37 @@ fn new_cart_id() -> String {
     use rand::Rng;
     let bytes: [u8; 16] = rand::rng().random();
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `GET /_backoffice/orders/{number}`: the order as placed, the shopper's email too, as a
+/// shop's staff see it; what tests read to show that an order placed through Vitrine is
+/// the shopper's. Only to `Authorization: Bearer <token>` with the configured token;
+/// without one configured there is no back office (404, as any unknown path).
+async fn backoffice_order(req: HttpRequest, number: web::Path<String>, state: web::Data<Arc<State>>) -> HttpResponse {
+    let Some(token) = state.backoffice_token.as_deref() else {
+        return to_http(Err(MockError::CollectionNotFound(String::new())));
+    };
+    let given = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    if !given.is_some_and(|given| same_secret(given.as_bytes(), token.as_bytes())) {
+        let mut res = to_http(Err(MockError::BackOfficeToken));
+        res.headers_mut().insert(
+            actix_web::http::header::WWW_AUTHENTICATE,
+            actix_web::http::header::HeaderValue::from_static("Bearer"),
+        );
+        return res;
+    }
+    let order = state.carts().checkout.order(&number);
+    to_http(order.map(|o| Reply::json(200, json!(o))))
+}
+
+/// Whether two secrets are equal, in a time that does not depend on where they differ
+/// (only on their length), so that timing answers does not reveal the token byte by byte.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |differ, (x, y)| differ | (x ^ y)) == 0
 }
 
 /// Products/{id} answers one product wrapped as {id, products}; an id that is

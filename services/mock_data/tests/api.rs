@@ -413,3 +413,80 @@ async fn a_cart_checks_out_into_a_numbered_order() {
     assert_eq!((status, kept["totals"].clone()), (200, order["totals"].clone()));
     assert_eq!(mock.call("GET", "/api/orders/M-1", None).await.0, 404);
 }
+
+/// Places an order on `mock` for a shopper whose every field is a marker, and answers its
+/// number and the markers.
+async fn place_marked_order(mock: &Mock) -> (String, [&'static str; 6]) {
+    let markers =
+        ["orderleak7@example.com", "Zyxorderfirst", "Qwvorderlast", "77 Ordermarker Road", "Orderville", "555-0177"];
+    let (_, cart) = mock.call("POST", "/api/carts", None).await;
+    let id = cart["id"].as_str().unwrap_or_default().to_owned();
+    let at = |step: &str| format!("/api/carts/{id}/{step}");
+    mock.call("POST", &at("lines"), Some(json!({"variant": "1002", "quantity": 1}))).await;
+    let address = json!({"first_name": markers[1], "last_name": markers[2], "street": markers[3], "city": markers[4],
+        "postal_code": "62701", "country": "US", "region": "IL", "telephone": markers[5]});
+    let (status, _) = mock.call("PUT", &at("checkout"), Some(json!({"email": markers[0], "shipping": address}))).await;
+    assert_eq!(status, 200, "the address");
+    let (status, _) = mock.call("PUT", &at("shipping"), Some(json!({"option": "standard"}))).await;
+    assert_eq!(status, 200, "the shipping");
+    let (status, order) = mock.call("POST", &at("order"), None).await;
+    assert_eq!(status, 201, "placed: {order}");
+    (order["number"].as_str().unwrap_or_default().to_owned(), markers)
+}
+
+/// An order's number is guessable (`M-100001`, counting up), so `GET /api/orders/{number}`
+/// answers anyone: it holds what was bought and its totals, nothing of the shopper's (no
+/// email, name, address or telephone).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_public_answer_to_an_order_holds_no_personal_data() {
+    let mock = start(vitrine_mock_data::Config::for_test()).await;
+    let (number, markers) = place_marked_order(&mock).await;
+    let (status, public) = mock.call("GET", &format!("/api/orders/{number}"), None).await;
+    println!("GET /api/orders/{number}: {status} {public}");
+    assert_eq!(status, 200);
+    assert_eq!(public["number"], number.as_str());
+    assert_eq!(public["lines"][0]["quantity"], 1);
+    assert!(public["totals"]["total"].as_i64().is_some_and(|t| t > 0), "{public}");
+    let text = public.to_string();
+    let found: Vec<&str> = markers.into_iter().filter(|m| text.contains(m)).collect();
+    assert!(found.is_empty(), "the public answer holds {found:?}: {public}");
+    assert!(public.get("email").is_none(), "no email field: {public}");
+}
+
+/// The whole record, email included, is the back office's: to the bearer of the
+/// configured token only, and nowhere when no token is configured.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_back_office_answers_the_whole_order_to_its_token_only() {
+    let closed = start(vitrine_mock_data::Config::for_test()).await;
+    let (number, _) = place_marked_order(&closed).await;
+    let url = format!("{}/_backoffice/orders/{number}", closed.url);
+    let res = closed.http.get(&url).bearer_auth("").send().await.expect("request");
+    assert_eq!(res.status(), 404, "no token configured: no back office");
+
+    let token = "back-office-token-of-this-test";
+    let config =
+        vitrine_mock_data::Config { backoffice_token: Some(token.into()), ..vitrine_mock_data::Config::for_test() };
+    let mock = start(config).await;
+    let (number, markers) = place_marked_order(&mock).await;
+    let url = format!("{}/_backoffice/orders/{number}", mock.url);
+    for (bearer, why) in
+        [(None, "no token"), (Some("back-office-token-of-this-tesT"), "another token"), (Some(""), "empty")]
+    {
+        let req = mock.http.get(&url);
+        let req = match bearer {
+            Some(b) => req.bearer_auth(b),
+            None => req,
+        };
+        let res = req.send().await.expect("request");
+        assert_eq!(res.status(), 401, "{why}");
+        assert_eq!(res.headers()["www-authenticate"], "Bearer", "{why}");
+        let body = res.text().await.unwrap_or_default();
+        assert!(!body.contains(markers[0]), "{why}: {body}");
+    }
+    let res = mock.http.get(&url).bearer_auth(token).send().await.expect("request");
+    assert_eq!(res.status(), 200);
+    let record: Value = res.json().await.expect("json");
+    assert_eq!((record["number"].as_str(), record["email"].as_str()), (Some(number.as_str()), Some(markers[0])));
+    let res = mock.http.get(format!("{}/_backoffice/orders/M-1", mock.url)).bearer_auth(token).send().await;
+    assert_eq!(res.expect("request").status(), 404, "an order it does not hold");
+}

@@ -56,8 +56,13 @@ pub(crate) async fn run(
     let addr = edge.local_addr()?;
     let suite = vitrine_suite::start(suite, store, edge, &shutdown).await?;
     // Where an evaluator (and the browser tests) read the mock's own records, as the demo
-    // shops' lines above say where theirs are.
-    tracing::info!(url = %suite.mock.url, "mock-data serves the default backend; its orders at /api/orders/{{number}}");
+    // shops' lines above say where theirs are: the whole record in the back office, to
+    // its token's bearer only (the public answer holds nothing of the shopper's).
+    tracing::info!(
+        url = %suite.mock.url,
+        "mock-data serves the default backend; its orders at /api/orders/{{number}}, with the shopper's email at \
+         /_backoffice/orders/{{number}} (Authorization: Bearer VITRINE_MOCK_DATA_BACKOFFICE_TOKEN, when set)"
+    );
     tracing::info!("Vitrine is up: open http://{addr}");
     let result = suite.run().await;
     for shop in demo_shops {

@@ -307,6 +307,11 @@ pub(crate) struct MockOptions {
     /// Base URL at which the mock's images are reachable; default: its own address.
     #[arg(long, env = "VITRINE_MOCK_DATA_PUBLIC_URL")]
     pub(crate) mock_data_public_url: Option<String>,
+    /// The token of mock-data's back office (`GET /_backoffice/orders/{number}` with
+    /// `Authorization: Bearer <token>`: an order with the shopper's email, which the public
+    /// `/api/orders/{number}` leaves out). Unset or empty: there is no back office.
+    #[arg(long, env = "VITRINE_MOCK_DATA_BACKOFFICE_TOKEN", hide_env_values = true)]
+    pub(crate) mock_data_backoffice_token: Option<String>,
 }
 
 #[derive(Debug, Args)]

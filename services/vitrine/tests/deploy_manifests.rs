@@ -6,7 +6,8 @@
 //! on the internal port only; each Secret in the pods that use it only; Redis with a
 //! password and a memory cap; the Secure session cookie. And issue 25's replicas,
 //! disruption budgets, drains and upstream budgets (`deploy/availability.rs`), and its
-//! highly available Redis overlay (`deploy/ha_redis.rs`).
+//! highly available Redis overlay (`deploy/ha_redis.rs`). And no secret written in
+//! compose or k8s, each made per machine by `scripts/compose-secrets` (`deploy/secrets.rs`).
 
 #[path = "deploy/availability.rs"]
 mod availability;
@@ -22,6 +23,8 @@ mod kustomize;
 mod monitoring;
 #[path = "deploy/network_policy.rs"]
 mod network_policy;
+#[path = "deploy/secrets.rs"]
+mod secrets;
 #[path = "deploy/trusted_proxies.rs"]
 mod trusted_proxies;
 
@@ -323,7 +326,7 @@ fn compose_redis_has_a_password_and_a_memory_cap_and_only_its_users_know_the_pas
     let command = strings(&redis["command"]);
     let flag = |name: &str| command.iter().position(|a| *a == name).map(|i| command[i + 1]);
     let password = flag("--requirepass").expect("a password");
-    assert!(password.starts_with("${VITRINE_REDIS_PASSWORD"), "from the environment, with a dev default: {password}");
+    assert!(password.starts_with("${VITRINE_REDIS_PASSWORD:?"), "required from the environment: {password}");
     assert!(flag("--maxmemory").is_some(), "a memory cap");
     assert_eq!(flag("--maxmemory-policy"), Some("allkeys-lru"));
     assert_eq!(redis["environment"]["REDISCLI_AUTH"].as_str(), Some(password), "the health check authenticates");
@@ -634,7 +637,7 @@ fn kubernetes_secrets_reach_only_the_pods_that_use_them() {
             .expect("overlay"),
     )
     .expect("overlay parses");
-    assert_eq!(overlay["secretGenerator"][0]["name"], "vitrine-redis", "the local overlay makes a dev password");
+    assert_eq!(overlay["secretGenerator"][0]["name"], "vitrine-redis", "the local overlay generates its own password");
     // issue 25: the edge's cookie keys likewise: never a key shared by every deployment.
     assert!(
         !docs.iter().any(|(_, d)| d["kind"] == "Secret" && name(d) == "vitrine-cookie-keys"),
@@ -642,7 +645,10 @@ fn kubernetes_secrets_reach_only_the_pods_that_use_them() {
     );
     let generated: Vec<&str> =
         overlay["secretGenerator"].as_sequence().into_iter().flatten().filter_map(|g| g["name"].as_str()).collect();
-    assert!(generated.contains(&"vitrine-cookie-keys"), "the local overlay makes a dev cookie key: {generated:?}");
+    assert!(
+        generated.contains(&"vitrine-cookie-keys"),
+        "the local overlay generates its own cookie key: {generated:?}"
+    );
 
     let mut users: std::collections::BTreeMap<String, Vec<String>> = std::collections::BTreeMap::new();
     for deployment in docs.iter().map(|(_, d)| d).filter(|d| d["kind"] == "Deployment") {

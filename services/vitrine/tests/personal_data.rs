@@ -186,8 +186,17 @@ async fn what_a_shopper_types_and_the_ids_that_open_their_things_reach_no_log_sp
         processes: Vec::new(),
         logs: Vec::new(),
     };
-    let mock =
-        run.start("pii-mock-data", &["mock-data"], &[("VITRINE_MOCK_DATA_ADDR", ANY_PORT.to_owned())], &[Serves::Http]);
+    // Its back office holds the whole record of an order; the public answer does not.
+    let backoffice = "pii-back-office-token";
+    let mock = run.start(
+        "pii-mock-data",
+        &["mock-data"],
+        &[
+            ("VITRINE_MOCK_DATA_ADDR", ANY_PORT.to_owned()),
+            ("VITRINE_MOCK_DATA_BACKOFFICE_TOKEN", backoffice.to_owned()),
+        ],
+        &[Serves::Http],
+    );
     let mock_url = run.url(mock, Serves::Http);
     let in_memory = run.start(
         "pii-adapter-in-memory",
@@ -319,10 +328,16 @@ async fn what_a_shopper_types_and_the_ids_that_open_their_things_reach_no_log_sp
     assert!(ids.iter().any(|id| id.starts_with("gid://shopify/Cart/")), "the Shopify cart's id was read: {ids:?}");
     assert!(ids.len() > 10, "{ids:?}");
     // The orders are real: each backend's own record holds its order, with the email.
-    let kept = reqwest::get(format!("{mock_url}/api/orders/{}", answers[0].1)).await.expect("mock");
+    let order = format!("{mock_url}/_backoffice/orders/{}", answers[0].1);
+    let kept = reqwest::Client::new().get(&order).bearer_auth(backoffice).send().await.expect("mock");
     let record = kept.text().await.unwrap_or_default();
     // The search finds what is there: the backend's own record holds the email.
     assert!(!leaks("mock-data's record", &record).is_empty(), "{record}");
+    // Anyone may guess an order's number: mock-data's public answer holds none of it.
+    let public = reqwest::get(format!("{mock_url}/api/orders/{}", answers[0].1)).await.expect("mock");
+    assert_eq!(public.status(), 200, "the order, without what the shopper typed");
+    let public = public.text().await.unwrap_or_default();
+    assert!(leaks("mock-data's public answer", &public).is_empty(), "{public}");
     assert!(shop.order(&answers[1].1).is_some(), "the Magento shop's record");
     assert!(store.order_count() == 1 && store.order(1).is_some(), "the Medusa store's record");
 
