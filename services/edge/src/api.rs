@@ -121,8 +121,8 @@ pub(crate) async fn forget_session(req: HttpRequest, state: web::Data<AppState>)
 async fn answer<T, F, Fut>(req: &HttpRequest, state: &web::Data<AppState>, key: String, load: F) -> ApiResult
 where
     T: serde::Serialize + Send + Sync + 'static,
-    F: FnOnce(Reader) -> Fut,
-    Fut: Future<Output = Result<(T, bool), ApiError>>,
+    F: FnOnce(web::Data<AppState>, Reader) -> Fut + Send + 'static,
+    Fut: Future<Output = Result<(T, bool), ApiError>> + Send + 'static,
 {
     let visitor = session::Visitor::of(req, state).await;
     let read = reads::cached(state, visitor.choice, key, load).await?;
@@ -138,7 +138,7 @@ where
 #[utoipa::path(get, path = "/api/navigation", tag = "catalogue",
     responses((status = 200, description = "The menu tree", body = NavigationNode), ServiceErrors))]
 pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    answer(&req, &state, keys::request(&req), |r| reads::navigation(&state, r)).await
+    answer(&req, &state, keys::request(&req), move |s, r| async move { reads::navigation(&s, r).await }).await
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -167,7 +167,7 @@ fn lookup_url(url: Option<&str>) -> Result<String, ApiError> {
         InputError, ServiceErrors))]
 pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query: web::Query<UrlQuery>) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
-    answer(&req, &state, keys::request(&req), |r| reads::resolution(&state, r, url)).await
+    answer(&req, &state, keys::request(&req), move |s, r| async move { reads::resolution(&s, r, url).await }).await
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -185,14 +185,14 @@ pub(crate) async fn products(req: HttpRequest, state: web::Data<AppState>, query
     if limit > MAX_LIMIT {
         return Err(ApiError::LimitTooLarge { max: MAX_LIMIT });
     }
-    answer(&req, &state, keys::request(&req), |r| reads::products(&state, r, limit)).await
+    answer(&req, &state, keys::request(&req), move |s, r| async move { reads::products(&s, r, limit).await }).await
 }
 
 /// GET /api/products/best-sellers
 #[utoipa::path(get, path = "/api/products/best-sellers", tag = "catalogue",
     responses((status = 200, description = "The home page's best sellers", body = Vec<Product>), ServiceErrors))]
 pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    answer(&req, &state, keys::request(&req), |r| reads::best_sellers(&state, r)).await
+    answer(&req, &state, keys::request(&req), move |s, r| async move { reads::best_sellers(&s, r).await }).await
 }
 
 /// GET /api/products/by-url?url=/path → `{id, products}`
@@ -205,7 +205,7 @@ pub(crate) async fn product_by_url(
     query: web::Query<UrlQuery>,
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
-    answer(&req, &state, keys::request(&req), |r| reads::product_by_url(&state, r, url)).await
+    answer(&req, &state, keys::request(&req), move |s, r| async move { reads::product_by_url(&s, r, url).await }).await
 }
 
 /// GET /api/products/{id} → `{id, products}`
@@ -214,7 +214,7 @@ pub(crate) async fn product_by_url(
     responses((status = 200, description = "One product", body = ProductResponse), ServiceErrors))]
 pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: web::Path<String>) -> ApiResult {
     let id = id.into_inner();
-    answer(&req, &state, keys::request(&req), |r| reads::product(&state, r, id)).await
+    answer(&req, &state, keys::request(&req), move |s, r| async move { reads::product(&s, r, id).await }).await
 }
 
 // Category pages, search and content pages.
@@ -260,7 +260,7 @@ pub(crate) async fn category_by_url(
     let url = lookup_url(query.url.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref());
     let key = keys::category(&url, page, sort);
-    answer(&req, &state, key, |r| reads::category(&state, r, url, page, sort)).await
+    answer(&req, &state, key, move |s, r| async move { reads::category(&s, r, url, page, sort).await }).await
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -290,7 +290,10 @@ pub(crate) async fn search(
 ) -> ApiResult {
     let words = search_words(query.q.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref());
-    answer(&req, &state, keys::search(&words, page, sort), |r| reads::search(&state, r, words, page, sort)).await
+    answer(&req, &state, keys::search(&words, page, sort), move |s, r| async move {
+        reads::search(&s, r, words, page, sort).await
+    })
+    .await
 }
 
 /// GET /api/page?url=/path[&page=N&sort=S] → the resolution and the page's data in one
@@ -312,7 +315,7 @@ pub(crate) async fn page(
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref());
     let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
     let key = keys::page(&origin, &url, page, sort);
-    answer(&req, &state, key, |r| reads::page(&state, r, &origin, url, page, sort)).await
+    answer(&req, &state, key, move |s, r| async move { reads::page(&s, r, &origin, url, page, sort).await }).await
 }
 
 /// GET /api/categories → the categories a home page offers: the fake store's own (its
@@ -321,7 +324,7 @@ pub(crate) async fn page(
     responses((status = 200, description = "Links to the backend's main categories", body = Vec<dto::CategoryLink>),
         ServiceErrors))]
 pub(crate) async fn categories(req: HttpRequest, state: web::Data<AppState>) -> ApiResult {
-    answer(&req, &state, keys::request(&req), |r| reads::categories(&state, r)).await
+    answer(&req, &state, keys::request(&req), move |s, r| async move { reads::categories(&s, r).await }).await
 }
 
 /// GET /api/pages/by-url?url=/path → a content (CMS) page.
@@ -334,7 +337,7 @@ pub(crate) async fn content_by_url(
     query: web::Query<UrlQuery>,
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
-    answer(&req, &state, keys::request(&req), |r| reads::content(&state, r, url)).await
+    answer(&req, &state, keys::request(&req), move |s, r| async move { reads::content(&s, r, url).await }).await
 }
 
 /// GET /api/head/home: the home page's head, for the SPA to apply after a client-side

@@ -54,6 +54,8 @@ pub struct Config {
     pub image_queue: usize,
     /// The response cache's bound, in bytes of keys and bodies.
     pub response_cache_bytes: u64,
+    /// How long a kept answer or page is fresh (then served stale while it is refreshed).
+    pub response_fresh: std::time::Duration,
     /// Driver switches allowed per minute.
     pub switch_limits: crate::Limits,
     /// Cart changes allowed per minute, per session and per address.
@@ -111,6 +113,7 @@ impl Config {
             image_decodes: 2,
             image_queue: 32,
             response_cache_bytes: 32 * 1024 * 1024,
+            response_fresh: crate::response_cache::FRESH,
             switch_limits: crate::Limits::default(),
             cart_limits: CART_LIMITS,
             read_limits: READ_LIMITS,

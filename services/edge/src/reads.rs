@@ -4,12 +4,14 @@
 //! - [`Reader`]: who a read is for, as every service request carries it.
 //! - [`keys`]: the response cache's keys.
 //! - [`cached`]: a read through the response cache, as a typed [`Answer`]: its value
-//!   for the pages, its JSON bytes (made once) for the API.
+//!   for the pages, its JSON bytes (made once) for the API; a stale one answered at once
+//!   while one refresh runs in the background ([`refreshing`]).
 //! - the reads themselves, each one service call (the page's, several at once) shaped
 //!   into the public types of [`crate::dto`], with whether the answer may be reused.
 
 use std::future::Future;
 
+use actix_web::web;
 use bytes::Bytes;
 use vitrine_common::clock::unix_ms;
 use vitrine_proto::v1::{
@@ -18,7 +20,7 @@ use vitrine_proto::v1::{
 
 use crate::dto::{self, DriverInfo, NavigationNode, Product, ProductResponse, Resolution, RouteKind};
 use crate::error::ApiError;
-pub(crate) use crate::response_cache::Answer;
+pub(crate) use crate::response_cache::{Answer, Freshness};
 use crate::{AppState, head, session};
 
 /// A read's result: its answer, or the error the API answers for it.
@@ -99,22 +101,74 @@ pub(crate) mod keys {
     }
 }
 
+tokio::task_local! {
+    /// Set in a background refresh: its reads load what is stale rather than answer it,
+    /// so what it keeps is fresh.
+    static REFRESHING: ();
+}
+
+/// Whether this task is a background refresh.
+pub(crate) fn refreshing() -> bool {
+    REFRESHING.try_with(|()| ()).is_ok()
+}
+
+/// Runs `refresh` in the background as a refresh (see [`refreshing`]), holding `claim`
+/// (the key's one refresh) until it ends. It carries none of the request's injected
+/// faults or timings: it is nobody's request.
+pub(crate) fn refresh_in_background<C: Send + 'static>(claim: C, refresh: impl Future<Output = ()> + Send + 'static) {
+    tokio::spawn(REFRESHING.scope((), async move {
+        refresh.await;
+        drop(claim);
+    }));
+}
+
 /// The read for `choice` under `key`: the response cache's answer, or `load`'s (kept
 /// when it says the answer may be reused). The API and the pages read through here, so
-/// one warms the other.
-pub(crate) async fn cached<T, F, Fut>(state: &AppState, choice: session::Choice, key: String, load: F) -> Read<T>
+/// one warms the other. A stale answer is answered at once, and `load` runs in the
+/// background (unless this key's refresh is running, or as many as may be).
+pub(crate) async fn cached<T, F, Fut>(
+    state: &web::Data<AppState>,
+    choice: session::Choice,
+    key: String,
+    load: F,
+) -> Read<T>
 where
     T: serde::Serialize + Send + Sync + 'static,
-    F: FnOnce(Reader) -> Fut,
-    Fut: Future<Output = Loaded<T>>,
+    F: FnOnce(web::Data<AppState>, Reader) -> Fut + Send + 'static,
+    Fut: Future<Output = Loaded<T>> + Send + 'static,
 {
     let (driver, fresh_after_ms) = (choice.driver, choice.fresh_after_ms());
-    if let Some(answer) = state.responses.get(driver, &key, fresh_after_ms) {
-        state.metrics.response_cache.with_label_values(&[driver.as_str(), "hit"]).inc();
-        return Ok(answer);
+    match state.responses.get(driver, &key, fresh_after_ms) {
+        Some((answer, Freshness::Fresh)) => {
+            state.metrics.response_cache.with_label_values(&[driver.as_str(), "hit"]).inc();
+            return Ok(answer);
+        }
+        Some((answer, Freshness::Stale)) if !refreshing() => {
+            state.metrics.response_cache.with_label_values(&[driver.as_str(), "stale"]).inc();
+            if let Some(claim) = state.responses.claim(driver, &key) {
+                let state = state.clone();
+                refresh_in_background(claim, async move {
+                    // A failed refresh leaves the stale answer to be served until it goes.
+                    let _ = load_and_keep(&state, choice, key, load).await;
+                });
+            }
+            return Ok(answer);
+        }
+        _ => {}
     }
     state.metrics.response_cache.with_label_values(&[driver.as_str(), "miss"]).inc();
-    let (value, cacheable) = load(Reader::of(choice)).await?;
+    load_and_keep(state, choice, key, load).await
+}
+
+/// `load`'s answer, kept under `key` when it may be reused.
+async fn load_and_keep<T, F, Fut>(state: &web::Data<AppState>, choice: session::Choice, key: String, load: F) -> Read<T>
+where
+    T: serde::Serialize + Send + Sync + 'static,
+    F: FnOnce(web::Data<AppState>, Reader) -> Fut,
+    Fut: Future<Output = Loaded<T>>,
+{
+    let driver = choice.driver;
+    let (value, cacheable) = load(state.clone(), Reader::of(choice)).await?;
     let body = Bytes::from(serde_json::to_vec(&value).map_err(|e| {
         tracing::error!(error = %e, "response serialisation failed");
         ApiError::EncodingFailed

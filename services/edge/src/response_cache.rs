@@ -2,10 +2,17 @@
 //!
 //! Why: a cached answer then costs one session lookup instead of two gRPC hops, a store
 //! read, a decode and a sanitise; it is what lets the edge's cached path keep up with a
-//! bare HTTP server. Consistency: entries live seconds (below every upstream cache
-//! policy), errors are never cached, and an entry written before a visitor's switch is
-//! not used for that visitor (`fresh_after_ms`), while everyone else keeps
+//! bare HTTP server. Consistency: entries are fresh for seconds (below every upstream
+//! cache policy), errors are never cached, and an entry written before a visitor's switch
+//! is not used for that visitor (`fresh_after_ms`), while everyone else keeps
 //! using it: a switch freshens one visitor's view and costs nobody else anything.
+//!
+//! Past its freshness an entry is kept [`STALE_FOR_FRESH`] times as long again, stale: a
+//! read of it is answered with it at once, and one refresh of its key starts in the
+//! background ([`ResponseCache::claim`]; at most [`MAX_REFRESHES`] at once), as
+//! `stale-while-revalidate` does for a CDN. So the moment an entry goes stale costs no
+//! request a wait, and the refreshes of many keys expiring together do not queue for
+//! the services the visitors' misses need.
 //! Bounded by bytes (keys and bodies), not entries: answers vary from 2 bytes to a
 //! category page's tens of kilobytes.
 //!
@@ -47,8 +54,23 @@ fn read_name(key: &str) -> &'static str {
     }
 }
 
-/// How long an answer is reused.
-const TTL: Duration = Duration::from_secs(10);
+/// How long an answer is fresh, unless the settings say otherwise.
+pub(crate) const FRESH: Duration = Duration::from_secs(10);
+
+/// How many times its freshness a stale answer is still served while it is refreshed:
+/// past that, it is gone and the next read waits for the services.
+pub(crate) const STALE_FOR_FRESH: u32 = 3;
+
+/// Refreshes running at once per edge; a stale entry past them is served as it is, and
+/// refreshed by a later read.
+pub(crate) const MAX_REFRESHES: usize = 8;
+
+/// Whether an answer found is fresh, or stale (served while it is refreshed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Freshness {
+    Fresh,
+    Stale,
+}
 
 /// One read's answer: the value, and the JSON the API answers for it (compressed and
 /// tagged once it is cached; an answer that is not kept has no `encoded`).
@@ -87,20 +109,22 @@ struct Entry {
     read_at_ms: u64,
 }
 
-/// An entry lives [`TTL`] from when what it holds was read, not from when it was put: a
-/// page written from answers read 8 s ago goes when they go.
-struct UntilStale;
+/// An entry lives its freshness and its stale time from when what it holds was read, not
+/// from when it was put: a page written from answers read 8 s ago goes when they go.
+struct Lifetime {
+    kept: Duration,
+}
 
-impl UntilStale {
-    fn left(entry: &Entry) -> Option<Duration> {
+impl Lifetime {
+    fn left(&self, entry: &Entry) -> Option<Duration> {
         let age = Duration::from_millis(vitrine_common::clock::unix_ms().saturating_sub(entry.read_at_ms));
-        Some(TTL.saturating_sub(age))
+        Some(self.kept.saturating_sub(age))
     }
 }
 
-impl moka::Expiry<(Driver, String), Entry> for UntilStale {
+impl moka::Expiry<(Driver, String), Entry> for Lifetime {
     fn expire_after_create(&self, _: &(Driver, String), entry: &Entry, _: std::time::Instant) -> Option<Duration> {
-        Self::left(entry)
+        self.left(entry)
     }
 
     fn expire_after_update(
@@ -110,36 +134,55 @@ impl moka::Expiry<(Driver, String), Entry> for UntilStale {
         _: std::time::Instant,
         _: Option<Duration>,
     ) -> Option<Duration> {
-        Self::left(entry)
+        self.left(entry)
     }
 }
 
+/// The keys being refreshed now.
+type Refreshing = Arc<std::sync::Mutex<std::collections::HashSet<(Driver, String)>>>;
+
 pub(crate) struct ResponseCache {
     entries: Cache<(Driver, String), Entry>,
+    fresh_ms: u64,
+    refreshing: Refreshing,
+}
+
+/// The one refresh of a key: the key is free to be refreshed again when it is dropped.
+pub(crate) struct Claim {
+    refreshing: Refreshing,
+    key: (Driver, String),
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        self.refreshing.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&self.key);
+    }
 }
 
 impl ResponseCache {
-    /// A cache holding at most `max_bytes` of keys and bodies; the least used go first.
-    pub(crate) fn new(max_bytes: u64) -> Self {
+    /// A cache holding at most `max_bytes` of keys and bodies (the least used go first),
+    /// its answers fresh for `fresh`, then stale for [`STALE_FOR_FRESH`] times as long.
+    pub(crate) fn new(max_bytes: u64, fresh: Duration) -> Self {
         let entries = Cache::builder()
             .max_capacity(max_bytes)
             .weigher(|(_, key): &(Driver, String), entry: &Entry| {
                 u32::try_from(key.len() + entry.encoded.weight()).unwrap_or(u32::MAX)
             })
-            .expire_after(UntilStale)
+            .expire_after(Lifetime { kept: fresh.saturating_mul(1 + STALE_FOR_FRESH) })
             .build();
-        Self { entries }
+        let fresh_ms = u64::try_from(fresh.as_millis()).unwrap_or(u64::MAX);
+        Self { entries, fresh_ms, refreshing: Refreshing::default() }
     }
 
-    /// The answer under `key` for `driver`, unless it was read at or before
-    /// `fresh_after_ms` (the visitor's switch; 0 takes any). An entry of another type is
-    /// none (a key names one read, so it does not happen).
+    /// The answer under `key` for `driver`, fresh or stale, unless it was read at or
+    /// before `fresh_after_ms` (the visitor's switch; 0 takes any). An entry of another
+    /// type is none (a key names one read, so it does not happen).
     pub(crate) fn get<T: Send + Sync + 'static>(
         &self,
         driver: Driver,
         key: &str,
         fresh_after_ms: u64,
-    ) -> Option<Answer<T>> {
+    ) -> Option<(Answer<T>, Freshness)> {
         let began = std::time::Instant::now();
         let found = self.entries.get(&(driver, key.to_owned())).and_then(|entry| {
             if entry.read_at_ms <= fresh_after_ms && fresh_after_ms != 0 {
@@ -147,11 +190,28 @@ impl ResponseCache {
             }
             let value = entry.value.downcast::<T>().ok()?;
             let body = entry.encoded.body(crate::encoded::Coding::Identity);
-            Some(Answer { value, body, encoded: Some(entry.encoded), read_at_ms: entry.read_at_ms })
+            let age = vitrine_common::clock::unix_ms().saturating_sub(entry.read_at_ms);
+            let freshness = if age < self.fresh_ms { Freshness::Fresh } else { Freshness::Stale };
+            Some((Answer { value, body, encoded: Some(entry.encoded), read_at_ms: entry.read_at_ms }, freshness))
         });
-        let outcome = if found.is_some() { "hit " } else { "miss " };
+        let outcome = match found.as_ref().map(|(_, f)| *f) {
+            Some(Freshness::Fresh) => "hit ",
+            Some(Freshness::Stale) => "stale ",
+            None => "miss ",
+        };
         vitrine_common::timing::record("edge-cache", &(outcome.to_owned() + read_name(key)), began);
         found
+    }
+
+    /// The refresh of `key` for `driver`, unless one is running already or
+    /// [`MAX_REFRESHES`] are.
+    pub(crate) fn claim(&self, driver: Driver, key: &str) -> Option<Claim> {
+        let mut running = self.refreshing.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let key = (driver, key.to_owned());
+        if running.len() >= MAX_REFRESHES || !running.insert(key.clone()) {
+            return None;
+        }
+        Some(Claim { refreshing: self.refreshing.clone(), key })
     }
 
     /// Keeps `answer` under `key`, compressed and tagged now (once), and answers it so.
@@ -205,12 +265,12 @@ mod tests {
 
     #[test]
     fn answers_are_per_driver_and_fresh_for_whoever_switched_after_them() {
-        let cache = ResponseCache::new(1 << 20);
+        let cache = ResponseCache::new(1 << 20, FRESH);
         let at = unix_ms();
         for d in Driver::ALL {
             cache.put(d, "/api/navigation".into(), answer(d.as_str(), at));
         }
-        let body = |d, fresh_after| cache.get::<String>(d, "/api/navigation", fresh_after).map(|a| a.body);
+        let body = |d, fresh_after| cache.get::<String>(d, "/api/navigation", fresh_after).map(|(a, _)| a.body);
         assert_eq!(body(Driver::Fake, 0), Some(Bytes::from("fake")));
         for (fresh_after, expected) in [(0, true), (at - 1, true), (at, false), (at + 5_000, false)] {
             let hit = body(Driver::Magento, fresh_after).is_some();
@@ -221,7 +281,7 @@ mod tests {
 
     #[test]
     fn the_cache_holds_at_most_its_bytes() {
-        let cache = ResponseCache::new(64 * 1024);
+        let cache = ResponseCache::new(64 * 1024, FRESH);
         for i in 0..1_000 {
             let body = Bytes::from(vec![b'x'; 1024]);
             cache.put(Driver::InMemory, format!("/api/products/{i}"), Answer::read((), body, unix_ms()));
@@ -232,14 +292,36 @@ mod tests {
     }
 
     #[test]
-    fn an_entry_lives_from_when_it_was_read_not_from_when_it_was_put() {
-        let cache = ResponseCache::new(1 << 20);
+    fn an_entry_is_fresh_then_stale_then_gone_from_when_it_was_read() {
+        let cache = ResponseCache::new(1 << 20, FRESH);
         let now = unix_ms();
-        let ttl = u64::try_from(TTL.as_millis()).unwrap_or(u64::MAX);
-        cache.put(Driver::InMemory, "fresh".into(), answer("a", now));
-        cache.put(Driver::InMemory, "stale".into(), answer("b", now - ttl - 1));
+        let fresh = u64::try_from(FRESH.as_millis()).unwrap_or(u64::MAX);
+        let kept = fresh * u64::from(1 + STALE_FOR_FRESH);
+        for (key, read_at) in
+            [("fresh", now), ("stale", now - fresh - 1), ("last", now - kept + 2_000), ("gone", now - kept - 1)]
+        {
+            cache.put(Driver::InMemory, key.into(), answer(key, read_at));
+        }
         cache.entries.run_pending_tasks();
-        assert!(cache.get::<String>(Driver::InMemory, "fresh", 0).is_some());
-        assert!(cache.get::<String>(Driver::InMemory, "stale", 0).is_none(), "read longer ago than it may live");
+        let found = |key| cache.get::<String>(Driver::InMemory, key, 0).map(|(_, freshness)| freshness);
+        assert_eq!(found("fresh"), Some(Freshness::Fresh));
+        assert_eq!(found("stale"), Some(Freshness::Stale));
+        assert_eq!(found("last"), Some(Freshness::Stale), "stale until its kept time");
+        assert_eq!(found("gone"), None, "read longer ago than it may be kept");
+    }
+
+    #[test]
+    fn one_refresh_per_key_and_a_bounded_number_at_once() {
+        let cache = ResponseCache::new(1 << 20, FRESH);
+        let first = cache.claim(Driver::InMemory, "a").expect("the first claim");
+        assert!(cache.claim(Driver::InMemory, "a").is_none(), "one refresh of a key at a time");
+        assert!(cache.claim(Driver::Fake, "a").is_some(), "another driver's key is another key");
+        drop(first);
+        let again = cache.claim(Driver::InMemory, "a");
+        assert!(again.is_some(), "free again when the refresh ends");
+        let held: Vec<Claim> =
+            (0..MAX_REFRESHES).filter_map(|i| cache.claim(Driver::Magento, &i.to_string())).collect();
+        assert_eq!(held.len(), MAX_REFRESHES - 1, "one is already held");
+        assert!(cache.claim(Driver::Magento, "one more").is_none(), "at most {MAX_REFRESHES} at once");
     }
 }

@@ -91,7 +91,7 @@ impl AppState {
             Some(registry) => Metrics::in_registry(registry.clone())?,
             None => Metrics::new(),
         });
-        let responses = ResponseCache::new(config.response_cache_bytes);
+        let responses = ResponseCache::new(config.response_cache_bytes, config.response_fresh);
         let edge_id = uuid::Uuid::new_v4().simple().to_string();
         let events = crate::sse::relay(store.clone(), shutdown.clone()).await;
         let catalogue_client = CatalogueClient::new(catalogue.clone());

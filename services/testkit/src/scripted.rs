@@ -22,6 +22,9 @@ pub struct Script {
     pub products: Option<Result<Vec<Product>, Code>>,
     pub by_url: HashMap<String, Result<ProductResponse, Code>>,
     pub navigation: Option<Result<NavigationNode, Code>>,
+    /// When set, each navigation call first takes a permit of it: a test holds the
+    /// menu's calls (none left) and lets them go one by one (`add_permits`).
+    pub navigation_permits: Option<Arc<tokio::sync::Semaphore>>,
     pub categories: Option<Result<Vec<NavigationNode>, Code>>,
     pub resolutions: HashMap<String, Result<RouteResolution, Code>>,
     /// What `Describe` answers: whether the backend has its settings.
@@ -107,6 +110,9 @@ impl Adapter for Scripted {
     }
     async fn get_navigation(&self, req: Request<DriverRequest>) -> Result<Response<NavigationNode>, Status> {
         self.record(format!("get_navigation {}", driver_name(req.get_ref().driver)));
+        if let Some(permits) = &self.script.navigation_permits {
+            permits.acquire().await.map_err(|_| Status::unavailable("closed"))?.forget();
+        }
         answer(self.script.navigation.as_ref())
     }
     async fn resolve(&self, req: Request<UrlRequest>) -> Result<Response<RouteResolution>, Status> {

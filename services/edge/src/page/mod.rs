@@ -44,7 +44,7 @@ use self::shell::Shell;
 use crate::dto::{Outcome, PageData, PageHead};
 use crate::encoded::{self, Encoded};
 use crate::headers::cache_control;
-use crate::reads::{self, Answer, Read};
+use crate::reads::{self, Answer, Freshness, Read};
 use crate::spa_addresses::table;
 use crate::{AppState, head, session};
 
@@ -102,9 +102,12 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
     let key = reads::keys::written(&origin, &reads::keys::request(&req));
     let kept = state.responses.get::<Kept>(choice.driver, &key, choice.fresh_after_ms());
-    let mut res = match kept.filter(|page| Arc::ptr_eq(&page.value.shell, &shell)) {
-        Some(page) => {
+    let mut res = match kept.filter(|(page, _)| Arc::ptr_eq(&page.value.shell, &shell)) {
+        Some((page, freshness)) => {
             state.metrics.page_heads.with_label_values(&["reused"]).inc();
+            if freshness == Freshness::Stale {
+                rewrite_in_background(&req, &state, choice, origin, key, shell);
+            }
             send(&req, &page, visitor.sharing)
         }
         None => {
@@ -139,9 +142,47 @@ fn budget(req: &HttpRequest, state: &AppState) -> std::time::Duration {
 const HTML: &str = "text/html; charset=utf-8";
 const X_ROBOTS_TAG: HeaderName = HeaderName::from_static("x-robots-tag");
 
-/// A page written now: kept and sent as kept when everything in it is kept (its reads,
-/// and React's markup: a page whose render was refused is written again next time);
-/// else sent as it is, to this visitor only.
+/// A kept page gone stale is served as it is while it is written again in the background,
+/// once (its key's one refresh), from fresh reads, with as long as its reads may take.
+fn rewrite_in_background(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    choice: session::Choice,
+    origin: String,
+    key: String,
+    shell: Arc<Shell>,
+) {
+    let Some(claim) = state.responses.claim(choice.driver, &key) else { return };
+    let asked = PageRequest::parse(req.path(), req.query_string());
+    let here = Here { path: req.path().to_owned(), query: req.query_string().to_owned() };
+    let state = state.clone();
+    reads::refresh_in_background(claim, async move {
+        let budget = state.crawler_head_budget;
+        if let Some(page) = write(&state, choice, origin, asked, here, budget).await {
+            let (kept, html, read_at_ms) = rendered(&state, shell, page);
+            if let Some(read_at_ms) = read_at_ms {
+                state.responses.put(choice.driver, key, Answer::read(kept, html, read_at_ms));
+            }
+        }
+    });
+}
+
+/// A page written now, as kept: its status, its markup, and when its reads were read if
+/// everything in it may be kept (its reads, and React's markup: a page whose render was
+/// refused is written again next time).
+fn rendered(state: &AppState, shell: Arc<Shell>, page: Page) -> (Kept, Bytes, Option<u64>) {
+    let Page { written, inlined, paint } = page;
+    let html = match written.location {
+        Some(_) => Bytes::new(),
+        None => Bytes::from(shell.render(&written.head, paint.as_deref().unwrap_or_default(), &inlined)),
+    };
+    let complete = paint.is_some() || written.location.is_some() || !state.ssr.renders();
+    let kept = Kept { status: written.status, location: written.location, shell };
+    (kept, html, written.read_at_ms.filter(|_| complete))
+}
+
+/// A page written now: kept and sent as kept when everything in it is kept; else sent
+/// as it is, to this visitor only.
 fn keep(
     req: &HttpRequest,
     state: &AppState,
@@ -151,14 +192,8 @@ fn keep(
     page: Page,
 ) -> HttpResponse {
     state.metrics.page_heads.with_label_values(&["written"]).inc();
-    let Page { written, inlined, paint } = page;
-    let html = match written.location {
-        Some(_) => Bytes::new(),
-        None => Bytes::from(shell.render(&written.head, paint.as_deref().unwrap_or_default(), &inlined)),
-    };
-    let complete = paint.is_some() || written.location.is_some() || !state.ssr.renders();
-    let kept = Kept { status: written.status, location: written.location, shell };
-    match written.read_at_ms.filter(|_| complete) {
+    let (kept, html, read_at_ms) = rendered(state, shell, page);
+    match read_at_ms {
         Some(read_at_ms) => {
             let page = state.responses.put(visitor.choice.driver, key, Answer::read(kept, html, read_at_ms));
             send(req, &page, visitor.sharing)
@@ -205,10 +240,7 @@ where
     Fut: std::future::Future<Output = Result<(T, bool), crate::error::ApiError>> + Send + 'static,
 {
     let state = state.clone();
-    vitrine_common::hop::spawn(async move {
-        let reading = state.clone();
-        reads::cached(&state, choice, key.to_owned(), move |r| read(reading, r)).await
-    })
+    vitrine_common::hop::spawn(async move { reads::cached(&state, choice, key.to_owned(), read).await })
 }
 
 /// A side read's answer, if it is done by `deadline`.
@@ -296,7 +328,8 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
     match asked {
         PageRequest::Home => {
             let key = table.keys.best_sellers.clone();
-            let best = reads::cached(&state, choice, key, |r| reads::best_sellers(&state, r)).await;
+            let read = |s: web::Data<AppState>, r| async move { reads::best_sellers(&s, r).await };
+            let best = reads::cached(&state, choice, key, read).await;
             let listed = best.as_ref().map(|b| b.value.as_slice()).unwrap_or_default();
             let mut head = head::home(&origin);
             let mut data = vec![(table.keys.home_head.clone(), json(&head::answer(head.clone())))];
@@ -324,7 +357,9 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
             let mut read_at_ms = Some(unix_ms());
             if let Some(words) = words {
                 let cache_key = reads::keys::search(&words, page, sort);
-                let read = |r| reads::search(&state, r, words.clone(), page, sort);
+                let asked = words.clone();
+                let read =
+                    move |s: web::Data<AppState>, r| async move { reads::search(&s, r, asked, page, sort).await };
                 let found = reads::cached(&state, choice, cache_key, read).await;
                 read_at_ms = oldest(read_at_ms, found.as_ref().ok());
                 if let Ok(found) = found {
@@ -336,7 +371,8 @@ async fn own_reads(state: web::Data<AppState>, choice: session::Choice, origin: 
         }
         PageRequest::Path { path, page, sort, variant } => {
             let cache_key = reads::keys::page(&origin, &path, page, sort);
-            let read = |r| reads::page(&state, r, &origin, path.clone(), page, sort);
+            let (at, asked) = (origin.clone(), path.clone());
+            let read = move |s: web::Data<AppState>, r| async move { reads::page(&s, r, &at, asked, page, sort).await };
             let Ok(answer) = reads::cached(&state, choice, cache_key, read).await else {
                 // The lookup itself failed: the SPA asks again and shows what it shows.
                 let head = head::failed(&origin, &path);
