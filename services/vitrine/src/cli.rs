@@ -206,6 +206,11 @@ pub(crate) struct EdgeOptions {
     /// The edge's response cache bound, in MiB.
     #[arg(long, env = "VITRINE_RESPONSE_CACHE_MB", default_value_t = 32)]
     pub(crate) response_cache_mb: u64,
+    /// Seconds a kept answer or page is fresh; past that it is served stale (three times
+    /// as long at most) while one refresh runs in the background.
+    #[arg(long, env = "VITRINE_RESPONSE_FRESH_S", default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub(crate) response_fresh_s: u64,
     /// Driver switches a session may make per minute.
     #[arg(long, env = "VITRINE_SWITCHES_PER_MINUTE", default_value_t = 30)]
     pub(crate) switches_per_minute: u32,

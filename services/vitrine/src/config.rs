@@ -55,6 +55,7 @@ pub(crate) fn edge(
         .map(|h| h.parse().context("VITRINE_IMAGE_HOSTS"))
         .collect::<anyhow::Result<_>>()?;
     config.response_cache_bytes = opts.response_cache_mb.saturating_mul(1024 * 1024);
+    config.response_fresh = std::time::Duration::from_secs(opts.response_fresh_s);
     config.switch_limits = vitrine_edge::Limits {
         per_session: opts.switches_per_minute,
         per_address: opts.switches_per_minute_per_address,
