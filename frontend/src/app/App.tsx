@@ -8,7 +8,7 @@ import { Home } from "../pages/Home";
 import { ResolvedRoute } from "../pages/ResolvedRoute";
 import { SearchPage } from "../pages/SearchPage";
 import { CartLoading, CartRoute, CheckoutLoading, CheckoutRoute, CompareLoading, CompareRoute, OrderLoading, OrderRoute } from "../pages/lazy";
-import { swrConfig, useApplySwitch, useDriver } from "../hooks/data";
+import { swrConfig, switchingHere, useApplySwitch, useDriver } from "../hooks/data";
 import { inlinedSwr } from "../hooks/inlinedSwr";
 import type { Inlined } from "../api/inlined";
 import { own, search } from "../api/addresses";
@@ -26,6 +26,8 @@ function FollowOtherTabs() {
   const onSwitch = useCallback(
     (frame: DriverFrame, fromConnect: boolean) => {
       if (fromConnect && frame.switched_at_ms <= (data?.switched_at_ms ?? 0)) return;
+      // This tab's own switch: its PUT's answer applies it, with the new cookies.
+      if (switchingHere()) return;
       void applySwitch(frame.driver, data && { ...data, driver: frame.driver, switched_at_ms: frame.switched_at_ms });
     },
     [applySwitch, data],

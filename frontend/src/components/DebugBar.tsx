@@ -1,7 +1,7 @@
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from "react";
 import { api, putJson } from "../api/client";
 import type { DriverInfo } from "../api/types";
-import { useApplySwitch, useDriver } from "../hooks/data";
+import { ownSwitch, useApplySwitch, useDriver } from "../hooks/data";
 import { announceSwitch } from "../hooks/useDriverEvents";
 import { useHydrated } from "../hooks/useHydrated";
 
@@ -47,7 +47,7 @@ export function DebugBar() {
   const change = async (value: string) => {
     setBusy(true);
     try {
-      const next = await putJson<DriverInfo>(api.driver, { driver: value });
+      const next = await ownSwitch(() => putJson<DriverInfo>(api.driver, { driver: value }));
       setNotice(next.notice ?? "");
       await applySwitch(next.driver, next);
       if (!next.notice) announceSwitch(next);

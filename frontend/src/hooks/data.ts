@@ -44,6 +44,27 @@ export function useKept<T>(value: T | undefined, scope: string): T | undefined {
 }
 
 /**
+ * Switches this tab has asked for and not yet been answered. The session's event about
+ * one can arrive first (the stream is another connection): applied then, it would reload
+ * every view with the cookies of before the switch, and the PUT's answer, finding the
+ * switch already known, would not reload them again. Such an event is left to the answer.
+ */
+let ownSwitches = 0;
+
+/** Runs `put`, this tab's own switch, marked as such until it is answered. */
+export async function ownSwitch<T>(put: () => Promise<T>): Promise<T> {
+  ownSwitches += 1;
+  try {
+    return await put();
+  } finally {
+    ownSwitches -= 1;
+  }
+}
+
+/** Whether this tab is waiting for the answer to a switch of its own. */
+export const switchingHere = (): boolean => ownSwitches > 0;
+
+/**
  * What a driver switch means to the views: the driver's own answer is already
  * known (the PUT's answer, or another tab's event naming the driver), so it is set, not
  * fetched again; every other view drops its answer and fetches again. Applying the same
