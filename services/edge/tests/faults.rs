@@ -181,8 +181,8 @@ async fn a_crawler_waits_for_a_slow_page_and_a_browser_does_not() {
 }
 
 /// issue 25: the setting travels in the visitor's signed state cookie (no cookie of its
-/// own any more), for its hour, written for the session made with it (issue 37: a state
-/// cookie opens only beside its session's); a changed copy is no setting.
+/// own any more), for its hour, written for the session made with it (a state cookie
+/// opens only beside its session's); a changed copy is no setting.
 #[tokio::test(flavor = "multi_thread")]
 async fn the_setting_travels_signed_and_a_changed_copy_is_no_setting() {
     let app = app().await;

@@ -1,4 +1,4 @@
-//! The limits behind a proxy, over real HTTP (issue 37, item 3):
+//! The limits behind a proxy, over real HTTP:
 //! - behind a trusted proxy (`Config::trusted_proxies`), twenty visitors whose requests
 //!   all come from the proxy's address each get their own cart and read limits;
 //! - with no proxy trusted (compose, the k8s base, its NodePort), a client that writes

@@ -1,5 +1,5 @@
 //! A kept answer past its freshness is served stale while one refresh runs in the
-//! background (issue 38, item 3): no request waits for the refresh, however many arrive
+//! background: no request waits for the refresh, however many arrive
 //! while it runs, and they start one refresh between them. The menu's calls are held by
 //! the test (a scripted adapter taking a permit per call), so a request that waited for
 //! the refresh would not be answered at all until the test lets the refresh go.
