@@ -18,20 +18,27 @@ pub struct RouteSpan;
 
 impl RootSpanBuilder for RouteSpan {
     fn on_request_start(request: &ServiceRequest) -> Span {
-        // Not a route of the table (a file, a page, nothing): one name for all of them.
-        let route = request.match_pattern().unwrap_or_else(|| "other".to_owned());
         let method = request.method().as_str();
         let span = tracing::info_span!(
             "HTTP request",
             http.method = %method,
-            http.route = %route,
+            http.route = Empty,
             http.status_code = Empty,
-            otel.name = %format!("{method} {route}"),
+            otel.name = Empty,
             otel.kind = "server",
             otel.status_code = Empty,
             exception.message = Empty,
             exception.details = Empty,
         );
+        // Filtered out, the span records nothing: its route (a walk of the route table)
+        // and the caller's trace context are not looked up.
+        if span.is_disabled() {
+            return span;
+        }
+        // Not a route of the table (a file, a page, nothing): one name for all of them.
+        let route = request.match_pattern().unwrap_or_else(|| "other".to_owned());
+        span.record("http.route", route.as_str());
+        span.record("otel.name", format!("{method} {route}"));
         let mut context = http::HeaderMap::new();
         for name in ["traceparent", "tracestate"] {
             if let Some(value) =

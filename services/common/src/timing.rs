@@ -79,6 +79,7 @@ impl Entry {
         out.push('"');
     }
 
+    #[cfg(test)]
     fn text(&self) -> String {
         let mut out = String::with_capacity(64);
         self.write(&mut out);
@@ -121,35 +122,62 @@ pub fn word(s: &str) -> String {
 /// `first`, then as many of `rest` as the bounds allow (in their order), then a
 /// `dropped` entry counting the rest when some were left out, then `last`: one header
 /// value of at most [`MAX_ENTRIES`] entries and [`MAX_BYTES`] bytes (provided `first`
-/// and `last` fit, which the callers' few short entries do).
+/// and `last` fit, which the callers' few short entries do). Written straight into one
+/// string: every answer pays for this header.
 #[must_use]
 pub fn bounded(first: &[Entry], rest: &[Entry], last: &[Entry]) -> String {
-    const SEPARATOR: usize = 2;
+    const SEPARATOR: &str = ", ";
     // Room kept for `dropped;desc="NNN"`.
     const DROPPED: usize = 32;
-    let fixed: Vec<String> = first.iter().chain(last).map(Entry::text).collect();
-    let fixed_bytes: usize = fixed.iter().map(|t| t.len() + SEPARATOR).sum();
+    let mut out = String::with_capacity(256);
+    // Sized for a `traceparent` entry, so that writing it does not grow the string.
+    let mut tail = String::with_capacity(96);
+    for entry in last {
+        tail.push_str(SEPARATOR);
+        entry.write(&mut tail);
+    }
+    for entry in first {
+        if !out.is_empty() {
+            out.push_str(SEPARATOR);
+        }
+        entry.write(&mut out);
+    }
+    // Each fixed entry is counted with a separator, as each kept one is.
+    let fixed_bytes = out.len() + SEPARATOR.len() * usize::from(!first.is_empty()) + tail.len();
     let mut room = MAX_BYTES.saturating_sub(fixed_bytes + DROPPED);
-    let mut slots = MAX_ENTRIES.saturating_sub(fixed.len() + 1);
-    let mut kept = Vec::with_capacity(rest.len().min(slots));
+    let mut slots = MAX_ENTRIES.saturating_sub(first.len() + last.len() + 1);
+    let mut kept = 0;
     for entry in rest {
-        let text = entry.text();
-        if slots == 0 || text.len() + SEPARATOR > room {
+        if slots == 0 {
             break;
         }
-        room -= text.len() + SEPARATOR;
+        let mark = out.len();
+        if !out.is_empty() {
+            out.push_str(SEPARATOR);
+        }
+        let text_start = out.len();
+        entry.write(&mut out);
+        let used = out.len() - text_start + SEPARATOR.len();
+        if used > room {
+            out.truncate(mark);
+            break;
+        }
+        room -= used;
         slots -= 1;
-        kept.push(text);
+        kept += 1;
     }
-    let dropped = rest.len() - kept.len();
-    let (head, tail) = fixed.split_at(first.len());
-    let mut parts: Vec<String> = head.to_vec();
-    parts.extend(kept);
+    let dropped = rest.len() - kept;
     if dropped > 0 {
-        parts.push(Entry::fact("dropped", &dropped.to_string()).text());
+        if !out.is_empty() {
+            out.push_str(SEPARATOR);
+        }
+        Entry::fact("dropped", itoa::Buffer::new().format(dropped)).write(&mut out);
     }
-    parts.extend(tail.iter().cloned());
-    parts.join(", ")
+    match tail.strip_prefix(SEPARATOR) {
+        Some(alone) if out.is_empty() => out.push_str(alone),
+        _ => out.push_str(&tail),
+    }
+    out
 }
 
 /// The entries of a header value in our syntax. Entries that do not parse are skipped
@@ -233,10 +261,24 @@ impl Timings {
     /// What was collected, in the order the entries started.
     #[must_use]
     pub fn entries(&self) -> Vec<Entry> {
-        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner).clone();
-        entries.sort_by(|a, b| a.start_ms.unwrap_or(0.0).total_cmp(&b.start_ms.unwrap_or(0.0)));
-        entries
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        in_start_order(&mut entries);
+        entries.clone()
     }
+
+    /// The header value of `first`, what was collected (in the order the entries
+    /// started), and `last`, [`bounded`]: written from the collection as it is, with
+    /// no copy of its entries.
+    #[must_use]
+    pub fn header(&self, first: &[Entry], last: &[Entry]) -> String {
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        in_start_order(&mut entries);
+        bounded(first, &entries, last)
+    }
+}
+
+fn in_start_order(entries: &mut [Entry]) {
+    entries.sort_by(|a, b| a.start_ms.unwrap_or(0.0).total_cmp(&b.start_ms.unwrap_or(0.0)));
 }
 
 tokio::task_local! {
@@ -344,6 +386,18 @@ mod tests {
             let dropped =
                 entries.iter().find(|e| e.name == "dropped").map_or(0, |e| e.words.parse::<usize>().unwrap_or(0));
             assert_eq!(shown + dropped, count as usize, "{count}×{words_len}: every entry shown or counted");
+        }
+        let (a, b, c, d) =
+            (span("a", "", 0.0, 1.0), span("b", "x", 1.0, 2.0), span("c", "", 2.0, 3.0), Entry::fact("d", "y"));
+        for (first, rest, last) in [
+            (vec![a.clone()], vec![b.clone(), c.clone()], vec![d.clone()]),
+            (vec![], vec![b.clone()], vec![d.clone()]),
+            (vec![a.clone()], vec![], vec![]),
+            (vec![], vec![], vec![d.clone()]),
+            (vec![], vec![], vec![]),
+        ] {
+            let texts: Vec<String> = first.iter().chain(&rest).chain(&last).map(Entry::text).collect();
+            assert_eq!(bounded(&first, &rest, &last), texts.join(", "), "what fits is every entry, in order");
         }
     }
 

@@ -20,6 +20,10 @@ use crate::session::Record;
 use crate::sse::{CHANNEL, SwitchEvent};
 use crate::{AppState, client_address, head, session};
 
+/// The API's media type, as a header value made once.
+const JSON: actix_web::http::header::HeaderValue =
+    actix_web::http::header::HeaderValue::from_static("application/json");
+
 /// Longest path accepted for a lookup; longer is a bad request, not an upstream call.
 pub(crate) const MAX_URL_LEN: usize = 2048;
 /// Largest product list a client may ask for (and the sitemap asks for).
@@ -127,7 +131,7 @@ where
     let visitor = session::Visitor::of(req, state).await;
     let read = reads::cached(state, visitor.choice, key, load).await?;
     let mut res = match &read.encoded {
-        Some(encoded) => crate::encoded::respond(req, encoded, StatusCode::OK, "application/json", visitor.sharing),
+        Some(encoded) => crate::encoded::respond(req, encoded, StatusCode::OK, JSON, visitor.sharing),
         None => HttpResponse::Ok().content_type("application/json").body(read.body),
     };
     visitor.finish(&mut res);

@@ -31,10 +31,18 @@ pub(crate) async fn on_the_fly(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody, Bytes>>, actix_web::Error> {
-    let accepted = req.headers().get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    let coding = Coding::preferred(accepted);
     let res = next.call(req).await?;
-    if !worth_compressing(coding, res.status(), res.headers(), res.response().body().size()) {
+    // Most answers come compressed already (a kept answer in the coding asked for): the
+    // request's `Accept-Encoding` is read only for those that do not.
+    let coding = || {
+        let accepted = res.request().headers().get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok());
+        Coding::preferred(accepted.unwrap_or_default())
+    };
+    let coding = match worth_compressing(res.status(), res.headers(), res.response().body().size()) {
+        true => coding(),
+        false => Coding::Identity,
+    };
+    if coding == Coding::Identity {
         return Ok(res.map_into_left_body());
     }
     let (req, res) = res.into_parts();
@@ -59,16 +67,14 @@ pub(crate) async fn on_the_fly(
     Ok(ServiceResponse::new(req, res))
 }
 
-/// Whether an answer of `status` with `headers` and a body of `size` is compressed in
-/// `coding`: a whole body of text, big enough, not compressed already.
-fn worth_compressing(coding: Coding, status: StatusCode, headers: &HeaderMap, size: BodySize) -> bool {
-    let text = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(compressible);
-    let sized = matches!(size, BodySize::Sized(n) if (MIN_BYTES..=MAX_BYTES).contains(&n));
-    coding != Coding::Identity
-        && sized
-        && text
-        && !headers.contains_key(CONTENT_ENCODING)
+/// Whether an answer of `status` with `headers` and a body of `size` is compressed (in
+/// a coding the request accepts): a whole body of text, big enough, not compressed
+/// already. The cheapest tests come first.
+fn worth_compressing(status: StatusCode, headers: &HeaderMap, size: BodySize) -> bool {
+    !headers.contains_key(CONTENT_ENCODING)
+        && matches!(size, BodySize::Sized(n) if (MIN_BYTES..=MAX_BYTES).contains(&n))
         && !matches!(status, StatusCode::NO_CONTENT | StatusCode::PARTIAL_CONTENT | StatusCode::NOT_MODIFIED)
+        && headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(compressible)
 }
 
 /// Media types that compress: text, JSON, JavaScript, XML and SVG.
@@ -127,7 +133,8 @@ mod tests {
             ),
             (Coding::Gzip, StatusCode::NOT_MODIFIED, &json[..], big, false, "no body"),
         ] {
-            assert_eq!(worth_compressing(coding, status, &headers(hdrs), size), expected, "{why}");
+            let compressed = coding != Coding::Identity && worth_compressing(status, &headers(hdrs), size);
+            assert_eq!(compressed, expected, "{why}");
         }
     }
 

@@ -12,7 +12,9 @@
 use std::io::Write;
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, VARY};
+use actix_web::http::header::{
+    ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, ETAG, HeaderValue, IF_NONE_MATCH, VARY,
+};
 use actix_web::{HttpRequest, HttpResponse};
 use bytes::Bytes;
 
@@ -40,17 +42,19 @@ impl Coding {
         let (mut br, mut gzip) = (None, None);
         for item in accept_encoding.split(',') {
             let mut parts = item.split(';');
-            let token = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+            let token = parts.next().unwrap_or_default().trim();
             let accepted = parts
                 .filter_map(|p| p.trim().strip_prefix("q=").or_else(|| p.trim().strip_prefix("Q=")))
                 .map(|q| q.trim().parse::<f32>().is_ok_and(|q| q > 0.0))
                 .next()
                 .unwrap_or(true);
-            match token.as_str() {
-                "br" => br = Some(accepted),
-                "gzip" | "x-gzip" => gzip = Some(accepted),
-                "*" => star = Some(accepted),
-                _ => {}
+            // Tokens are compared in any case, without a lowered copy of each.
+            if token.eq_ignore_ascii_case("br") {
+                br = Some(accepted);
+            } else if token.eq_ignore_ascii_case("gzip") || token.eq_ignore_ascii_case("x-gzip") {
+                gzip = Some(accepted);
+            } else if token == "*" {
+                star = Some(accepted);
             }
         }
         if br.or(star) == Some(true) {
@@ -70,7 +74,20 @@ impl Coding {
             Self::Identity => None,
         }
     }
+
+    /// [`Self::token`] as a header value.
+    pub(crate) const fn token_value(self) -> Option<HeaderValue> {
+        match self {
+            Self::Br => Some(HeaderValue::from_static("br")),
+            Self::Gzip => Some(HeaderValue::from_static("gzip")),
+            Self::Identity => None,
+        }
+    }
 }
+
+/// What a kept answer varies with: its coding, and (an answer being the session's
+/// driver's) the cookie.
+const VARY_VALUE: HeaderValue = HeaderValue::from_static("Accept-Encoding, Cookie");
 
 /// One answer in every coding, with its entity tag.
 #[derive(Debug)]
@@ -78,14 +95,16 @@ pub(crate) struct Encoded {
     identity: Bytes,
     gzip: Bytes,
     br: Bytes,
-    etag: String,
+    /// Kept as the header's value: each answer sends a copy of it, not a new one.
+    etag: HeaderValue,
 }
 
 impl Encoded {
     /// Compresses `identity` both ways and tags it by its content (the same answer has
     /// the same tag on every replica and after a restart).
     pub(crate) fn new(identity: Bytes) -> Self {
-        let etag = etag_of(&identity);
+        // Hex digits and quotes: always a valid header value.
+        let etag = HeaderValue::from_str(&etag_of(&identity)).unwrap_or_else(|_| HeaderValue::from_static("W/\"\""));
         Self { gzip: gzip(&identity), br: brotli(&identity), identity, etag }
     }
 
@@ -100,7 +119,7 @@ impl Encoded {
 
     /// `W/"…"`: weak, because the codings of one answer share it.
     pub(crate) fn etag(&self) -> &str {
-        &self.etag
+        self.etag.to_str().unwrap_or_default()
     }
 
     /// Bytes held, every form counted (the response cache's weight).
@@ -117,23 +136,25 @@ pub(crate) fn respond(
     req: &HttpRequest,
     encoded: &Encoded,
     status: StatusCode,
-    content_type: &str,
+    content_type: HeaderValue,
     sharing: Sharing,
 ) -> HttpResponse {
     let header = |name| req.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let unchanged = status == StatusCode::OK && etag_matches(header(IF_NONE_MATCH), encoded.etag());
     let mut res = HttpResponse::build(if unchanged { StatusCode::NOT_MODIFIED } else { status });
-    res.insert_header((ETAG, encoded.etag()))
-        .insert_header((VARY, "Accept-Encoding, Cookie"))
-        .insert_header((CACHE_CONTROL, sharing.cache_control()));
+    // Values made once (constants, or kept with the answer): a warm answer neither
+    // copies nor checks a header's bytes.
+    res.insert_header((ETAG, encoded.etag.clone()))
+        .insert_header((VARY, VARY_VALUE))
+        .insert_header((CACHE_CONTROL, sharing.cache_control_value()));
     if unchanged || encoded.identity.is_empty() {
         return res.finish();
     }
     let coding = Coding::preferred(header(ACCEPT_ENCODING));
-    if let Some(token) = coding.token() {
+    if let Some(token) = coding.token_value() {
         res.insert_header((CONTENT_ENCODING, token));
     }
-    res.content_type(content_type).body(encoded.body(coding))
+    res.insert_header((CONTENT_TYPE, content_type)).body(encoded.body(coding))
 }
 
 /// `W/"<first 16 hex digits of the SHA-1 of the bytes>"`.
@@ -145,7 +166,9 @@ fn etag_of(bytes: &[u8]) -> String {
 /// Whether an `If-None-Match` value names `etag` (weak comparison, RFC 9110 §13.1.2:
 /// the `W/` prefix is ignored on both sides), or is `*`.
 pub(crate) fn etag_matches(if_none_match: &str, etag: &str) -> bool {
-    let opaque = |tag: &str| tag.trim().trim_start_matches("W/").to_owned();
+    fn opaque(tag: &str) -> &str {
+        tag.trim().trim_start_matches("W/")
+    }
     let wanted = opaque(etag);
     if_none_match.split(',').any(|tag| tag.trim() == "*" || opaque(tag) == wanted)
 }

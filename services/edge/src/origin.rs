@@ -9,6 +9,7 @@
 //! should configure the origin anyway, so every answer names the one real site.
 
 use actix_web::HttpRequest;
+use actix_web::http::header::{self, HeaderName};
 
 /// When the request's own origin is not one we can safely repeat.
 const FALLBACK: &str = "http://localhost";
@@ -19,14 +20,37 @@ pub(crate) fn public_origin(req: &HttpRequest, configured: Option<&str>) -> Stri
     if let Some(url) = configured.map(str::trim).filter(|u| !u.is_empty()) {
         return url.trim_end_matches('/').to_owned();
     }
-    let info = req.connection_info();
-    let scheme = info.scheme();
-    let host = info.host();
-    if matches!(scheme, "http" | "https") && is_plain_host(host) {
-        format!("{scheme}://{}", host.to_ascii_lowercase())
-    } else {
-        FALLBACK.to_owned()
+    let headers = req.headers();
+    if PROXY_HEADERS.iter().any(|name| headers.contains_key(name)) {
+        let info = req.connection_info();
+        return checked(info.scheme(), info.host());
     }
+    // No proxy's headers: the scheme and host `ConnectionInfo` would find, read without
+    // building it (which writes the peer's address out each time, on every page).
+    let config = req.app_config();
+    let scheme = req.uri().scheme_str().unwrap_or(if config.secure() { "https" } else { "http" });
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .or_else(|| req.uri().authority().map(actix_web::http::uri::Authority::as_str))
+        .unwrap_or_else(|| config.host());
+    checked(scheme, host)
+}
+
+/// The headers by which a proxy names the scheme and host a client asked for.
+const PROXY_HEADERS: [HeaderName; 3] =
+    [header::FORWARDED, HeaderName::from_static("x-forwarded-proto"), HeaderName::from_static("x-forwarded-host")];
+
+/// `scheme://host` (the host in lower case) when both may be repeated, else [`FALLBACK`].
+fn checked(scheme: &str, host: &str) -> String {
+    if !(matches!(scheme, "http" | "https") && is_plain_host(host)) {
+        return FALLBACK.to_owned();
+    }
+    let mut origin = String::with_capacity(scheme.len() + 3 + host.len());
+    origin.push_str(scheme);
+    origin.push_str("://");
+    origin.extend(host.chars().map(|c| c.to_ascii_lowercase()));
+    origin
 }
 
 /// A DNS name or IPv4 address (letters, digits, `-`, `.`), or a bracketed IPv6 address,
@@ -91,6 +115,23 @@ mod tests {
             }
             let req = req.to_http_request();
             assert_eq!(public_origin(&req, configured), expected, "{configured:?} {headers:?}");
+        }
+    }
+
+    #[test]
+    fn without_a_proxys_headers_the_origin_is_the_one_connection_info_names() {
+        let requests = [
+            TestRequest::default(),
+            TestRequest::default().insert_header(("host", "Shop.Example:8080")),
+            TestRequest::default().insert_header(("host", "shop.example/evil")),
+            TestRequest::with_uri("https://elsewhere.example/1001"),
+            TestRequest::with_uri("http://elsewhere.example:81/1001").insert_header(("host", "shop.example")),
+            TestRequest::default().insert_header(("host", b"\xffbad".as_slice())),
+        ];
+        for req in requests {
+            let req = req.to_http_request();
+            let info = req.connection_info().clone();
+            assert_eq!(public_origin(&req, None), checked(info.scheme(), info.host()), "{req:?}");
         }
     }
 }

@@ -37,14 +37,32 @@ pub(crate) async fn attach(
 /// The header: the edge's own entry, what the request collected (bounded), the trace.
 fn header(timings: &Timings, edge: Duration, traceparent: &str) -> String {
     let own = Entry::span("edge", "", Duration::ZERO, edge);
-    timing::bounded(&[own], &timings.entries(), &[Entry::fact("traceparent", traceparent)])
+    timings.header(&[own], &[Entry::fact("traceparent", traceparent)])
 }
 
 /// A trace context of this answer's own when no trace is exported: random ids, not
 /// sampled (nothing was recorded under them).
 fn random_traceparent() -> String {
     let (trace, span) = (rand::random::<u128>().max(1), rand::random::<u64>().max(1));
-    format!("00-{trace:032x}-{span:016x}-00")
+    let mut out = String::with_capacity(55);
+    out.push_str("00-");
+    push_hex(&mut out, trace, 32);
+    out.push('-');
+    push_hex(&mut out, u128::from(span), 16);
+    out.push_str("-00");
+    out
+}
+
+/// The low `digits` hex digits of `value`, zero-padded, lowercase: what `{:032x}` writes,
+/// without the formatting machinery every answer would pay for.
+fn push_hex(out: &mut String, value: u128, digits: u32) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    for shift in (0..digits).rev() {
+        // A nibble indexes the table; the mask keeps it under 16.
+        #[allow(clippy::cast_possible_truncation)]
+        let nibble = ((value >> (shift * 4)) & 0xf) as usize;
+        out.push(char::from(HEX[nibble]));
+    }
 }
 
 #[cfg(test)]
@@ -60,6 +78,17 @@ mod tests {
         let parts: Vec<&str> = a.split('-').collect();
         assert_eq!(parts.iter().map(|p| p.len()).collect::<Vec<_>>(), [2, 32, 16, 2], "{a}");
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit() || c == b'-'), "{a}");
+    }
+
+    #[test]
+    fn hex_digits_are_written_as_formatting_writes_them() {
+        for value in [0_u128, 1, 0xabc, u128::from(u64::MAX), u128::MAX, 0x0123_4567_89ab_cdef_0011_2233_4455_6677] {
+            let (mut wide, mut narrow) = (String::new(), String::new());
+            push_hex(&mut wide, value, 32);
+            push_hex(&mut narrow, value & u128::from(u64::MAX), 16);
+            assert_eq!(wide, format!("{value:032x}"));
+            assert_eq!(narrow, format!("{:016x}", value & u128::from(u64::MAX)));
+        }
     }
 
     #[tokio::test]

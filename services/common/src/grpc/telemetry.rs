@@ -91,7 +91,7 @@ fn hop_name(service: &str) -> Option<&'static str> {
 /// the response metadata, bounded.
 fn send_back(headers: &mut http::HeaderMap, hop: &str, rpc: &str, timings: &timing::Timings) {
     let own = timing::Entry::span(hop, &timing::word(rpc), Duration::ZERO, timings.origin().elapsed());
-    let value = timing::bounded(&[own], &timings.entries(), &[]);
+    let value = timings.header(&[own], &[]);
     if let Ok(value) = http::HeaderValue::from_str(&value) {
         headers.insert(timing::METADATA, value);
     }

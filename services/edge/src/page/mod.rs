@@ -140,6 +140,7 @@ fn budget(req: &HttpRequest, state: &AppState) -> std::time::Duration {
 }
 
 const HTML: &str = "text/html; charset=utf-8";
+const HTML_VALUE: HeaderValue = HeaderValue::from_static(HTML);
 const X_ROBOTS_TAG: HeaderName = HeaderName::from_static("x-robots-tag");
 
 /// A kept page gone stale is served as it is while it is written again in the background,
@@ -218,7 +219,7 @@ fn private(status: StatusCode) -> actix_web::HttpResponseBuilder {
 /// A kept page, compressed as the request accepts, or 304.
 fn send(req: &HttpRequest, page: &Answer<Kept>, sharing: session::Sharing) -> HttpResponse {
     let encoded = page.encoded.clone().unwrap_or_else(|| Arc::new(Encoded::new(page.body.clone())));
-    let mut res = encoded::respond(req, &encoded, page.value.status, HTML, sharing);
+    let mut res = encoded::respond(req, &encoded, page.value.status, HTML_VALUE, sharing);
     if let Some(location) = page.value.location.as_deref().and_then(|l| HeaderValue::from_str(l).ok()) {
         res.headers_mut().insert(LOCATION, location);
     }

@@ -67,6 +67,10 @@ impl Name {
     /// The request's cookie of this name: the `__Host-` one with secure cookies, the
     /// plain one without.
     fn value(self, req: &HttpRequest, secure: bool) -> Option<String> {
+        // Most requests carry no cookie at all: their `Cookie` header is not parsed.
+        if !req.headers().contains_key(actix_web::http::header::COOKIE) {
+            return None;
+        }
         Some(req.cookie(if secure { self.secure } else { self.plain })?.value().to_owned())
     }
 
@@ -178,11 +182,13 @@ pub(crate) enum Sharing {
 }
 
 impl Sharing {
-    /// Its `Cache-Control`.
-    pub(crate) const fn cache_control(self) -> &'static str {
+    /// Its `Cache-Control`, as a header value made at compile time, not per answer.
+    pub(crate) const fn cache_control_value(self) -> actix_web::http::header::HeaderValue {
         match self {
-            Self::Shared => crate::headers::cache_control::SHARED,
-            Self::Private => crate::headers::cache_control::PRIVATE_REVALIDATE,
+            Self::Shared => actix_web::http::header::HeaderValue::from_static(crate::headers::cache_control::SHARED),
+            Self::Private => {
+                actix_web::http::header::HeaderValue::from_static(crate::headers::cache_control::PRIVATE_REVALIDATE)
+            }
         }
     }
 }
