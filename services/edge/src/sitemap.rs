@@ -57,14 +57,14 @@ impl SitemapCache {
         let driver = state.default_driver;
         let cell = self.builds.get_with(driver, || Arc::new(OnceCell::new()));
         let plan = cell
-            .get_or_try_init(|| async { plan::build(state, driver).await.map(Arc::new).map_err(unavailable) })
+            .get_or_try_init(|| async { plan::build(state, driver).await.map(Arc::new).map_err(|s| unavailable(&s)) })
             .await?;
         Ok(plan.clone())
     }
 }
 
 /// A service's failure, logged, as the one answer a crawler gets.
-fn unavailable(status: tonic::Status) -> ApiError {
+fn unavailable(status: &tonic::Status) -> ApiError {
     tracing::warn!(grpc_code = ?status.code(), detail = status.message(), "sitemap not built");
     ApiError::SitemapUnavailable
 }
@@ -108,7 +108,7 @@ pub(crate) async fn page(req: HttpRequest, state: web::Data<AppState>) -> Result
     let n = page_of(req.path()).and_then(page_number).ok_or(ApiError::SitemapPageNotFound)?;
     let plan = state.sitemap.plan(&state).await?;
     let span = plan.file(n, state.sitemap.page_urls).ok_or(ApiError::SitemapPageNotFound)?;
-    let paths = file::paths(&state, state.default_driver, &plan, span).await.map_err(unavailable)?;
+    let paths = file::paths(&state, state.default_driver, &plan, span).await.map_err(|s| unavailable(&s))?;
     Ok(xml_response(xml::urlset(&public_origin(&req, state.public_url.as_deref()), &paths)))
 }
 
