@@ -1,20 +1,25 @@
-//! `/robots.txt` and the sitemap (item 5): `/sitemap.xml` is a sitemap index
-//! naming `/sitemap-1.xml`, `/sitemap-2.xml`…, each a `<urlset>` of at most
+//! `/robots.txt` and the sitemap: `/sitemap.xml` is a sitemap index naming
+//! `/sitemap-1.xml`, `/sitemap-2.xml`…, each a `<urlset>` of at most
 //! `Config::sitemap_page_urls` paths (50 000, the protocol's limit).
 //!
-//! - [`collect`]: which paths, from the services, for the edge's default driver (a
-//!   crawler has no session; the visitor's driver plays no part).
+//! - [`collect`]: what the services answer, for the edge's default driver (a crawler
+//!   has no session; the visitor's driver plays no part).
+//! - [`plan`]: which path is in which file, kept without the products' paths.
+//! - `file`: one file's paths, from the pages it covers only.
 //! - [`xml`]: the two documents.
 //!
-//! Caching: the paths are gathered once per driver and kept [`TTL`] here, not in the
-//! response cache, whose 10 s would mean a full catalogue walk every few crawler hits.
-//! The XML is written per request from them (cheap), since the origin in every `<loc>`
-//! may come from the request. Concurrent first requests share one gathering: a moka
-//! entry per driver holds a `OnceCell`, whose `get_or_try_init` runs one build and makes
-//! the others wait for it. A failed build is not kept (the cell stays empty), so the next
-//! request tries again; it answers 503, never 500.
+//! Caching: the plan is made once per driver and kept [`TTL`] here, not in the response
+//! cache, whose 10 s would mean a full catalogue walk every few crawler hits. A file is
+//! fetched per request (its pages come from the adapter's cache while they are fresh),
+//! and its XML written then, since the origin in every `<loc>` may come from the
+//! request. Concurrent first requests share one plan: a moka entry per driver holds a
+//! `OnceCell`, whose `get_or_try_init` runs one build and makes the others wait for it.
+//! A failed build is not kept (the cell stays empty), so the next request tries again;
+//! it, or a failed file, answers 503, never 500.
 
 pub(crate) mod collect;
+mod file;
+mod plan;
 mod xml;
 
 use std::sync::Arc;
@@ -29,16 +34,14 @@ use crate::AppState;
 use crate::error::ApiError;
 use crate::origin::public_origin;
 
-/// How long a sitemap's paths are reused: a new product shows within minutes.
+/// How long a sitemap's plan is reused: a new product shows within minutes.
 const TTL: Duration = Duration::from_secs(10 * 60);
 
 /// The protocol's most URLs per sitemap file (sitemaps.org).
 pub(crate) const PROTOCOL_PAGE_URLS: usize = 50_000;
 
-type Paths = Arc<Vec<String>>;
-
 pub(crate) struct SitemapCache {
-    builds: Cache<Driver, Arc<OnceCell<Paths>>>,
+    builds: Cache<Driver, Arc<OnceCell<Arc<plan::Plan>>>>,
     page_urls: usize,
 }
 
@@ -49,20 +52,21 @@ impl SitemapCache {
         Self { builds, page_urls: page_urls.max(1) }
     }
 
-    /// The default driver's paths, gathered once per [`TTL`].
-    pub(crate) async fn paths(&self, state: &AppState) -> Result<Paths, ApiError> {
+    /// The default driver's plan, made once per [`TTL`].
+    async fn plan(&self, state: &AppState) -> Result<Arc<plan::Plan>, ApiError> {
         let driver = state.default_driver;
         let cell = self.builds.get_with(driver, || Arc::new(OnceCell::new()));
-        let paths = cell
-            .get_or_try_init(|| async {
-                collect::paths(state, driver).await.map(Arc::new).map_err(|status| {
-                    tracing::warn!(grpc_code = ?status.code(), detail = status.message(), "sitemap not built");
-                    ApiError::SitemapUnavailable
-                })
-            })
+        let plan = cell
+            .get_or_try_init(|| async { plan::build(state, driver).await.map(Arc::new).map_err(|s| unavailable(&s)) })
             .await?;
-        Ok(paths.clone())
+        Ok(plan.clone())
     }
+}
+
+/// A service's failure, logged, as the one answer a crawler gets.
+fn unavailable(status: &tonic::Status) -> ApiError {
+    tracing::warn!(grpc_code = ?status.code(), detail = status.message(), "sitemap not built");
+    ApiError::SitemapUnavailable
 }
 
 /// `/sitemap-{n}.xml`
@@ -95,17 +99,17 @@ pub(crate) async fn robots(req: HttpRequest, state: web::Data<AppState>) -> Http
 
 /// GET /sitemap.xml: the index of the pages.
 pub(crate) async fn index(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let paths = state.sitemap.paths(&state).await?;
-    let pages = paths.len().div_ceil(state.sitemap.page_urls);
+    let pages = state.sitemap.plan(&state).await?.files(state.sitemap.page_urls);
     Ok(xml_response(xml::index(&public_origin(&req, state.public_url.as_deref()), pages)))
 }
 
 /// GET /sitemap-{n}.xml: page `n`; 404 past the last.
 pub(crate) async fn page(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let n = page_of(req.path()).and_then(page_number).ok_or(ApiError::SitemapPageNotFound)?;
-    let paths = state.sitemap.paths(&state).await?;
-    let page = paths.chunks(state.sitemap.page_urls).nth(n - 1).ok_or(ApiError::SitemapPageNotFound)?;
-    Ok(xml_response(xml::urlset(&public_origin(&req, state.public_url.as_deref()), page)))
+    let plan = state.sitemap.plan(&state).await?;
+    let span = plan.file(n, state.sitemap.page_urls).ok_or(ApiError::SitemapPageNotFound)?;
+    let paths = file::paths(&state, state.default_driver, &plan, span).await.map_err(|s| unavailable(&s))?;
+    Ok(xml_response(xml::urlset(&public_origin(&req, state.public_url.as_deref()), &paths)))
 }
 
 #[cfg(test)]

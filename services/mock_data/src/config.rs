@@ -16,11 +16,20 @@ pub struct Config {
     /// The token of the back office (`GET /_backoffice/orders/{number}`, an order with
     /// the shopper's email, as a shop's staff see it). `None`: there is no back office.
     pub backoffice_token: Option<String>,
+    /// How many products the catalogue has: the spec's 35 ([`crate::data::PRODUCT_COUNT`],
+    /// its own seeded tree), or more for a benchmark (`crate::data::scaled`'s tree, grown
+    /// with them). Fewer than 35 is 35.
+    pub products: u32,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Self { delay: Duration::from_millis(500), public_url: None, backoffice_token: None }
+        Self {
+            delay: Duration::from_millis(500),
+            public_url: None,
+            backoffice_token: None,
+            products: crate::data::PRODUCT_COUNT,
+        }
     }
 }
 
@@ -31,6 +40,7 @@ impl std::fmt::Debug for Config {
             .field("delay", &self.delay)
             .field("public_url", &self.public_url)
             .field("backoffice_token", &self.backoffice_token.as_ref().map(|_| "<redacted>"))
+            .field("products", &self.products)
             .finish()
     }
 }

@@ -2,7 +2,7 @@
 //! DELETE on `/api/{collection}/{id}`, with the semantics of the reference in-memory web
 //! API. Transport-free: handlers turn a [`Reply`] into HTTP.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde_json::Value;
 
@@ -31,6 +31,21 @@ impl Reply {
 #[derive(Debug, Clone, Default)]
 pub struct Db {
     collections: BTreeMap<String, Vec<Value>>,
+    /// Each collection's item positions by id, so finding an item (a product page, a
+    /// category's products) does not read a benchmark's whole catalogue. Rebuilt for a
+    /// collection whenever it changes.
+    positions: HashMap<String, HashMap<String, usize>>,
+}
+
+fn positions(items: &[Value]) -> HashMap<String, usize> {
+    let mut out = HashMap::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        // The first of two items with one id is the one found, as a scan finds it.
+        if let Some(id) = item_id(item) {
+            out.entry(id).or_insert(i);
+        }
+    }
+    out
 }
 
 /// Ids compare as text, so `1` and `"1"` are the same item (as in the reference API).
@@ -68,7 +83,35 @@ pub(crate) fn contains(text: &str, wanted: &str, case_sensitive: bool) -> bool {
 impl Db {
     #[must_use]
     pub fn new(collections: Vec<(String, Vec<Value>)>) -> Self {
-        Self { collections: collections.into_iter().collect() }
+        let collections: BTreeMap<String, Vec<Value>> = collections.into_iter().collect();
+        let positions = collections.iter().map(|(name, items)| (name.clone(), positions(items))).collect();
+        Self { collections, positions }
+    }
+
+    /// The item of `name` whose id is `id`, found by its position.
+    fn by_id(&self, name: &str, id: &str) -> Option<&Value> {
+        let at = *self.positions.get(name)?.get(id)?;
+        self.collections.get(name)?.get(at)
+    }
+
+    /// The items of `name` whose ids are `ids`, in that order; ids of no item are skipped.
+    ///
+    /// # Errors
+    /// An unknown collection.
+    pub fn by_ids<'a>(
+        &'a self,
+        name: &str,
+        ids: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Vec<&'a Value>, MockError> {
+        self.collection(name)?;
+        Ok(ids.into_iter().filter_map(|id| self.by_id(name, id)).collect())
+    }
+
+    /// Keeps `name`'s positions true after a change.
+    fn reindex(&mut self, name: &str) {
+        if let Some(items) = self.collections.get(name) {
+            self.positions.insert(name.to_owned(), positions(items));
+        }
     }
 
     fn collection(&self, name: &str) -> Result<&Vec<Value>, MockError> {
@@ -95,9 +138,7 @@ impl Db {
     pub fn by_id_or_url(&self, name: &str, id_or_url: &str) -> Result<&Value, MockError> {
         let items = self.collection(name)?;
         let url = format!("/{id_or_url}");
-        items
-            .iter()
-            .find(|i| item_id(i).as_deref() == Some(id_or_url))
+        self.by_id(name, id_or_url)
             .or_else(|| items.iter().find(|i| i.get("url").and_then(Value::as_str) == Some(url.as_str())))
             .ok_or_else(|| MockError::ItemNotFound { collection: name.to_owned(), id: id_or_url.to_owned() })
     }
@@ -120,9 +161,8 @@ impl Db {
                     items.iter().filter(|i| matches(i, query, cfg.case_sensitive_search)).cloned().collect();
                 Ok(Reply::json(200, Value::Array(found)))
             }
-            Some(id) => items
-                .iter()
-                .find(|i| item_id(i).as_deref() == Some(id))
+            Some(id) => self
+                .by_id(name, id)
                 .map(|i| Reply::json(200, i.clone()))
                 .ok_or_else(|| MockError::ItemNotFound { collection: name.to_owned(), id: id.to_owned() }),
         }
@@ -132,7 +172,34 @@ impl Db {
     ///
     /// # Errors
     /// The spec's codes: 422, 400, 409.
-    pub fn post(
+    pub fn post(&mut self, name: &str, id: Option<&str>, item: Value, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+        let reply = self.post_unindexed(name, id, item, cfg);
+        self.reindex(name);
+        reply
+    }
+
+    /// PUT: replace, or (unless `put404`) create.
+    ///
+    /// # Errors
+    /// The spec's codes: 404 missing id, 400 id mismatch.
+    pub fn put(&mut self, name: &str, id: Option<&str>, item: Value, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+        let reply = self.put_unindexed(name, id, item, cfg);
+        self.reindex(name);
+        reply
+    }
+
+    /// DELETE: in the spec, deleting a missing item is not a 404 (unless `delete404`).
+    ///
+    /// # Errors
+    /// 404 without an id, or for a missing item when configured.
+    pub fn delete(&mut self, name: &str, id: Option<&str>, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+        let reply = self.delete_unindexed(name, id, cfg);
+        self.reindex(name);
+        reply
+    }
+
+    /// [`Self::post`]'s change, before the positions are brought up to date.
+    fn post_unindexed(
         &mut self,
         name: &str,
         id: Option<&str>,
@@ -172,11 +239,14 @@ impl Db {
         }
     }
 
-    /// PUT: replace, or (unless `put404`) create.
-    ///
-    /// # Errors
-    /// The spec's codes: 404 missing id, 400 id mismatch.
-    pub fn put(&mut self, name: &str, id: Option<&str>, item: Value, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+    /// [`Self::put`]'s change, before the positions are brought up to date.
+    fn put_unindexed(
+        &mut self,
+        name: &str,
+        id: Option<&str>,
+        item: Value,
+        cfg: &RuntimeConfig,
+    ) -> Result<Reply, MockError> {
         if !item.is_object() {
             return Err(MockError::BadBody);
         }
@@ -198,11 +268,8 @@ impl Db {
         }
     }
 
-    /// DELETE: in the spec, deleting a missing item is not a 404 (unless `delete404`).
-    ///
-    /// # Errors
-    /// 404 without an id, or for a missing item when configured.
-    pub fn delete(&mut self, name: &str, id: Option<&str>, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
+    /// [`Self::delete`]'s change, before the positions are brought up to date.
+    fn delete_unindexed(&mut self, name: &str, id: Option<&str>, cfg: &RuntimeConfig) -> Result<Reply, MockError> {
         let items = self.collection_mut(name)?;
         let id = id.ok_or_else(|| MockError::MissingId(name.to_owned()))?;
         let before = items.len();

@@ -1,7 +1,8 @@
 //! mock-data: the in-memory backend of the storefront spec (§7, §8, §9) as a REST
 //! service under `/api`, plus generated product images under `/images`.
 //!
-//! - [`data`]: seeded sample data (35 products, a 3-deep navigation tree, filler).
+//! - [`data`]: seeded sample data (35 products, or as many as configured, a 3-deep
+//!   navigation tree, filler).
 //! - [`db`]: generic collection semantics (GET/POST/PUT/DELETE).
 //! - [`listing`]: a category's products and search, paged and sorted.
 //! - [`routes`]: the route table, product and navigation specials, commands, delay.
@@ -43,6 +44,7 @@ pub async fn serve(config: Config, listener: std::net::TcpListener, shutdown: Sh
         config: RwLock::new(runtime),
         image_base,
         backoffice_token: config.backoffice_token.filter(|t| !t.is_empty()),
+        product_count: config.products,
     });
     state.reset();
     let server = HttpServer::new(move || {

@@ -78,9 +78,10 @@ impl Paging {
 
     /// Sorts `products` (ties keep their position) and answers the asked page with the
     /// total; a page beyond the end is empty.
-    fn answer(self, products: Vec<Value>) -> Value {
+    /// Only the page is copied: a benchmark's large category has thousands of products.
+    fn answer(self, products: Vec<&Value>) -> Value {
         let total = products.len();
-        let mut rows: Vec<(usize, Value)> = products.into_iter().enumerate().collect();
+        let mut rows: Vec<(usize, &Value)> = products.into_iter().enumerate().collect();
         rows.sort_by(|(i, a), (j, b)| {
             let order = match self.sort {
                 Sort::Position => i.cmp(j),
@@ -90,7 +91,7 @@ impl Paging {
             if self.descending { order.reverse() } else { order }.then(i.cmp(j))
         });
         let skip = (self.page - 1).saturating_mul(self.page_size);
-        let page: Vec<Value> = rows.into_iter().skip(skip).take(self.page_size).map(|(_, p)| p).collect();
+        let page: Vec<Value> = rows.into_iter().skip(skip).take(self.page_size).map(|(_, p)| p.clone()).collect();
         json!({ "products": page, "total_count": total, "page": self.page, "page_size": self.page_size })
     }
 }
@@ -110,16 +111,15 @@ fn price(product: &Value) -> i64 {
 /// `product_ids`) and a page of its products that still exist, in category order.
 pub(crate) fn category_products(db: &Db, id_or_url: &str, query: &[(String, String)]) -> Result<Reply, MockError> {
     let paging = Paging::parse(query, &[])?;
-    let mut category = db.by_id_or_url("categories", id_or_url)?.clone();
-    let ids = category.as_object_mut().and_then(|c| c.remove("product_ids")).unwrap_or_default();
-    let products = db.items("products")?;
-    let found: Vec<Value> = ids
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|id| products.iter().find(|p| p.get("id") == Some(id)).cloned())
-        .collect();
+    let stored = db.by_id_or_url("categories", id_or_url)?;
+    let ids = stored.get("product_ids").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    // Ids are matched as text, as the generic collections match them.
+    let found = db.by_ids("products", ids.iter().filter_map(Value::as_str))?;
+    let mut category = stored.clone();
     let mut body = paging.answer(found);
+    if let Some(c) = category.as_object_mut() {
+        c.remove("product_ids");
+    }
     body["category"] = category;
     Ok(Reply::json(200, body))
 }
@@ -132,7 +132,7 @@ pub(crate) fn search(db: &Db, query: &[(String, String)], config: &RuntimeConfig
     if q.is_empty() || q.chars().count() > MAX_QUERY_CHARS {
         return Err(bad("q", "1 to 200 characters"));
     }
-    let found: Vec<Value> = db
+    let found: Vec<&Value> = db
         .items("products")?
         .iter()
         .filter(|p| {
@@ -140,7 +140,6 @@ pub(crate) fn search(db: &Db, query: &[(String, String)], config: &RuntimeConfig
             contains(text(p, "name"), q, case_sensitive)
                 || contains(&without_tags(text(p, "description")), q, case_sensitive)
         })
-        .cloned()
         .collect();
     let mut body = paging.answer(found);
     body["query"] = json!(q);

@@ -25,6 +25,8 @@ pub(crate) struct State {
     pub(crate) image_base: String,
     /// The back office's token; `None`: there is no back office.
     pub(crate) backoffice_token: Option<String>,
+    /// How many products a reset generates (`Config::products`).
+    pub(crate) product_count: u32,
 }
 
 impl State {
@@ -46,7 +48,7 @@ impl State {
 
     pub(crate) fn reset(&self) {
         self.carts().clear();
-        *self.db_mut() = Db::new(data::initial_collections(&self.image_base));
+        *self.db_mut() = Db::new(data::initial_collections(&self.image_base, self.product_count));
     }
 }
 
@@ -144,8 +146,10 @@ fn cart(state: &State, method: &Method, id: Option<&str>, body: &[u8]) -> Result
         ("GET", [cart]) => json(state.carts().get(cart)?),
         ("POST", [cart, "lines"]) => {
             let add: AddLine = body_of(body)?;
-            let products = state.db().items("products")?.to_vec();
-            json(state.carts().add(cart, &products, &add.variant, add.quantity)?)
+            // Read in place: copying a benchmark's catalogue for each line added would cost
+            // more than the line.
+            let db = state.db();
+            json(state.carts().add(cart, db.items("products")?, &add.variant, add.quantity)?)
         }
         ("PUT", [cart, "lines", line]) => {
             json(state.carts().update(cart, line, body_of::<SetQuantity>(body)?.quantity)?)

@@ -21,6 +21,7 @@ pub struct TestAppBuilder {
     sentinel_replicas: Option<usize>,
     failed_path: String,
     mock_delay: Duration,
+    mock_products: u32,
     adapter_overrides: Vec<(Backend, String)>,
     image_sources: Vec<vitrine_edge::ImageSource>,
     image_concurrency: Option<(usize, usize)>,
@@ -69,6 +70,7 @@ impl Default for TestAppBuilder {
             sentinel_replicas: None,
             failed_path: "/".to_owned(),
             mock_delay: Duration::ZERO,
+            mock_products: vitrine_mock_data::data::PRODUCT_COUNT,
             adapter_overrides: Vec::new(),
             image_sources: Vec::new(),
             image_concurrency: None,
@@ -111,6 +113,13 @@ impl TestAppBuilder {
     #[must_use]
     pub const fn mock_delay(mut self, delay: Duration) -> Self {
         self.mock_delay = delay;
+        self
+    }
+
+    /// A mock-data catalogue of `count` products (the spec's 35 by default).
+    #[must_use]
+    pub const fn mock_products(mut self, count: u32) -> Self {
+        self.mock_products = count;
         self
     }
 
@@ -249,6 +258,7 @@ impl TestAppBuilder {
 
         let mut config = vitrine_suite::Config::for_test();
         config.mock.delay = self.mock_delay;
+        config.mock.products = self.mock_products;
         for (backend, flag, value) in self.settings {
             config.adapter.set(backend, flag, value);
         }

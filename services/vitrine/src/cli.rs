@@ -309,6 +309,11 @@ pub(crate) struct MockOptions {
     /// Delay of every mock API response (500 ms).
     #[arg(long, env = "VITRINE_MOCK_DELAY_MS", default_value_t = 500)]
     pub(crate) mock_delay_ms: u64,
+    /// How many products mock-data generates: the spec's 35, or more (up to 1,000,000) for
+    /// a benchmark, in proportionally many categories and one large category.
+    #[arg(long, env = "VITRINE_MOCK_PRODUCTS", default_value_t = 35,
+          value_parser = clap::value_parser!(u32).range(35..=1_000_000))]
+    pub(crate) mock_products: u32,
     /// Base URL at which the mock's images are reachable; default: its own address.
     #[arg(long, env = "VITRINE_MOCK_DATA_PUBLIC_URL")]
     pub(crate) mock_data_public_url: Option<String>,

@@ -161,6 +161,7 @@ pub(crate) fn mock_data(opts: &MockOptions) -> vitrine_mock_data::Config {
         delay: Duration::from_millis(opts.mock_delay_ms),
         public_url: opts.mock_data_public_url.clone(),
         backoffice_token: opts.mock_data_backoffice_token.clone(),
+        products: opts.mock_products,
     }
 }
 

@@ -25,6 +25,16 @@ impl InMemoryDriver {
         self.client.get_json("/api/products", CachePolicy::ProductList).await
     }
 
+    /// The product the mock finds at `url` (by id or url), none when there is none.
+    async fn product_at(&self, url: &str) -> DriverResult<Vec<Product>> {
+        let Some(path) = transform::product_by_url_path(url) else { return Ok(Vec::new()) };
+        match self.client.get_json::<ProductResponse>(&path, CachePolicy::Product).await {
+            Ok(found) => Ok(found.products),
+            Err(DriverError::NotFound(_)) => Ok(Vec::new()),
+            Err(other) => Err(other),
+        }
+    }
+
     /// The mock's content page at `url` (`/pages/{slug}`), `None` when it has none there.
     async fn page(&self, url: &str) -> DriverResult<Option<ContentPage>> {
         let Some(path) = transform::page_path(url) else { return Ok(None) };
@@ -38,7 +48,14 @@ impl InMemoryDriver {
 
 #[async_trait::async_trait]
 impl CatalogueDriver for InMemoryDriver {
+    /// A limit a page can hold is the first page of the root category, which holds
+    /// every product in list order: a benchmark's catalogue of hundreds of thousands is
+    /// not read whole for a hundred.
     async fn list(&self, limit: usize) -> DriverResult<Vec<Product>> {
+        if let Some(path) = transform::first_products_path(limit) {
+            let listing: MockListing = self.client.get_json(&path, CachePolicy::ProductList).await?;
+            return Ok(listing.products);
+        }
         Ok(vitrine_domain::listing::at_most(self.all().await?, limit))
     }
 
@@ -110,7 +127,9 @@ impl RouteDriver for InMemoryDriver {
         if transform::page_path(url).is_some() {
             return Ok(transform::page_resolution(url, self.page(url).await?.as_ref()));
         }
-        let (products, menu) = tokio::try_join!(self.all(), self.tree())?;
-        Ok(transform::resolve(&products, &menu, url))
+        // The one product the mock finds at this url, not the whole catalogue: a
+        // benchmark's would be read for every address.
+        let (product, menu) = tokio::try_join!(self.product_at(url), self.tree())?;
+        Ok(transform::resolve(&product, &menu, url))
     }
 }

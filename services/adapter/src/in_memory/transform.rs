@@ -15,8 +15,25 @@ use super::models::MockListing;
 #[must_use]
 pub fn product_by_url_path(url: &str) -> Option<String> {
     let key = paths::product_slug(url).map_or_else(|| url.strip_prefix('/').unwrap_or(url).to_owned(), str::to_owned);
+    // The mock's own routes under `/api/products/`, never a product.
+    if RESERVED_PRODUCT_KEYS.contains(&key.as_str()) {
+        return None;
+    }
     Some(format!("/api/products/{}", encoded_segments(&key)?))
 }
+
+/// What the mock answers at `/api/products/{key}` other than a product.
+const RESERVED_PRODUCT_KEYS: [&str; 2] = ["search", "best-sellers"];
+
+/// The first `limit` products in list order as one page of the root category (which
+/// holds them all), when one page can hold them (1 to the mock's 100); `None` otherwise.
+#[must_use]
+pub fn first_products_path(limit: usize) -> Option<String> {
+    (1..=MOCK_MAX_PAGE_SIZE).contains(&limit).then(|| format!("/api/categories/root/products?pageSize={limit}"))
+}
+
+/// The largest page the mock answers.
+const MOCK_MAX_PAGE_SIZE: usize = 100;
 
 /// The path segments of `url` percent-encoded, or `None` when one is empty or a dot
 /// segment (visitor input must not step outside the mock route it is put into).
@@ -258,8 +275,23 @@ mod tests {
             ("/../commands/resetDb", None),
             ("/x/./y", None),
             ("/", None),
+            ("/search", None),
+            ("/products/best-sellers", None),
+            ("/search/x", Some("/api/products/search/x")),
         ] {
             assert_eq!(product_by_url_path(url).as_deref(), path, "url {url}");
+        }
+    }
+
+    #[test]
+    fn a_list_a_page_can_hold_is_the_root_category_s_first_page() {
+        for (limit, path) in [
+            (0, None),
+            (1, Some("/api/categories/root/products?pageSize=1")),
+            (100, Some("/api/categories/root/products?pageSize=100")),
+            (101, None),
+        ] {
+            assert_eq!(first_products_path(limit).as_deref(), path, "{limit}");
         }
     }
 }

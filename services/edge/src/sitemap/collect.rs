@@ -1,38 +1,21 @@
-//! The paths a sitemap lists, gathered from the services for one driver: home, every
-//! category of the navigation tree, then every product, each path once.
+//! What a sitemap lists, asked of the services for one driver: the menu's categories
+//! and the products the catalogue lists (`menu_and_listed`, also the warming's quick
+//! paths), and one page of a category as its products' paths ([`category_page`]), which
+//! the plan's walk and each file's fetch both use.
 //!
-//! Products: the catalogue's `ListProducts` at the edge's largest limit
-//! ([`listing::MAX_LIMIT`]) and a walk of every category's pages. The list alone is
-//! every product on mock-data and the fake store (they answer their whole catalogue) but
-//! only its first page on Magento and Shopify; the walk reaches every product a category
-//! holds on any backend, at one request per page of 24 (cached upstream like any page
-//! view), a few categories at a time.
+//! The list is every product on mock-data's first hundred and the fake store's whole
+//! catalogue, but only a first page on Magento and Shopify; the category walk reaches
+//! every product a category holds on any backend, at one request per page of 24 (cached
+//! upstream like any page view).
 
 use std::collections::HashSet;
 
-use futures_util::{StreamExt, TryStreamExt, stream};
 use tonic::{Code, Status};
-use vitrine_domain::{Driver, listing, paths};
+use vitrine_domain::Driver;
+use vitrine_domain::{listing, paths};
 use vitrine_proto::v1::{CategoryRequest, DriverRequest, NavigationNode, Product, ProductSort, ProductsRequest};
 
 use crate::AppState;
-
-/// Categories walked at once: enough to overlap round trips, few enough not to crowd
-/// the backend (the adapter's own bound is 32 requests in flight).
-const WALK_CONCURRENCY: usize = 4;
-
-/// The site's paths for `driver`, in order: home, categories (menu order), products.
-pub(super) async fn paths(state: &AppState, driver: Driver) -> Result<Vec<String>, Status> {
-    let (categories, listed) = menu_and_listed(state, driver).await?;
-    let driver = i32::from(driver);
-    let walked: Vec<Vec<Product>> = stream::iter(categories.iter().cloned())
-        .map(|url| category_products(state, driver, url))
-        .buffered(WALK_CONCURRENCY)
-        .try_collect()
-        .await?;
-    let products = listed.iter().chain(walked.iter().flatten()).map(product_path);
-    Ok(unique(std::iter::once("/".to_owned()).chain(categories).chain(products)))
-}
 
 /// The paths two calls name, for warming (`crate::page::warm`): home, the listed
 /// products (mock-data and the fake store list them all), then the menu's categories.
@@ -42,7 +25,7 @@ pub(crate) async fn quick_paths(state: &AppState, driver: Driver) -> Result<Vec<
 }
 
 /// The menu's category urls and the catalogue's listed products, asked for together.
-async fn menu_and_listed(state: &AppState, driver: Driver) -> Result<(Vec<String>, Vec<Product>), Status> {
+pub(super) async fn menu_and_listed(state: &AppState, driver: Driver) -> Result<(Vec<String>, Vec<Product>), Status> {
     let driver = i32::from(driver);
     let (mut navigation, mut catalogue) = (state.navigation.clone(), state.catalogue.clone());
     let (tree, listed) = tokio::join!(
@@ -69,43 +52,50 @@ fn category_urls(root: &NavigationNode) -> Vec<String> {
     out
 }
 
-/// Every page of the category at `url`; none when it is not a category page (a menu
-/// item may link to a content page).
-async fn category_products(state: &AppState, driver: i32, url: String) -> Result<Vec<Product>, Status> {
-    let mut catalogue = state.catalogue.clone();
-    let request = |page| CategoryRequest {
-        driver,
-        url: url.clone(),
+/// One page of a category's products as it sorts them by position: each product's
+/// path when it is one a sitemap may list (local, not the SPA's own), and the category's
+/// number of pages (at most [`listing::MAX_PAGE`], the last a visitor may ask for).
+/// `None` when `url` is not a category page (a menu item may link to a content page).
+pub(super) async fn category_page(
+    state: &AppState,
+    driver: Driver,
+    url: &str,
+    page: u32,
+) -> Result<Option<(Vec<Option<String>>, u32)>, Status> {
+    let request = CategoryRequest {
+        driver: i32::from(driver),
+        url: url.to_owned(),
         page,
         sort: ProductSort::Position.into(),
         fresh_after_ms: 0,
     };
-    let first = match catalogue.get_category_page(request(1)).await {
+    let listing = match state.catalogue.clone().get_category_page(request).await {
         Ok(page) => page.into_inner().listing.unwrap_or_default(),
-        Err(status) if status.code() == Code::NotFound => return Ok(Vec::new()),
+        Err(status) if status.code() == Code::NotFound => return Ok(None),
         Err(status) => return Err(status),
     };
-    let pages = first.total_count.div_ceil(listing::PAGE_SIZE).min(listing::MAX_PAGE);
-    let mut products = first.products;
-    for page in 2..=pages {
-        let next = catalogue.get_category_page(request(page)).await?.into_inner();
-        products.extend(next.listing.unwrap_or_default().products);
-    }
-    Ok(products)
+    let pages = listing.total_count.div_ceil(listing::PAGE_SIZE).min(listing::MAX_PAGE);
+    let products = listing.products.iter().map(|p| Some(product_path(p)).filter(|p| listable(p))).collect();
+    Ok(Some((products, pages)))
+}
+
+/// Whether a sitemap may name `path`: a local one (an absolute or empty one would not
+/// sit on this site's origin; the adapters already drop them, this keeps it so), not
+/// one of the SPA's own pages.
+pub(super) fn listable(path: &str) -> bool {
+    paths::is_local_path(path) && !crate::spa_routes::reserved(path)
 }
 
 /// Where a product's page is: its canonical path when it has one (the adapter keeps
 /// only local ones), else its url.
-fn product_path(product: &Product) -> String {
+pub(super) fn product_path(product: &Product) -> String {
     product.canonical_url.clone().unwrap_or_else(|| product.url.clone())
 }
 
-/// `paths` in order, each once, local paths only (an absolute or empty one would not
-/// sit on this site's origin; the adapters already drop them, this keeps it so), and
-/// none of the SPA's own pages.
-fn unique(paths: impl Iterator<Item = String>) -> Vec<String> {
+/// `paths` in order, each once, [`listable`] ones only.
+pub(super) fn unique(paths: impl Iterator<Item = String>) -> Vec<String> {
     let mut seen = HashSet::new();
-    paths.filter(|p| paths::is_local_path(p) && !crate::spa_routes::reserved(p) && seen.insert(p.clone())).collect()
+    paths.filter(|p| listable(p) && seen.insert(p.clone())).collect()
 }
 
 #[cfg(test)]

@@ -1,12 +1,14 @@
 //! The generated sample data (the spec's "Mock"): 35 products with ids 1001–1035, a
 //! navigation tree 3 deep whose categories hold those products ([`categories`]), a few
 //! content pages ([`pages`], written out) and filler collections. Seeded, so every run is
-//! identical.
+//! identical. A benchmark may ask for more products: then the tree is [`scaled`]'s, grown
+//! with the catalogue.
 
 pub mod categories;
 mod navigation;
 mod pages;
 mod products;
+pub mod scaled;
 mod variants;
 mod words;
 
@@ -14,18 +16,20 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
+use categories::Assignment;
 pub use navigation::navigation_tree;
 pub use pages::pages;
-pub use products::{PRODUCT_COUNT, products};
+pub use products::{PRODUCT_COUNT, ids as product_ids, products};
 
-/// The collections of a fresh database, in name order.
+/// The collections of a fresh database of `product_count` products (the spec's 35 at
+/// least), in name order.
 #[must_use]
-pub fn initial_collections(image_base: &str) -> Vec<(String, Vec<Value>)> {
-    let products = products(image_base);
-    let tree = navigation_tree();
-    let product_ids: Vec<String> = products.iter().map(|p| p.id.clone()).collect();
-    let assignment = categories::assign(&tree, &product_ids);
-    let tree = categories::with_counts(tree, &assignment);
+pub fn initial_collections(image_base: &str, product_count: u32) -> Vec<(String, Vec<Value>)> {
+    let product_count = product_count.max(PRODUCT_COUNT);
+    let product_ids = products::ids(product_count);
+    let (tree, assignment) = catalogue_tree(product_count, &product_ids);
+    // One product at a time, so the catalogue is never held both as products and as JSON.
+    let products: Vec<Value> = products(image_base, product_count).map(|p| json!(p)).collect();
     vec![
         ("airlines".to_owned(), airlines()),
         ("airplanes".to_owned(), airplanes()),
@@ -34,8 +38,24 @@ pub fn initial_collections(image_base: &str) -> Vec<(String, Vec<Value>)> {
         ("names".to_owned(), names()),
         ("navigation".to_owned(), vec![json!(tree)]),
         ("pages".to_owned(), pages().into_iter().map(|p| json!(p)).collect()),
-        ("products".to_owned(), products.into_iter().map(|p| json!(p)).collect()),
+        ("products".to_owned(), products),
     ]
+}
+
+/// The navigation tree of `product_count` products, with each node's count, and which
+/// products each category holds: the spec's seeded tree for its 35, else [`scaled`]'s.
+#[must_use]
+pub fn catalogue_tree(product_count: u32, product_ids: &[String]) -> (vitrine_proto::v1::NavigationNode, Assignment) {
+    let (tree, assignment) = if product_count <= PRODUCT_COUNT {
+        let tree = navigation_tree();
+        let assignment = categories::assign(&tree, product_ids);
+        (tree, assignment)
+    } else {
+        let tree = scaled::tree(product_count);
+        let assignment = categories::assign(&tree, product_ids);
+        scaled::with_large(tree, assignment, product_ids)
+    };
+    (categories::with_counts(tree, &assignment), assignment)
 }
 
 /// One generator per data kind, each with its own seed, so adding a field to one kind

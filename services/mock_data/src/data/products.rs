@@ -1,4 +1,5 @@
-//! The 35 mock products, normalised as the storefront model.
+//! The mock products, normalised as the storefront model: the spec's 35, or as many as
+//! a benchmark asks for (the first 35 are the same either way).
 
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -11,13 +12,20 @@ pub const PRODUCT_COUNT: u32 = 35;
 const FIRST_ID: u32 = 1001;
 const SEED: u64 = 0x5eed_1001;
 
-/// Products 1001–1035. Image urls point at `image_base`, where this service draws them.
-#[must_use]
-pub fn products(image_base: &str) -> Vec<Product> {
+/// Products 1001 to 1000 + `count`, one seeded sequence, so the first 35 of a larger
+/// catalogue are the spec's own. Image urls point at `image_base`, where this service
+/// draws them. Lazy, so a large catalogue is turned into collection items one product at a
+/// time rather than held twice.
+pub fn products(image_base: &str, count: u32) -> impl Iterator<Item = Product> + '_ {
     let mut rng = rng(SEED);
-    (FIRST_ID..FIRST_ID + PRODUCT_COUNT)
-        .map(|id| super::variants::with_variants(product(&mut rng, id, image_base)))
-        .collect()
+    (FIRST_ID..FIRST_ID.saturating_add(count))
+        .map(move |id| super::variants::with_variants(product(&mut rng, id, image_base)))
+}
+
+/// The ids of the first `count` products, in list order.
+#[must_use]
+pub fn ids(count: u32) -> Vec<String> {
+    (FIRST_ID..FIRST_ID.saturating_add(count)).map(|id| id.to_string()).collect()
 }
 
 fn pick(rng: &mut ChaCha8Rng, list: &[&'static str]) -> &'static str {
@@ -95,7 +103,7 @@ mod tests {
 
     #[test]
     fn thirty_five_products_within_spec_limits() {
-        let all = products("http://img");
+        let all: Vec<Product> = products("http://img", PRODUCT_COUNT).collect();
         assert_eq!(all.len(), 35);
         for (i, p) in all.iter().enumerate() {
             let expected_id = 1001 + u32::try_from(i).unwrap_or_default();
@@ -112,7 +120,10 @@ mod tests {
     }
 
     #[test]
-    fn generation_is_seeded() {
-        assert_eq!(products("x"), products("x"));
+    fn generation_is_seeded_and_a_larger_catalogue_starts_with_the_spec_s() {
+        let spec: Vec<Product> = products("x", PRODUCT_COUNT).collect();
+        assert_eq!(spec, products("x", PRODUCT_COUNT).collect::<Vec<_>>());
+        let larger: Vec<Product> = products("x", 100).collect();
+        assert_eq!((larger.len(), &larger[..35]), (100, spec.as_slice()));
     }
 }

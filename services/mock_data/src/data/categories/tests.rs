@@ -1,5 +1,5 @@
 use super::*;
-use crate::data::{navigation_tree, products};
+use crate::data::{PRODUCT_COUNT, navigation_tree, products};
 
 fn node(id: &str, children: Vec<NavigationNode>) -> NavigationNode {
     NavigationNode { id: id.to_owned(), children, ..NavigationNode::default() }
@@ -11,7 +11,7 @@ fn ids(range: impl IntoIterator<Item = u32>) -> Vec<String> {
 
 fn seeded() -> (NavigationNode, Assignment) {
     let tree = navigation_tree();
-    let product_ids: Vec<String> = products("x").into_iter().map(|p| p.id).collect();
+    let product_ids: Vec<String> = products("x", PRODUCT_COUNT).map(|p| p.id).collect();
     let assignment = assign(&tree, &product_ids);
     (tree, assignment)
 }
