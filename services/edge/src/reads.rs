@@ -82,22 +82,52 @@ pub(crate) mod keys {
     }
 
     pub(crate) fn category(url: &str, page: u32, sort: Sort) -> String {
-        format!("category\n{url}\n{page}\n{sort:?}")
+        lines(&["category", url, itoa::Buffer::new().format(page), sort.as_str()])
     }
 
     pub(crate) fn search(words: &str, page: u32, sort: Sort) -> String {
-        format!("search\n{words}\n{page}\n{sort:?}")
+        lines(&["search", words, itoa::Buffer::new().format(page), sort.as_str()])
     }
 
     /// A written page (`crate::page`): the origin its urls are written with, and the
     /// address exactly as asked (React renders the page at it).
     pub(crate) fn written(origin: &str, path_and_query: &str) -> String {
-        format!("written\n{origin}\n{path_and_query}")
+        lines(&["written", origin, path_and_query])
     }
 
     /// A page, with the origin its head's urls are written with.
     pub(crate) fn page(origin: &str, url: &str, page: u32, sort: Sort) -> String {
-        format!("page\n{origin}\n{url}\n{page}\n{sort:?}")
+        lines(&["page", origin, url, itoa::Buffer::new().format(page), sort.as_str()])
+    }
+
+    /// `parts`, one a line, in one allocation: every warm answer makes its key, and
+    /// `format!`'s machinery cost more than the rest of the look-up.
+    fn lines(parts: &[&str]) -> String {
+        let mut key = String::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                key.push('\n');
+            }
+            key.push_str(part);
+        }
+        key
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn a_key_is_its_parts_one_a_line() {
+            for (key, expected) in [
+                (category("/computers", 2, Sort::Position), "category\n/computers\n2\nposition"),
+                (search("red shirt", 10, Sort::PriceDesc), "search\nred shirt\n10\nprice_desc"),
+                (written("http://o", "/1001?x=1"), "written\nhttp://o\n/1001?x=1"),
+                (page("http://o", "/1001", 1, Sort::Name), "page\nhttp://o\n/1001\n1\nname"),
+            ] {
+                assert_eq!(key, expected);
+            }
+        }
     }
 }
 
