@@ -24,21 +24,17 @@ impl RootSpanBuilder for RouteSpan {
             http.method = %method,
             http.route = Empty,
             http.status_code = Empty,
-            otel.name = Empty,
+            otel.name = %method,
             otel.kind = "server",
             otel.status_code = Empty,
             exception.message = Empty,
             exception.details = Empty,
         );
-        // Filtered out, the span records nothing: its route (a walk of the route table)
-        // and the caller's trace context are not looked up.
+        // Filtered out, the span records nothing: the caller's trace context is not
+        // looked up.
         if span.is_disabled() {
             return span;
         }
-        // Not a route of the table (a file, a page, nothing): one name for all of them.
-        let route = request.match_pattern().unwrap_or_else(|| "other".to_owned());
-        span.record("http.route", route.as_str());
-        span.record("otel.name", format!("{method} {route}"));
         let mut context = http::HeaderMap::new();
         for name in ["traceparent", "tracestate"] {
             if let Some(value) =
@@ -52,6 +48,19 @@ impl RootSpanBuilder for RouteSpan {
     }
 
     fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, Error>) {
+        // The route is named once routed, when the matched route gives its pattern at
+        // once (before, the whole route table is walked for it). Not a route of the
+        // table (a file, a page, nothing, an error before routing): one name for all.
+        // An error with no response keeps the method alone as its name.
+        if !span.is_disabled() {
+            let request = outcome.as_ref().ok().map(ServiceResponse::request);
+            let route = request.and_then(actix_web::HttpRequest::match_pattern);
+            let route = route.as_deref().unwrap_or("other");
+            span.record("http.route", route);
+            if let Some(request) = request {
+                span.record("otel.name", format!("{} {route}", request.method()));
+            }
+        }
         DefaultRootSpanBuilder::on_request_end(span, outcome);
     }
 }

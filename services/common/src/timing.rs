@@ -233,8 +233,13 @@ impl Timings {
 
     /// Adds `name` (with `words`) that ran from `started` until now.
     pub fn add(&self, name: &str, words: &str, started: Instant) {
-        let entry = Entry::span(name, words, started.saturating_duration_since(self.origin), started.elapsed());
-        self.push(entry);
+        self.add_words(name, words.to_owned(), started);
+    }
+
+    /// [`Self::add`] of words made for it, kept as they are.
+    fn add_words(&self, name: &str, words: String, started: Instant) {
+        let (start, dur) = (started.saturating_duration_since(self.origin), started.elapsed());
+        self.push(Entry { name: name.to_owned(), dur_ms: Some(ms(dur)), words, start_ms: Some(ms(start)) });
     }
 
     fn push(&self, entry: Entry) {
@@ -301,6 +306,13 @@ pub fn current() -> Option<Arc<Timings>> {
 pub fn record(name: &str, words: &str, started: Instant) {
     if let Some(timings) = current() {
         timings.add(name, words, started);
+    }
+}
+
+/// [`record`] of words already made for it, kept as they are (not copied).
+pub fn record_words(name: &str, words: String, started: Instant) {
+    if let Some(timings) = current() {
+        timings.add_words(name, words, started);
     }
 }
 

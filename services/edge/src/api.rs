@@ -20,6 +20,13 @@ use crate::session::Record;
 use crate::sse::{CHANNEL, SwitchEvent};
 use crate::{AppState, client_address, head, session};
 
+mod params;
+
+params::from_query!(UrlQuery { url });
+params::from_query!(CategoryQuery { url });
+params::from_query!(SearchQuery { q });
+params::from_query!(ListingQuery { page, sort });
+
 /// The API's media type, as a header value made once.
 const JSON: actix_web::http::header::HeaderValue =
     actix_web::http::header::HeaderValue::from_static("application/json");
@@ -145,7 +152,7 @@ pub(crate) async fn navigation(req: HttpRequest, state: web::Data<AppState>) -> 
     answer(&req, &state, keys::request(&req), move |s, r| async move { reads::navigation(&s, r).await }).await
 }
 
-#[derive(Deserialize, IntoParams)]
+#[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct UrlQuery {
     /// The storefront path to look up, e.g. `/1001` (a leading slash is added if missing).
@@ -169,7 +176,7 @@ fn lookup_url(url: Option<&str>) -> Result<String, ApiError> {
 #[utoipa::path(get, path = "/api/resolve", tag = "routing", params(UrlQuery),
     responses((status = 200, description = "The resolution and what to do with it", body = Resolution),
         InputError, ServiceErrors))]
-pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query: web::Query<UrlQuery>) -> ApiResult {
+pub(crate) async fn resolve(req: HttpRequest, state: web::Data<AppState>, query: UrlQuery) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     answer(&req, &state, keys::request(&req), move |s, r| async move { reads::resolution(&s, r, url).await }).await
 }
@@ -203,11 +210,7 @@ pub(crate) async fn best_sellers(req: HttpRequest, state: web::Data<AppState>) -
 #[utoipa::path(get, path = "/api/products/by-url", tag = "catalogue", params(UrlQuery),
     responses((status = 200, description = "The product at a storefront path", body = ProductResponse),
         InputError, ServiceErrors))]
-pub(crate) async fn product_by_url(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    query: web::Query<UrlQuery>,
-) -> ApiResult {
+pub(crate) async fn product_by_url(req: HttpRequest, state: web::Data<AppState>, query: UrlQuery) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     answer(&req, &state, keys::request(&req), move |s, r| async move { reads::product_by_url(&s, r, url).await }).await
 }
@@ -224,7 +227,7 @@ pub(crate) async fn product(req: HttpRequest, state: web::Data<AppState>, id: we
 // Category pages, search and content pages.
 
 /// The listing parameters a category page and a search share.
-#[derive(Deserialize, IntoParams)]
+#[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct ListingQuery {
     /// From `minimum` to `maximum`; absent, or anything else (not a whole number, out of
@@ -243,7 +246,7 @@ fn listing_params(page: Option<&str>, sort: Option<&str>) -> (u32, dto::Sort) {
     (listing::page_number(page.unwrap_or_default()), dto::Sort::read(sort.unwrap_or_default()))
 }
 
-#[derive(Deserialize, IntoParams)]
+#[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct CategoryQuery {
     /// The category's storefront path, e.g. `/computers`.
@@ -258,8 +261,8 @@ pub(crate) struct CategoryQuery {
 pub(crate) async fn category_by_url(
     req: HttpRequest,
     state: web::Data<AppState>,
-    query: web::Query<CategoryQuery>,
-    listing: web::Query<ListingQuery>,
+    query: CategoryQuery,
+    listing: ListingQuery,
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref());
@@ -267,7 +270,7 @@ pub(crate) async fn category_by_url(
     answer(&req, &state, key, move |s, r| async move { reads::category(&s, r, url, page, sort).await }).await
 }
 
-#[derive(Deserialize, IntoParams)]
+#[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct SearchQuery {
     /// The words to look for, surrounding spaces ignored; words longer than `maxLength`
@@ -289,8 +292,8 @@ fn search_words(q: Option<&str>) -> Result<String, ApiError> {
 pub(crate) async fn search(
     req: HttpRequest,
     state: web::Data<AppState>,
-    query: web::Query<SearchQuery>,
-    listing: web::Query<ListingQuery>,
+    query: SearchQuery,
+    listing: ListingQuery,
 ) -> ApiResult {
     let words = search_words(query.q.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref());
@@ -312,8 +315,8 @@ pub(crate) async fn search(
 pub(crate) async fn page(
     req: HttpRequest,
     state: web::Data<AppState>,
-    query: web::Query<CategoryQuery>,
-    listing: web::Query<ListingQuery>,
+    query: CategoryQuery,
+    listing: ListingQuery,
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref());
@@ -335,11 +338,7 @@ pub(crate) async fn categories(req: HttpRequest, state: web::Data<AppState>) -> 
 #[utoipa::path(get, path = "/api/pages/by-url", tag = "catalogue", params(UrlQuery),
     responses((status = 200, description = "The content page at a storefront path", body = dto::ContentPage),
         InputError, ServiceErrors))]
-pub(crate) async fn content_by_url(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    query: web::Query<UrlQuery>,
-) -> ApiResult {
+pub(crate) async fn content_by_url(req: HttpRequest, state: web::Data<AppState>, query: UrlQuery) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     answer(&req, &state, keys::request(&req), move |s, r| async move { reads::content(&s, r, url).await }).await
 }

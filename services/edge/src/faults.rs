@@ -43,7 +43,12 @@ pub(crate) async fn attach(
     {
         return Ok(req.into_response(refused.error_response()).map_into_right_body());
     }
-    let res = vitrine_common::hop::with_faults(faults, next.call(req)).await;
+    // Most visitors inject nothing: outside a scope the request's faults are none too,
+    // so theirs runs without one.
+    let res = match faults {
+        Some(_) => vitrine_common::hop::with_faults(faults, next.call(req)).await,
+        None => next.call(req).await,
+    };
     res.map(ServiceResponse::map_into_left_body)
 }
 

@@ -150,9 +150,11 @@ pub(crate) async fn track(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
-    let route = req.match_pattern();
     let method = req.method().clone();
     let res = next.call(req).await?;
+    // Asked after routing, when the matched route names its pattern at once (before,
+    // the route table is walked for it).
+    let route = res.request().match_pattern();
     let route = route.as_deref().unwrap_or("page");
     metrics.requests.with_label_values(&[route, method.as_str(), res.status().as_str()]).inc();
     metrics.latency.with_label_values(&[route]).observe(started.elapsed().as_secs_f64());

@@ -49,7 +49,8 @@ fn checked(scheme: &str, host: &str) -> String {
     let mut origin = String::with_capacity(scheme.len() + 3 + host.len());
     origin.push_str(scheme);
     origin.push_str("://");
-    origin.extend(host.chars().map(|c| c.to_ascii_lowercase()));
+    origin.push_str(host);
+    origin[scheme.len() + 3..].make_ascii_lowercase();
     origin
 }
 

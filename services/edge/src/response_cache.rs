@@ -199,7 +199,11 @@ impl ResponseCache {
             Some(Freshness::Stale) => "stale ",
             None => "miss ",
         };
-        vitrine_common::timing::record("edge-cache", &(outcome.to_owned() + read_name(key)), began);
+        let name = read_name(key);
+        let mut words = String::with_capacity(outcome.len() + name.len());
+        words.push_str(outcome);
+        words.push_str(name);
+        vitrine_common::timing::record_words("edge-cache", words, began);
         found
     }
 
