@@ -17,3 +17,17 @@ bare_headers() {
     esac
   done < "$1"
 }
+
+# N requests to PORT for PATH with ACCEPT-ENCODING on one keep-alive connection, bodies
+# read in full: `send PORT PATH ACCEPT N`.
+send() {
+  python3 - "$1" "$2" "$3" "$4" <<'PY'
+import http.client, sys
+port, path, accept, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+c = http.client.HTTPConnection("127.0.0.1", int(port))
+for _ in range(n):
+    c.request("GET", path, headers={"Accept-Encoding": accept})
+    r = c.getresponse(); r.read()
+    assert r.status == 200, r.status
+PY
+}
