@@ -53,7 +53,7 @@ pub(crate) async fn on_the_fly(
         .map_err(|e| actix_web::error::ErrorInternalServerError(e.into().to_string()))?;
     let headers = res.headers_mut();
     if let Some(token) = coding.token() {
-        headers.insert(CONTENT_ENCODING, HeaderValue::from_static(token));
+        headers.insert(CONTENT_ENCODING, token);
     }
     vary_on_coding(headers);
     // The tag named the identity bytes: the compressed ones are only weakly the same,

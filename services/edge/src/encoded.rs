@@ -66,20 +66,14 @@ impl Coding {
         }
     }
 
-    /// Its `Content-Encoding` token; `None` for identity.
-    pub(crate) const fn token(self) -> Option<&'static str> {
+    /// Its `Content-Encoding` token; `None` for identity. The values are constants,
+    /// checked once at compile time rather than on every answer.
+    pub(crate) const fn token(self) -> Option<HeaderValue> {
+        const BR: HeaderValue = HeaderValue::from_static("br");
+        const GZIP: HeaderValue = HeaderValue::from_static("gzip");
         match self {
-            Self::Br => Some("br"),
-            Self::Gzip => Some("gzip"),
-            Self::Identity => None,
-        }
-    }
-
-    /// [`Self::token`] as a header value.
-    pub(crate) const fn token_value(self) -> Option<HeaderValue> {
-        match self {
-            Self::Br => Some(HeaderValue::from_static("br")),
-            Self::Gzip => Some(HeaderValue::from_static("gzip")),
+            Self::Br => Some(BR),
+            Self::Gzip => Some(GZIP),
             Self::Identity => None,
         }
     }
@@ -146,12 +140,12 @@ pub(crate) fn respond(
     // copies nor checks a header's bytes.
     res.insert_header((ETAG, encoded.etag.clone()))
         .insert_header((VARY, VARY_VALUE))
-        .insert_header((CACHE_CONTROL, sharing.cache_control_value()));
+        .insert_header((CACHE_CONTROL, sharing.cache_control()));
     if unchanged || encoded.identity.is_empty() {
         return res.finish();
     }
     let coding = Coding::preferred(header(ACCEPT_ENCODING));
-    if let Some(token) = coding.token_value() {
+    if let Some(token) = coding.token() {
         res.insert_header((CONTENT_ENCODING, token));
     }
     res.insert_header((CONTENT_TYPE, content_type)).body(encoded.body(coding))

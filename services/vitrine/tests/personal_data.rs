@@ -1,4 +1,4 @@
-//! issue 26: what a shopper types at checkout reaches no log line, span, metric,
+//! What a shopper types at checkout reaches no log line, span, metric,
 //! Server-Timing header or store entry of Vitrine's processes; nor does any
 //! id that opens a visitor's things (the session id, the state cookie, a cart id, a
 //! Shopify cart's token and key, and so an order's key, which holds the session id) reach

@@ -36,6 +36,7 @@ mod store;
 use std::time::Duration;
 
 use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::header::HeaderValue;
 use actix_web::web;
 use actix_web::{HttpMessage as _, HttpRequest};
 use vitrine_common::StoreError;
@@ -183,12 +184,12 @@ pub(crate) enum Sharing {
 
 impl Sharing {
     /// Its `Cache-Control`, as a header value made at compile time, not per answer.
-    pub(crate) const fn cache_control_value(self) -> actix_web::http::header::HeaderValue {
+    pub(crate) const fn cache_control(self) -> HeaderValue {
+        const SHARED: HeaderValue = HeaderValue::from_static(crate::headers::cache_control::SHARED);
+        const PRIVATE: HeaderValue = HeaderValue::from_static(crate::headers::cache_control::PRIVATE_REVALIDATE);
         match self {
-            Self::Shared => actix_web::http::header::HeaderValue::from_static(crate::headers::cache_control::SHARED),
-            Self::Private => {
-                actix_web::http::header::HeaderValue::from_static(crate::headers::cache_control::PRIVATE_REVALIDATE)
-            }
+            Self::Shared => SHARED,
+            Self::Private => PRIVATE,
         }
     }
 }

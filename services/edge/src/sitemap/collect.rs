@@ -11,8 +11,7 @@
 use std::collections::HashSet;
 
 use tonic::{Code, Status};
-use vitrine_domain::Driver;
-use vitrine_domain::{listing, paths};
+use vitrine_domain::{Driver, listing, paths};
 use vitrine_proto::v1::{CategoryRequest, DriverRequest, NavigationNode, Product, ProductSort, ProductsRequest};
 
 use crate::AppState;

@@ -46,15 +46,10 @@ pub fn initial_collections(image_base: &str, product_count: u32) -> Vec<(String,
 /// products each category holds: the spec's seeded tree for its 35, else [`scaled`]'s.
 #[must_use]
 pub fn catalogue_tree(product_count: u32, product_ids: &[String]) -> (vitrine_proto::v1::NavigationNode, Assignment) {
-    let (tree, assignment) = if product_count <= PRODUCT_COUNT {
-        let tree = navigation_tree();
-        let assignment = categories::assign(&tree, product_ids);
-        (tree, assignment)
-    } else {
-        let tree = scaled::tree(product_count);
-        let assignment = categories::assign(&tree, product_ids);
-        scaled::with_large(tree, assignment, product_ids)
-    };
+    let spec = product_count <= PRODUCT_COUNT;
+    let tree = if spec { navigation_tree() } else { scaled::tree(product_count) };
+    let assignment = categories::assign(&tree, product_ids);
+    let (tree, assignment) = if spec { (tree, assignment) } else { scaled::with_large(tree, assignment, product_ids) };
     (categories::with_counts(tree, &assignment), assignment)
 }
 
