@@ -31,3 +31,57 @@ for _ in range(n):
     assert r.status == 200, r.status
 PY
 }
+
+# Waits until URL answers 2xx, at most SECONDS (default 120); says so and fails if not.
+wait_ready() {
+  local url=$1 tries=$(( ${2:-120} * 5 ))
+  for _ in $(seq "$tries"); do curl -sf -o /dev/null "$url" && return 0; sleep 0.2; done
+  echo "not ready: $url" >&2
+  return 1
+}
+
+# `vitrine all` from BIN on PORT with no mock delay, on the embedded store or, with MODE
+# `--redis`, on a Redis of its own started here; their pids are added to the caller's
+# `pids`; returns once the edge is ready. `start_all BIN PORT [MODE]`
+start_all() {
+  local bin=$1 edge=$2 mode=${3:-} env_extra=()
+  if [ "$mode" = "--redis" ]; then
+    local rport; rport=$(port)
+    redis-server --port "$rport" --save '' --appendonly no >/dev/null & pids+=($!)
+    for _ in $(seq 50); do redis-cli -p "$rport" ping >/dev/null 2>&1 && break; sleep 0.1; done
+    env_extra=(VITRINE_REDIS_URL="redis://127.0.0.1:$rport/")
+  fi
+  env "${env_extra[@]}" VITRINE_HTTP_ADDR=127.0.0.1:$edge VITRINE_MOCK_DELAY_MS=0 RUST_LOG=warn \
+    "$bin/vitrine" all >/dev/null 2>&1 & pids+=($!)
+  wait_ready "http://127.0.0.1:$edge/readyz"
+}
+
+# `vitrine all` from BIN on PORT under callgrind, collection off, its profiles written
+# as PREFIX.<pid>…; its pid in `callgrind_pid`. Kept answers stay fresh for the whole
+# measurement: under valgrind a run takes minutes, and the background refresh of a page
+# every 10 s (React's render included) would be counted in its requests, where at a
+# real load it is spread over a million. `start_all_callgrind BIN PORT PREFIX`
+start_all_callgrind() {
+  local bin=$1 edge=$2 prefix=$3
+  VITRINE_HTTP_ADDR=127.0.0.1:$edge VITRINE_MOCK_DELAY_MS=0 VITRINE_RESPONSE_FRESH_S=3600 RUST_LOG=warn \
+    valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$prefix.%p" \
+    "$bin/vitrine" all >/dev/null 2>"$prefix.log" & callgrind_pid=$!
+  wait_ready "http://127.0.0.1:$edge/readyz"
+}
+
+# Instructions per request of the callgrind-run process PID on PORT: 50 warming
+# requests, then collection on for exactly N requests for PATH with ACCEPT (one keep-alive
+# connection), off, dumped; the instructions counted in the whole process (every thread)
+# divided by N. The dump stays at PREFIX.<pid>.1. `callgrind_count PID PORT PATH ACCEPT N PREFIX`
+callgrind_count() {
+  local pid=$1 port=$2 path=$3 accept=$4 n=$5 prefix=$6
+  send "$port" "$path" "$accept" 50
+  callgrind_control -i on "$pid" >/dev/null 2>&1
+  send "$port" "$path" "$accept" "$n"
+  callgrind_control -i off "$pid" >/dev/null 2>&1
+  callgrind_control -d "$pid" >/dev/null 2>&1
+  sleep 1
+  # The dump's totals line is the instructions (Ir) counted since collection was on.
+  local ir; ir=$(awk '/^totals:/ {s += $2} END {print s + 0}' "$prefix.$pid".*)
+  echo $(( ir / n ))
+}
