@@ -216,7 +216,9 @@ mod tests {
         }
         answer.send(7).unwrap_or_default();
         assert_eq!((starter.await.ok(), joiner.await.ok().and_then(Result::ok)), (Some(7), Some(7)));
-        let words = |t: &Timings| t.entries().into_iter().map(|e| (e.name, e.words)).collect::<Vec<_>>();
+        let words = |t: &Timings| {
+            t.entries().into_iter().map(|e| (e.name.into_owned(), e.words.into_owned())).collect::<Vec<_>>()
+        };
         assert_eq!(words(&first), [("upstream".to_owned(), "fake product miss".to_owned())]);
         assert_eq!(words(&second), [("upstream".to_owned(), "fake product coalesced".to_owned())]);
     }

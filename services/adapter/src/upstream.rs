@@ -103,7 +103,7 @@ pub(crate) fn timed(backend: Backend, operation: &str, outcome: &str, error: Opt
         words.push(' ');
         words.push_str(error.kind());
     }
-    timings.add("upstream", &words, began);
+    timings.add("upstream", words, began);
 }
 
 /// Keeps a successful answer for its whole `lifetime` (fresh, then stale); a failed write

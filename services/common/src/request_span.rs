@@ -1,66 +1,100 @@
-//! The span of each HTTP request a service answers: what `tracing-actix-web` records by
-//! default, less what can name a visitor. Its default span writes the raw path and query
-//! (`http.target`), where a cart id, a cart token or an order number in a path would
-//! reach every log line and every exported trace, and the client's address and user
-//! agent, which are personal data. This one records the route's pattern
+//! The span of each HTTP request a service answers. It records the route's pattern
 //! (`/api/cart/lines/{line}`), the method, the status and the error, and continues the
-//! caller's trace context (`traceparent`) as the default does.
+//! caller's trace context (`traceparent`). It never records the raw path and query,
+//! where a cart id, a cart token or an order number would reach every log line and every
+//! exported trace, nor the client's address or user agent, which are personal data.
+//!
+//! [`start`] opens it, the request's work runs inside it (`tracing::Instrument`), and
+//! [`end`] records the outcome. The edge calls them from its one layer; other services
+//! wrap their app in [`middleware`].
 
-use actix_web::Error;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use tracing::Span;
+use actix_web::http::StatusCode;
+use actix_web::middleware::Next;
+use actix_web::{Error, ResponseError};
 use tracing::field::Empty;
-use tracing_actix_web::{DefaultRootSpanBuilder, RootSpanBuilder};
+use tracing::{Instrument as _, Span};
 
-/// The request span by route: use as `TracingLogger::<RouteSpan>::new()`.
-pub struct RouteSpan;
-
-impl RootSpanBuilder for RouteSpan {
-    fn on_request_start(request: &ServiceRequest) -> Span {
-        let method = request.method().as_str();
-        let span = tracing::info_span!(
-            "HTTP request",
-            http.method = %method,
-            http.route = Empty,
-            http.status_code = Empty,
-            otel.name = %method,
-            otel.kind = "server",
-            otel.status_code = Empty,
-            exception.message = Empty,
-            exception.details = Empty,
-        );
-        // Filtered out, the span records nothing: the caller's trace context is not
-        // looked up.
-        if span.is_disabled() {
-            return span;
-        }
-        let mut context = http::HeaderMap::new();
-        for name in ["traceparent", "tracestate"] {
-            if let Some(value) =
-                request.headers().get(name).and_then(|v| http::HeaderValue::from_bytes(v.as_bytes()).ok())
-            {
-                context.insert(name, value);
-            }
-        }
-        crate::telemetry::continue_trace(&span, &context);
-        span
+/// The request's span, continuing the caller's trace context if it sent one.
+#[must_use]
+pub fn start(request: &ServiceRequest) -> Span {
+    let method = request.method().as_str();
+    let span = tracing::info_span!(
+        "HTTP request",
+        http.method = %method,
+        http.route = Empty,
+        http.status_code = Empty,
+        otel.name = %method,
+        otel.kind = "server",
+        otel.status_code = Empty,
+        exception.message = Empty,
+        exception.details = Empty,
+    );
+    // Filtered out, the span records nothing: the caller's trace context is not
+    // looked up.
+    if span.is_disabled() {
+        return span;
     }
-
-    fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, Error>) {
-        // The route is named once routed, when the matched route gives its pattern at
-        // once (before, the whole route table is walked for it). Not a route of the
-        // table (a file, a page, nothing, an error before routing): one name for all.
-        // An error with no response keeps the method alone as its name.
-        if !span.is_disabled() {
-            let request = outcome.as_ref().ok().map(ServiceResponse::request);
-            let route = request.and_then(actix_web::HttpRequest::match_pattern);
-            let route = route.as_deref().unwrap_or("other");
-            span.record("http.route", route);
-            if let Some(request) = request {
-                span.record("otel.name", format!("{} {route}", request.method()));
-            }
+    let mut context = http::HeaderMap::new();
+    for name in ["traceparent", "tracestate"] {
+        if let Some(value) = request.headers().get(name).and_then(|v| http::HeaderValue::from_bytes(v.as_bytes()).ok())
+        {
+            context.insert(name, value);
         }
-        DefaultRootSpanBuilder::on_request_end(span, outcome);
     }
+    crate::telemetry::continue_trace(&span, &context);
+    span
+}
+
+/// Records how the request ended in its span: the route, the status, and the error if
+/// there was one (a server error marks the span failed; a client's error does not).
+pub fn end<B>(span: &Span, outcome: &Result<ServiceResponse<B>, Error>) {
+    if span.is_disabled() {
+        return;
+    }
+    // The route is named once routed. Not a route of the table (a file, a page, nothing,
+    // an error before routing): one name for all. An error with no response keeps the
+    // method alone as its name.
+    let request = outcome.as_ref().ok().map(ServiceResponse::request);
+    let route = request.and_then(actix_web::HttpRequest::match_pattern);
+    let route = route.as_deref().unwrap_or("other");
+    span.record("http.route", route);
+    if let Some(request) = request {
+        span.record("otel.name", format!("{} {route}", request.method()));
+    }
+    match outcome {
+        Ok(response) => match response.response().error() {
+            Some(error) => record_error(span, response.status(), error.as_response_error()),
+            None => {
+                span.record("http.status_code", i64::from(response.status().as_u16()));
+                span.record("otel.status_code", "OK");
+            }
+        },
+        Err(error) => {
+            let error = error.as_response_error();
+            record_error(span, error.status_code(), error);
+        }
+    }
+}
+
+fn record_error(span: &Span, status: StatusCode, error: &dyn ResponseError) {
+    span.record("exception.message", tracing::field::display(error.to_string()));
+    span.record("exception.details", tracing::field::display(format!("{error:?}")));
+    span.record("http.status_code", i64::from(status.as_u16()));
+    span.record("otel.status_code", if status.is_client_error() { "OK" } else { "ERROR" });
+}
+
+/// Middleware (`actix_web::middleware::from_fn`): the request runs in its span.
+///
+/// # Errors
+/// The inner service's.
+pub async fn middleware(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let span = start(&req);
+    let outcome = next.call(req).instrument(span.clone()).await;
+    end(&span, &outcome);
+    outcome
 }

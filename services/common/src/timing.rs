@@ -19,6 +19,7 @@
 //! bytes, the rest counted in a `dropped` entry (an ingress turns large headers into
 //! 502s).
 
+use std::borrow::Cow;
 use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -39,11 +40,11 @@ const MAX_WORD: usize = 40;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
     /// A token: `edge`, `catalogue`, `upstream`, …
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// Milliseconds; `None` for an entry that is a fact, not a span (`traceparent`).
     pub dur_ms: Option<f64>,
     /// What the entry is, as words (see [`word`]); for `traceparent`, the W3C value.
-    pub words: String,
+    pub words: Cow<'static, str>,
     /// Milliseconds after the collection's start; `None` for a fact.
     pub start_ms: Option<f64>,
 }
@@ -51,32 +52,46 @@ pub struct Entry {
 impl Entry {
     /// A span: `name` took `dur` from `start` (after the collection's start).
     #[must_use]
-    pub fn span(name: &str, words: &str, start: Duration, dur: Duration) -> Self {
-        Self { name: name.to_owned(), dur_ms: Some(ms(dur)), words: words.to_owned(), start_ms: Some(ms(start)) }
+    pub fn span(
+        name: impl Into<Cow<'static, str>>,
+        words: impl Into<Cow<'static, str>>,
+        start: Duration,
+        dur: Duration,
+    ) -> Self {
+        Self { name: name.into(), dur_ms: Some(ms(dur)), words: words.into(), start_ms: Some(ms(start)) }
     }
 
     /// A fact without a duration or start (`traceparent`, `dropped`).
     #[must_use]
-    pub fn fact(name: &str, words: &str) -> Self {
-        Self { name: name.to_owned(), dur_ms: None, words: words.to_owned(), start_ms: None }
+    pub fn fact(name: impl Into<Cow<'static, str>>, words: impl Into<Cow<'static, str>>) -> Self {
+        Self { name: name.into(), dur_ms: None, words: words.into(), start_ms: None }
     }
 
-    fn write(&self, out: &mut String) {
-        out.push_str(&self.name);
+    /// The entry in the header's syntax, into `out`: a `String`, or a [`Length`] that
+    /// counts what would be written. Neither can fail, so neither result is read.
+    fn write<W: std::fmt::Write>(&self, out: &mut W) {
+        let _ = out.write_str(&self.name);
         if let Some(dur) = self.dur_ms {
-            out.push_str(";dur=");
+            let _ = out.write_str(";dur=");
             hundredths(out, dur);
         }
-        out.push_str(";desc=\"");
-        out.push_str(&self.words);
+        let _ = out.write_str(";desc=\"");
+        let _ = out.write_str(&self.words);
         if let Some(start) = self.start_ms {
             if !self.words.is_empty() {
-                out.push(' ');
+                let _ = out.write_char(' ');
             }
-            out.push('@');
+            let _ = out.write_char('@');
             hundredths(out, start);
         }
-        out.push('"');
+        let _ = out.write_char('"');
+    }
+
+    /// How many bytes [`Self::write`] writes.
+    fn len(&self) -> usize {
+        let mut length = Length(0);
+        self.write(&mut length);
+        length.0
     }
 
     #[cfg(test)]
@@ -87,24 +102,32 @@ impl Entry {
     }
 }
 
+/// A writer that only counts the bytes written to it.
+struct Length(usize);
+
+impl std::fmt::Write for Length {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
 /// `ms` with two decimals (`3.00`), as integers: a float's own formatting costs every
 /// answer more than the rest of its header.
-fn hundredths(out: &mut String, ms: f64) {
+fn hundredths<W: std::fmt::Write>(out: &mut W, ms: f64) {
     // Durations are never negative; a value past u64 is no duration either.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let h = (ms.max(0.0) * 100.0).round() as u64;
-    let mut digits = itoa::Buffer::new();
-    out.push_str(digits.format(h / 100));
-    out.push('.');
     let cents = h % 100;
-    if cents < 10 {
-        out.push('0');
-    }
-    out.push_str(digits.format(cents));
+    let mut digits = itoa::Buffer::new();
+    // Writing to a String or a Length cannot fail.
+    let _ = out.write_str(digits.format(h / 100));
+    let _ = out.write_str(if cents < 10 { ".0" } else { "." });
+    let _ = out.write_str(digits.format(cents));
 }
 
 /// `s` as one word of a `desc`: characters outside `[A-Za-z0-9._-]` become `_`, and it is
@@ -130,12 +153,8 @@ pub fn bounded(first: &[Entry], rest: &[Entry], last: &[Entry]) -> String {
     // Room kept for `dropped;desc="NNN"`.
     const DROPPED: usize = 32;
     let mut out = String::with_capacity(256);
-    // Sized for a `traceparent` entry, so that writing it does not grow the string.
-    let mut tail = String::with_capacity(96);
-    for entry in last {
-        tail.push_str(SEPARATOR);
-        entry.write(&mut tail);
-    }
+    // The last entries are written last, but their room is kept from the start.
+    let tail: usize = last.iter().map(|entry| SEPARATOR.len() + entry.len()).sum();
     for entry in first {
         if !out.is_empty() {
             out.push_str(SEPARATOR);
@@ -143,7 +162,7 @@ pub fn bounded(first: &[Entry], rest: &[Entry], last: &[Entry]) -> String {
         entry.write(&mut out);
     }
     // Each fixed entry is counted with a separator, as each kept one is.
-    let fixed_bytes = out.len() + SEPARATOR.len() * usize::from(!first.is_empty()) + tail.len();
+    let fixed_bytes = out.len() + SEPARATOR.len() * usize::from(!first.is_empty()) + tail;
     let mut room = MAX_BYTES.saturating_sub(fixed_bytes + DROPPED);
     let mut slots = MAX_ENTRIES.saturating_sub(first.len() + last.len() + 1);
     let mut kept = 0;
@@ -171,11 +190,13 @@ pub fn bounded(first: &[Entry], rest: &[Entry], last: &[Entry]) -> String {
         if !out.is_empty() {
             out.push_str(SEPARATOR);
         }
-        Entry::fact("dropped", itoa::Buffer::new().format(dropped)).write(&mut out);
+        Entry::fact("dropped", itoa::Buffer::new().format(dropped).to_owned()).write(&mut out);
     }
-    match tail.strip_prefix(SEPARATOR) {
-        Some(alone) if out.is_empty() => out.push_str(alone),
-        _ => out.push_str(&tail),
+    for entry in last {
+        if !out.is_empty() {
+            out.push_str(SEPARATOR);
+        }
+        entry.write(&mut out);
     }
     out
 }
@@ -208,7 +229,7 @@ fn parse_entry(text: &str) -> Option<Entry> {
         },
         _ => (desc.clone(), None),
     };
-    Some(Entry { name: name.to_owned(), dur_ms, words, start_ms })
+    Some(Entry { name: Cow::Owned(name.to_owned()), dur_ms, words: Cow::Owned(words), start_ms })
 }
 
 /// The entries collected for one call, timed from when the collection started.
@@ -231,15 +252,10 @@ impl Timings {
         self.origin
     }
 
-    /// Adds `name` (with `words`) that ran from `started` until now.
-    pub fn add(&self, name: &str, words: &str, started: Instant) {
-        self.add_words(name, words.to_owned(), started);
-    }
-
-    /// [`Self::add`] of words made for it, kept as they are.
-    fn add_words(&self, name: &str, words: String, started: Instant) {
+    /// Adds `name` (with `words`, kept as they are) that ran from `started` until now.
+    pub fn add(&self, name: &'static str, words: impl Into<Cow<'static, str>>, started: Instant) {
         let (start, dur) = (started.saturating_duration_since(self.origin), started.elapsed());
-        self.push(Entry { name: name.to_owned(), dur_ms: Some(ms(dur)), words, start_ms: Some(ms(start)) });
+        self.push(Entry::span(name, words, start, dur));
     }
 
     fn push(&self, entry: Entry) {
@@ -301,18 +317,11 @@ pub fn current() -> Option<Arc<Timings>> {
     CURRENT.try_with(Arc::clone).ok()
 }
 
-/// Records `name` (with `words`), which ran from `started` until now, in the current
-/// collection; nothing outside one (a background refresh, a warm-up).
-pub fn record(name: &str, words: &str, started: Instant) {
+/// Records `name` (with `words`, kept as they are), which ran from `started` until now,
+/// in the current collection; nothing outside one (a background refresh, a warm-up).
+pub fn record(name: &'static str, words: impl Into<Cow<'static, str>>, started: Instant) {
     if let Some(timings) = current() {
         timings.add(name, words, started);
-    }
-}
-
-/// [`record`] of words already made for it, kept as they are (not copied).
-pub fn record_words(name: &str, words: String, started: Instant) {
-    if let Some(timings) = current() {
-        timings.add_words(name, words, started);
     }
 }
 
@@ -334,7 +343,7 @@ mod tests {
     use super::*;
 
     fn span(name: &str, words: &str, start: f64, dur: f64) -> Entry {
-        Entry { name: name.into(), dur_ms: Some(dur), words: words.into(), start_ms: Some(start) }
+        Entry { name: name.to_owned().into(), dur_ms: Some(dur), words: words.to_owned().into(), start_ms: Some(start) }
     }
 
     #[test]
@@ -348,6 +357,7 @@ mod tests {
             (Entry::fact("traceparent", "00-ab-cd-01"), r#"traceparent;desc="00-ab-cd-01""#),
         ] {
             assert_eq!(entry.text(), text);
+            assert_eq!(entry.len(), text.len(), "the length counted is the length written");
             assert_eq!(parse(text), vec![Entry { dur_ms: entry.dur_ms.map(|d| (d * 100.0).round() / 100.0), ..entry }]);
         }
     }
@@ -374,17 +384,17 @@ mod tests {
             ("a;dur=x;desc=\"w @y\"", vec!["a"]),
             ("a;dur=-1", vec!["a"]),
         ] {
-            let parsed: Vec<String> = parse(header).into_iter().map(|e| e.name).collect();
+            let parsed: Vec<String> = parse(header).into_iter().map(|e| e.name.into_owned()).collect();
             assert_eq!(parsed, names, "{header}");
         }
         let odd = parse("a;dur=x;desc=\"w @y\"");
-        assert_eq!((odd[0].dur_ms, odd[0].words.as_str(), odd[0].start_ms), (None, "w @y", None));
+        assert_eq!((odd[0].dur_ms, odd[0].words.as_ref(), odd[0].start_ms), (None, "w @y", None));
     }
 
     #[test]
     fn a_header_is_bounded_in_entries_and_bytes() {
         let first = [span("edge", "", 0.0, 1.0)];
-        let last = [Entry::fact("traceparent", &format!("00-{}-{}-01", "a".repeat(32), "b".repeat(16)))];
+        let last = [Entry::fact("traceparent", format!("00-{}-{}-01", "a".repeat(32), "b".repeat(16)))];
         for (count, words_len) in [(0_u32, 10), (10, 10), (40, 10), (200, 10), (25, 200)] {
             let rest: Vec<Entry> =
                 (0..count).map(|i| span("upstream", &"w".repeat(words_len), f64::from(i), 1.0)).collect();
@@ -392,8 +402,8 @@ mod tests {
             let entries = parse(&header);
             assert!(entries.len() <= MAX_ENTRIES, "{count}×{words_len}: {} entries", entries.len());
             assert!(header.len() <= MAX_BYTES, "{count}×{words_len}: {} bytes", header.len());
-            assert_eq!(entries.first().map(|e| e.name.as_str()), Some("edge"));
-            assert_eq!(entries.last().map(|e| e.name.as_str()), Some("traceparent"));
+            assert_eq!(entries.first().map(|e| e.name.as_ref()), Some("edge"));
+            assert_eq!(entries.last().map(|e| e.name.as_ref()), Some("traceparent"));
             let shown = entries.iter().filter(|e| e.name == "upstream").count();
             let dropped =
                 entries.iter().find(|e| e.name == "dropped").map_or(0, |e| e.words.parse::<usize>().unwrap_or(0));
@@ -418,7 +428,8 @@ mod tests {
         let timings = Timings::start();
         let sent = timings.origin() + Duration::from_millis(5);
         timings.absorb(r#"adapter;dur=3;desc="GetProduct @0", upstream;dur=2;desc="fake product miss @0.5""#, sent);
-        let starts: Vec<(String, Option<f64>)> = timings.entries().into_iter().map(|e| (e.name, e.start_ms)).collect();
+        let starts: Vec<(String, Option<f64>)> =
+            timings.entries().into_iter().map(|e| (e.name.into_owned(), e.start_ms)).collect();
         assert_eq!(starts, [("adapter".to_owned(), Some(5.0)), ("upstream".to_owned(), Some(5.5))]);
     }
 
@@ -432,7 +443,7 @@ mod tests {
         })
         .await;
         tokio::spawn(async { record("elsewhere", "", Instant::now()) }).await.expect("task");
-        let names: Vec<String> = timings.entries().into_iter().map(|e| e.name).collect();
+        let names: Vec<String> = timings.entries().into_iter().map(|e| e.name.into_owned()).collect();
         assert_eq!(names, ["here", "spawned"]);
     }
 }

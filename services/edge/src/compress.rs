@@ -11,12 +11,11 @@
 //! compression). Whether to compress is decided by [`worth_compressing`], pure.
 
 use actix_web::body::{BodySize, EitherBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::dev::ServiceResponse;
 use actix_web::http::StatusCode;
 use actix_web::http::header::{
     self, ACCEPT_ENCODING, ACCEPT_RANGES, CONTENT_ENCODING, CONTENT_TYPE, ETAG, HeaderMap, HeaderValue, VARY,
 };
-use actix_web::middleware::Next;
 use bytes::Bytes;
 
 use crate::encoded::{self, Coding};
@@ -27,11 +26,13 @@ pub(crate) const MIN_BYTES: u64 = 1400;
 /// being held whole in memory.
 const MAX_BYTES: u64 = 4 << 20;
 
-pub(crate) async fn on_the_fly(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<EitherBody<impl MessageBody, Bytes>>, actix_web::Error> {
-    let res = next.call(req).await?;
+/// `res` compressed in the coding its request prefers, if it is worth it.
+///
+/// # Errors
+/// When its body fails, or is larger than it said.
+pub(crate) async fn on_the_fly<B: MessageBody>(
+    res: ServiceResponse<B>,
+) -> Result<ServiceResponse<EitherBody<B, Bytes>>, actix_web::Error> {
     // Most answers come compressed already (a kept answer in the coding asked for): the
     // request's `Accept-Encoding` is read only for those that do not.
     let coding = || {

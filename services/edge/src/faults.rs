@@ -3,7 +3,7 @@
 //!
 //! - The setting travels with the visitor, in their signed state cookie
 //!   (`session`, an hour; no store read), and on from the edge in each service call's
-//!   metadata (`vitrine_common::hop`): [`attach`] opens it for the request. The adapter
+//!   metadata (`vitrine_common::hop`): [`of_request`] opens it for the request. The adapter
 //!   applies it after coalescing, outside the upstream concurrency limit and never in a
 //!   background refresh (`adapter/src/upstream.rs`), so nobody else's request is slowed
 //!   or failed.
@@ -12,11 +12,8 @@
 //!   a cached answer.
 //! - `GET`, `PUT`, `DELETE /api/debug/faults`: what is set, set it, clear it.
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
-use actix_web::middleware::Next;
-use actix_web::{HttpRequest, HttpResponse, ResponseError as _, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use vitrine_domain::Backend;
 use vitrine_domain::faults::Faults;
 
@@ -26,30 +23,27 @@ use crate::error::responses::InputError;
 use crate::session::Record;
 use crate::{AppState, session, visitor_write};
 
-/// Middleware: the request's injected faults, for every service call it makes.
-pub(crate) async fn attach(
-    enabled: bool,
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let faults = if enabled { session::faults_of_service_request(&req) } else { None };
-    // A faulted visitor's reads skip every cache: each is counted against the read limits
-    // (a write has its own).
-    let read = matches!(*req.method(), Method::GET | Method::HEAD);
-    if faults.is_some()
-        && read
-        && let Some(state) = req.app_data::<web::Data<AppState>>()
-        && let Err(refused) = visitor_write::within_read_limits(req.request(), state)
-    {
-        return Ok(req.into_response(refused.error_response()).map_into_right_body());
+/// The faults the visitor of `req` injects, for every service call it makes (none when
+/// the debug tools are off).
+///
+/// # Errors
+/// Too many reads: a faulted visitor's reads skip every cache, so each is counted
+/// against the read limits (a write has its own).
+pub(crate) fn of_request(req: &HttpRequest, state: &AppState) -> Result<Option<Faults>, ApiError> {
+    let faults = if state.debug_faults { session::faults(req, state) } else { None };
+    if faults.is_some() && matches!(*req.method(), Method::GET | Method::HEAD) {
+        visitor_write::within_read_limits(req, state)?;
     }
-    // Most visitors inject nothing: outside a scope the request's faults are none too,
-    // so theirs runs without one.
-    let res = match faults {
-        Some(_) => vitrine_common::hop::with_faults(faults, next.call(req)).await,
-        None => next.call(req).await,
-    };
-    res.map(ServiceResponse::map_into_left_body)
+    Ok(faults)
+}
+
+/// `call` with `faults` injected into its service calls. Most visitors inject nothing:
+/// outside a scope the request's faults are none too, so theirs runs without one.
+pub(crate) async fn within<F: Future>(faults: Option<Faults>, call: F) -> F::Output {
+    match faults {
+        Some(_) => vitrine_common::hop::with_faults(faults, call).await,
+        None => call.await,
+    }
 }
 
 fn state_of(state: &AppState, faults: Option<Faults>) -> FaultsState {

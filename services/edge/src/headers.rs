@@ -1,10 +1,7 @@
 //! Security and caching headers on every edge response, and the named cache policies
 //! ([`cache_control`]) every handler that sets its own chooses from.
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{self, HeaderName, HeaderValue};
-use actix_web::middleware::Next;
+use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue};
 
 /// Same-origin everything; the JSON-LD block is data, not script, so no inline script
 /// is needed. Images may be data: URIs (none today) or come through /img.
@@ -22,15 +19,24 @@ const FIXED: [(HeaderName, HeaderValue); 4] = [
 
 const CSP_VALUE: HeaderValue = HeaderValue::from_static(CSP);
 
-pub(crate) async fn apply(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    // Chosen before the request moves on (no copy of its path is kept).
-    let path = req.path();
-    let policy = if path.starts_with("/api/") { cache_control::API } else { cache_control::for_file(path) };
-    let mut res = next.call(req).await?;
-    let headers = res.headers_mut();
+/// The `Cache-Control` of an answer to `path` whose handler chose none: the API's, or a
+/// file's of the build. Chosen before the request moves on, so no copy of its path is kept.
+pub(crate) fn default_policy(path: &str) -> HeaderValue {
+    const API: HeaderValue = HeaderValue::from_static(cache_control::API);
+    const IMMUTABLE_ASSET: HeaderValue = HeaderValue::from_static(cache_control::IMMUTABLE_ASSET);
+    const REVALIDATE: HeaderValue = HeaderValue::from_static(cache_control::REVALIDATE);
+    if path.starts_with("/api/") {
+        API
+    } else if cache_control::for_file(path) == cache_control::IMMUTABLE_ASSET {
+        IMMUTABLE_ASSET
+    } else {
+        REVALIDATE
+    }
+}
+
+/// The security headers on an answer, and `policy` (from [`default_policy`]) unless
+/// its handler set a `Cache-Control` of its own.
+pub(crate) fn set(headers: &mut HeaderMap, policy: HeaderValue) {
     for (name, value) in FIXED {
         headers.insert(name, value);
     }
@@ -38,9 +44,8 @@ pub(crate) async fn apply(
         headers.insert(header::CONTENT_SECURITY_POLICY, CSP_VALUE);
     }
     if !headers.contains_key(header::CACHE_CONTROL) {
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+        headers.insert(header::CACHE_CONTROL, policy);
     }
-    Ok(res)
 }
 
 /// The `Cache-Control` values the edge sends, by what they are for: chosen here, never

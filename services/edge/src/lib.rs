@@ -13,7 +13,9 @@
 //!   settings) in a signed cookie, with the store's copy.
 //! - [`sse`]: per-session driver-switch events.
 //! - [`error`]: every error's HTTP status, code and text, in one table.
-//! - [`metrics`]: Prometheus counters and the request middleware.
+//! - [`every_answer`]: the one layer every answer passes through (span, timings,
+//!   guards, metrics, headers, compression).
+//! - [`metrics`]: Prometheus counters of requests, caches, switches and renders.
 //! - [`response_cache`]: seconds-long reuse of successful reads, per driver, bounded by bytes.
 //! - [`encoded`]: a cached answer compressed once (brotli, gzip) with its `ETag`, and the
 //!   rules that pick the coding and answer 304.
@@ -49,6 +51,7 @@ pub mod config;
 mod dto;
 mod encoded;
 mod error;
+mod every_answer;
 mod faults;
 mod head;
 mod headers;
@@ -105,22 +108,14 @@ pub fn app(
         InitError = (),
     >,
 > {
-    let metrics = state.metrics.clone();
     let static_dir = state.static_dir.clone();
     let public_metrics = state.public_metrics;
-    let debug_faults = state.debug_faults;
+    let layer_state = state.clone();
     App::new()
         .app_data(state)
         .app_data(web::JsonConfig::default().limit(16 * 1024).error_handler(error::json_error))
         .app_data(web::QueryConfig::default().error_handler(error::query_error))
-        .wrap(actix_web::middleware::from_fn(move |req, next| metrics::track(metrics.clone(), req, next)))
-        .wrap(actix_web::middleware::from_fn(headers::apply))
-        .wrap(actix_web::middleware::from_fn(compress::on_the_fly))
-        .wrap(actix_web::middleware::from_fn(move |req, next| faults::attach(debug_faults, req, next)))
-        // Around everything but the request span, whose trace id it names.
-        .wrap(actix_web::middleware::from_fn(server_timing::attach))
-        // Outermost: the request span, continuing the browser's trace context if it sent one.
-        .wrap(tracing_actix_web::TracingLogger::<vitrine_common::request_span::RouteSpan>::new())
+        .wrap(actix_web::middleware::from_fn(move |req, next| every_answer::around(layer_state.clone(), req, next)))
         .configure(move |cfg| routes::routes(cfg, static_dir.as_deref(), public_metrics))
 }
 

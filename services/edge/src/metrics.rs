@@ -3,12 +3,10 @@
 //! one process); `/metrics` adds the process-wide registry of `vitrine_common::metrics`,
 //! which in `vitrine all` holds every other service's figures.
 
-use std::sync::Arc;
 use std::time::Instant;
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::middleware::Next;
+use actix_web::HttpRequest;
+use actix_web::http::{Method, StatusCode};
 use prometheus::{HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry};
 
 pub(crate) struct Metrics {
@@ -128,6 +126,17 @@ impl Metrics {
         })
     }
 
+    /// Counts and times a request answered `status`, by its route's pattern (never the
+    /// raw path, which would make the labels' cardinality unbounded); what no route
+    /// claims (pages, the sitemap's pages) is `page`. Asked after routing: a matched route
+    /// names its pattern at once, where before routing the route table is walked for it.
+    pub(crate) fn record(&self, req: &HttpRequest, method: &Method, status: StatusCode, started: Instant) {
+        let route = req.match_pattern();
+        let route = route.as_deref().unwrap_or("page");
+        self.requests.with_label_values(&[route, method.as_str(), status.as_str()]).inc();
+        self.latency.with_label_values(&[route]).observe(started.elapsed().as_secs_f64());
+    }
+
     /// The Prometheus text exposition of the edge's metrics, then the process's.
     #[must_use]
     pub(crate) fn render(&self) -> String {
@@ -139,24 +148,4 @@ impl Default for Metrics {
     fn default() -> Self {
         Self::new()
     }
-}
-
-/// Middleware: counts and times every request by its route pattern (never the raw path,
-/// which would make label cardinality unbounded); what no route claims (pages, the
-/// sitemap's pages) is `page`.
-pub(crate) async fn track(
-    metrics: Arc<Metrics>,
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let started = Instant::now();
-    let method = req.method().clone();
-    let res = next.call(req).await?;
-    // Asked after routing, when the matched route names its pattern at once (before,
-    // the route table is walked for it).
-    let route = res.request().match_pattern();
-    let route = route.as_deref().unwrap_or("page");
-    metrics.requests.with_label_values(&[route, method.as_str(), res.status().as_str()]).inc();
-    metrics.latency.with_label_values(&[route]).observe(started.elapsed().as_secs_f64());
-    Ok(res)
 }

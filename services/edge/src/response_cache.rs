@@ -203,7 +203,7 @@ impl ResponseCache {
         let mut words = String::with_capacity(outcome.len() + name.len());
         words.push_str(outcome);
         words.push_str(name);
-        vitrine_common::timing::record_words("edge-cache", words, began);
+        vitrine_common::timing::record("edge-cache", words, began);
         found
     }
 

@@ -17,8 +17,6 @@ use crate::{AppState, api, cart, checkout, compare, faults, health, image, opena
 pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path::Path>, public_metrics: bool) {
     cfg.service(
         web::scope("/api")
-            // Every change is checked as this site's before its route reads the body.
-            .wrap(actix_web::middleware::from_fn(crate::same_site::before_body))
             // The reads every page view makes come first: a request is compared with each
             // route in turn until one matches (about 200 instructions a route).
             .route("/page", read().to(api::page))

@@ -16,31 +16,23 @@
 //! the route reads its body, so another site's request is refused without a byte of its
 //! body parsed.
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::HttpRequest;
 use actix_web::http::Method;
 use actix_web::http::header::{CONTENT_TYPE, ORIGIN};
-use actix_web::middleware::Next;
-use actix_web::{HttpRequest, ResponseError as _, web};
 
 use crate::AppState;
 use crate::error::ApiError;
 
-/// The `/api` scope's guard: a request of any method but a read must pass [`check`]
-/// before its route runs.
-pub(crate) async fn before_body<B: MessageBody + 'static>(
-    req: ServiceRequest,
-    next: Next<B>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+/// The guard of the API: a request under `/api` of any method but a read must pass
+/// [`check`] before its route runs.
+///
+/// # Errors
+/// A change from another site.
+pub(crate) fn before_body(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+    let path = req.path();
+    let api = path.strip_prefix("/api").is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
     let read = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if !read
-        && let Some(state) = req.app_data::<web::Data<AppState>>()
-        && let Err(refused) = check(req.request(), state)
-    {
-        let res = refused.error_response();
-        return Ok(req.into_response(res).map_into_right_body());
-    }
-    next.call(req).await.map(ServiceResponse::map_into_left_body)
+    if api && !read { check(req, state) } else { Ok(()) }
 }
 
 /// A change must come from this site.

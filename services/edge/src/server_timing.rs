@@ -12,30 +12,28 @@
 
 use std::time::Duration;
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{HeaderName, HeaderValue};
-use actix_web::middleware::Next;
-use vitrine_common::timing::{self, Entry, Timings};
+use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
+use tracing::Span;
+use vitrine_common::timing::{Entry, Timings};
 
 const SERVER_TIMING: HeaderName = HeaderName::from_static("server-timing");
 
-pub(crate) async fn attach(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let timings = Timings::start();
-    let mut res = timing::within(timings.clone(), next.call(req)).await?;
-    let traceparent = vitrine_common::telemetry::current_traceparent().unwrap_or_else(random_traceparent);
-    let value = header(&timings, timings.origin().elapsed(), &traceparent);
+/// Writes the header from what `timings` collected, naming the trace of the request's
+/// `span`, after the handler.
+pub(crate) fn write(headers: &mut HeaderMap, timings: &Timings, span: &Span) {
+    // A disabled span records nothing: there is no trace of it to name.
+    let traceparent = match span.is_disabled() {
+        true => None,
+        false => span.in_scope(vitrine_common::telemetry::current_traceparent),
+    };
+    let value = header(timings, timings.origin().elapsed(), traceparent.unwrap_or_else(random_traceparent));
     if let Ok(value) = HeaderValue::from_str(&value) {
-        res.headers_mut().insert(SERVER_TIMING, value);
+        headers.insert(SERVER_TIMING, value);
     }
-    Ok(res)
 }
 
 /// The header: the edge's own entry, what the request collected (bounded), the trace.
-fn header(timings: &Timings, edge: Duration, traceparent: &str) -> String {
+fn header(timings: &Timings, edge: Duration, traceparent: String) -> String {
     let own = Entry::span("edge", "", Duration::ZERO, edge);
     timings.header(&[own], &[Entry::fact("traceparent", traceparent)])
 }
@@ -68,6 +66,8 @@ fn write_hex(out: &mut [u8], mut value: u128) {
 mod tests {
     use std::time::Instant;
 
+    use vitrine_common::timing;
+
     use super::*;
 
     #[test]
@@ -94,8 +94,8 @@ mod tests {
     async fn the_header_puts_the_edge_first_and_the_trace_last() {
         let timings = Timings::start();
         timing::within(timings.clone(), async { timing::record("edge-cache", "hit page", Instant::now()) }).await;
-        let value = header(&timings, Duration::from_millis(3), "00-ab-cd-00");
-        let names: Vec<String> = timing::parse(&value).into_iter().map(|e| e.name).collect();
+        let value = header(&timings, Duration::from_millis(3), "00-ab-cd-00".to_owned());
+        let names: Vec<String> = timing::parse(&value).into_iter().map(|e| e.name.into_owned()).collect();
         assert_eq!(names, ["edge", "edge-cache", "traceparent"], "{value}");
         assert!(value.starts_with("edge;dur=3.00;desc=\"@0.00\""), "{value}");
     }

@@ -52,7 +52,7 @@ pub async fn serve(config: Config, listener: std::net::TcpListener, shutdown: Sh
             .app_data(web::Data::new(state.clone()))
             .configure(routes::routes)
             // The upstream end of a trace: continues the adapter's trace context.
-            .wrap(tracing_actix_web::TracingLogger::<vitrine_common::request_span::RouteSpan>::new())
+            .wrap(actix_web::middleware::from_fn(vitrine_common::request_span::middleware))
     })
     .workers(2)
     .disable_signals()

@@ -89,8 +89,8 @@ fn hop_name(service: &str) -> Option<&'static str> {
 
 /// Writes this hop's entry (`hop`, `rpc`, its whole time) and what it collected into
 /// the response metadata, bounded.
-fn send_back(headers: &mut http::HeaderMap, hop: &str, rpc: &str, timings: &timing::Timings) {
-    let own = timing::Entry::span(hop, &timing::word(rpc), Duration::ZERO, timings.origin().elapsed());
+fn send_back(headers: &mut http::HeaderMap, hop: &'static str, rpc: &str, timings: &timing::Timings) {
+    let own = timing::Entry::span(hop, timing::word(rpc), Duration::ZERO, timings.origin().elapsed());
     let value = timings.header(&[own], &[]);
     if let Ok(value) = http::HeaderValue::from_str(&value) {
         headers.insert(timing::METADATA, value);

@@ -37,7 +37,6 @@ use std::time::Duration;
 
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::header::HeaderValue;
-use actix_web::web;
 use actix_web::{HttpMessage as _, HttpRequest};
 use vitrine_common::StoreError;
 use vitrine_domain::faults::Faults;
@@ -168,11 +167,6 @@ pub(crate) fn faults(req: &HttpRequest, state: &AppState) -> Option<Faults> {
 }
 
 /// [`faults`] for a middleware, which has the app's state only as app data.
-pub(crate) fn faults_of_service_request(req: &actix_web::dev::ServiceRequest) -> Option<Faults> {
-    let state = req.app_data::<web::Data<AppState>>()?;
-    faults(req.request(), state)
-}
-
 /// Who may keep an answer: everyone's caches, or only the visitor's browser.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Sharing {
