@@ -23,9 +23,8 @@ use crate::{AppState, client_address, head, session};
 mod params;
 
 params::from_query!(UrlQuery { url });
-params::from_query!(CategoryQuery { url });
-params::from_query!(SearchQuery { q });
-params::from_query!(ListingQuery { page, sort });
+params::from_query!(CategoryListing(CategoryQuery { url }, ListingQuery { page, sort }));
+params::from_query!(SearchListing(SearchQuery { q }, ListingQuery { page, sort }));
 
 /// The API's media type, as a header value made once.
 const JSON: actix_web::http::header::HeaderValue =
@@ -261,8 +260,7 @@ pub(crate) struct CategoryQuery {
 pub(crate) async fn category_by_url(
     req: HttpRequest,
     state: web::Data<AppState>,
-    query: CategoryQuery,
-    listing: ListingQuery,
+    CategoryListing(query, listing): CategoryListing,
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref());
@@ -292,8 +290,7 @@ fn search_words(q: Option<&str>) -> Result<String, ApiError> {
 pub(crate) async fn search(
     req: HttpRequest,
     state: web::Data<AppState>,
-    query: SearchQuery,
-    listing: ListingQuery,
+    SearchListing(query, listing): SearchListing,
 ) -> ApiResult {
     let words = search_words(query.q.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref());
@@ -315,8 +312,7 @@ pub(crate) async fn search(
 pub(crate) async fn page(
     req: HttpRequest,
     state: web::Data<AppState>,
-    query: CategoryQuery,
-    listing: ListingQuery,
+    CategoryListing(query, listing): CategoryListing,
 ) -> ApiResult {
     let url = lookup_url(query.url.as_deref())?;
     let (page, sort) = listing_params(listing.page.as_deref(), listing.sort.as_deref());

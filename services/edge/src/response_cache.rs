@@ -32,24 +32,45 @@ use vitrine_domain::Driver;
 
 use crate::encoded::Encoded;
 
+/// What a look-up of a read found, as the request's timings say it (`hit page`): the
+/// words for each outcome, made at compile time rather than on every look-up.
+#[derive(Debug, PartialEq, Eq)]
+struct Named {
+    name: &'static str,
+    hit: &'static str,
+    stale: &'static str,
+    miss: &'static str,
+}
+
+macro_rules! named {
+    ($name:literal) => {
+        Named {
+            name: $name,
+            hit: concat!("hit ", $name),
+            stale: concat!("stale ", $name),
+            miss: concat!("miss ", $name),
+        }
+    };
+}
+
 /// What a key reads, as the request's timings name it: never the key itself,
 /// which holds the address.
-fn read_name(key: &str) -> &'static str {
+fn read_name(key: &str) -> Named {
     let first = key.split(['\n', '?']).next().unwrap_or_default();
     match first.strip_prefix("/api/").map(|path| path.split('/').next().unwrap_or_default()) {
-        Some("navigation") => "navigation",
-        Some("products") => "products",
-        Some("categories") => "categories",
-        Some("resolve") => "resolve",
-        Some("page") => "page-data",
-        Some("pages") => "content",
-        Some(_) => "api",
+        Some("navigation") => named!("navigation"),
+        Some("products") => named!("products"),
+        Some("categories") => named!("categories"),
+        Some("resolve") => named!("resolve"),
+        Some("page") => named!("page-data"),
+        Some("pages") => named!("content"),
+        Some(_) => named!("api"),
         None => match first {
-            "written" => "page",
-            "page" => "page-data",
-            "category" => "category",
-            "search" => "search",
-            _ => "read",
+            "written" => named!("page"),
+            "page" => named!("page-data"),
+            "category" => named!("category"),
+            "search" => named!("search"),
+            _ => named!("read"),
         },
     }
 }
@@ -100,6 +121,55 @@ impl<T> Clone for Answer<T> {
     }
 }
 
+/// An entry's key: the driver, and the key of the read.
+#[derive(Clone, PartialEq, Eq)]
+struct Key(Driver, String);
+
+/// A key's parts, borrowed. A look-up finds an entry by what its key borrows as; a
+/// `Key` holds no `(Driver, &str)` to lend, so both lend themselves as this trait
+/// object, hashed and compared by their parts: a look-up copies no key.
+trait Parts {
+    fn parts(&self) -> (Driver, &str);
+}
+
+impl Parts for Key {
+    fn parts(&self) -> (Driver, &str) {
+        (self.0, &self.1)
+    }
+}
+
+impl Parts for (Driver, &str) {
+    fn parts(&self) -> (Driver, &str) {
+        *self
+    }
+}
+
+impl<'a> std::borrow::Borrow<dyn Parts + 'a> for Key {
+    fn borrow(&self) -> &(dyn Parts + 'a) {
+        self
+    }
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.parts().hash(state);
+    }
+}
+
+impl std::hash::Hash for dyn Parts + '_ {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.parts().hash(state);
+    }
+}
+
+impl PartialEq for dyn Parts + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.parts() == other.parts()
+    }
+}
+
+impl Eq for dyn Parts + '_ {}
+
 #[derive(Clone)]
 struct Entry {
     value: Arc<dyn Any + Send + Sync>,
@@ -122,14 +192,14 @@ impl Lifetime {
     }
 }
 
-impl moka::Expiry<(Driver, String), Entry> for Lifetime {
-    fn expire_after_create(&self, _: &(Driver, String), entry: &Entry, _: std::time::Instant) -> Option<Duration> {
+impl moka::Expiry<Key, Entry> for Lifetime {
+    fn expire_after_create(&self, _: &Key, entry: &Entry, _: std::time::Instant) -> Option<Duration> {
         self.left(entry)
     }
 
     fn expire_after_update(
         &self,
-        _: &(Driver, String),
+        _: &Key,
         entry: &Entry,
         _: std::time::Instant,
         _: Option<Duration>,
@@ -139,10 +209,10 @@ impl moka::Expiry<(Driver, String), Entry> for Lifetime {
 }
 
 /// The keys being refreshed now.
-type Refreshing = Arc<std::sync::Mutex<std::collections::HashSet<(Driver, String)>>>;
+type Refreshing = Arc<std::sync::Mutex<std::collections::HashSet<Key>>>;
 
 pub(crate) struct ResponseCache {
-    entries: Cache<(Driver, String), Entry>,
+    entries: Cache<Key, Entry>,
     fresh_ms: u64,
     refreshing: Refreshing,
 }
@@ -150,7 +220,7 @@ pub(crate) struct ResponseCache {
 /// The one refresh of a key: the key is free to be refreshed again when it is dropped.
 pub(crate) struct Claim {
     refreshing: Refreshing,
-    key: (Driver, String),
+    key: Key,
 }
 
 impl Drop for Claim {
@@ -165,7 +235,7 @@ impl ResponseCache {
     pub(crate) fn new(max_bytes: u64, fresh: Duration) -> Self {
         let entries = Cache::builder()
             .max_capacity(max_bytes)
-            .weigher(|(_, key): &(Driver, String), entry: &Entry| {
+            .weigher(|Key(_, key): &Key, entry: &Entry| {
                 u32::try_from(key.len() + entry.encoded.weight()).unwrap_or(u32::MAX)
             })
             .expire_after(Lifetime { kept: fresh.saturating_mul(1 + STALE_FOR_FRESH) })
@@ -184,7 +254,7 @@ impl ResponseCache {
         fresh_after_ms: u64,
     ) -> Option<(Answer<T>, Freshness)> {
         let began = std::time::Instant::now();
-        let found = self.entries.get(&(driver, key.to_owned())).and_then(|entry| {
+        let found = self.entries.get(&(driver, key) as &dyn Parts).and_then(|entry| {
             if entry.read_at_ms <= fresh_after_ms && fresh_after_ms != 0 {
                 return None;
             }
@@ -194,15 +264,12 @@ impl ResponseCache {
             let freshness = if age < self.fresh_ms { Freshness::Fresh } else { Freshness::Stale };
             Some((Answer { value, body, encoded: Some(entry.encoded), read_at_ms: entry.read_at_ms }, freshness))
         });
-        let outcome = match found.as_ref().map(|(_, f)| *f) {
-            Some(Freshness::Fresh) => "hit ",
-            Some(Freshness::Stale) => "stale ",
-            None => "miss ",
+        let named = read_name(key);
+        let words = match found.as_ref().map(|(_, f)| *f) {
+            Some(Freshness::Fresh) => named.hit,
+            Some(Freshness::Stale) => named.stale,
+            None => named.miss,
         };
-        let name = read_name(key);
-        let mut words = String::with_capacity(outcome.len() + name.len());
-        words.push_str(outcome);
-        words.push_str(name);
         vitrine_common::timing::record("edge-cache", words, began);
         found
     }
@@ -211,7 +278,7 @@ impl ResponseCache {
     /// [`MAX_REFRESHES`] are.
     pub(crate) fn claim(&self, driver: Driver, key: &str) -> Option<Claim> {
         let mut running = self.refreshing.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let key = (driver, key.to_owned());
+        let key = Key(driver, key.to_owned());
         if running.len() >= MAX_REFRESHES || !running.insert(key.clone()) {
             return None;
         }
@@ -223,7 +290,7 @@ impl ResponseCache {
         let encoded = answer.encoded.unwrap_or_else(|| Arc::new(Encoded::new(answer.body.clone())));
         let read_at_ms = answer.read_at_ms;
         let entry = Entry { value: answer.value.clone(), encoded: encoded.clone(), read_at_ms };
-        self.entries.insert((driver, key), entry);
+        self.entries.insert(Key(driver, key), entry);
         Answer { value: answer.value, body: answer.body, encoded: Some(encoded), read_at_ms }
     }
 
@@ -256,7 +323,12 @@ mod tests {
             ("/api/other".to_owned(), "api"),
             ("odd".to_owned(), "read"),
         ] {
-            assert_eq!(read_name(&key), name, "{key:?}");
+            let named = read_name(&key);
+            assert_eq!(named.name, name, "{key:?}");
+            assert_eq!(
+                [named.hit, named.stale, named.miss],
+                [&format!("hit {name}"), &format!("stale {name}"), &format!("miss {name}")]
+            );
         }
     }
 

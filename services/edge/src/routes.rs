@@ -82,8 +82,13 @@ pub(crate) fn routes(cfg: &mut web::ServiceConfig, static_dir: Option<&std::path
 
 /// A route answering GET and HEAD alike (RFC 9110 §9.3.2: HEAD is GET without the body;
 /// actix-web writes no body for it), so `curl -I` sees the same headers as a browser.
+///
+/// A guard of its own: actix's method guards note their method in the request's
+/// extensions on every check (for a resource's `Allow`, which no route here reaches: an
+/// unknown method on a route is the API's 404 or the pages' 405 with its own `Allow`),
+/// an allocation and a map write on every read.
 fn read() -> actix_web::Route {
-    web::route().guard(actix_web::guard::Any(actix_web::guard::Get()).or(actix_web::guard::Head()))
+    web::route().guard(actix_web::guard::fn_guard(|ctx| matches!(ctx.head().method, Method::GET | Method::HEAD)))
 }
 
 /// Every address no route claims: a sitemap page, else (GET or HEAD) a page.

@@ -15,7 +15,8 @@ pub(super) fn first<const N: usize>(query: &str, names: [&str; N]) -> [Option<St
 }
 
 /// Implements [`FromRequest`] for a struct of `Option<String>` fields, each the query
-/// parameter of its name ([`first`]); reading one never fails.
+/// parameter of its name ([`first`]), or for a pair of such structs read in one pass
+/// (`Pair(A { .. }, B { .. })`); reading one never fails.
 macro_rules! from_query {
     ($ty:ident { $($field:ident),+ $(,)? }) => {
         impl actix_web::FromRequest for $ty {
@@ -25,6 +26,21 @@ macro_rules! from_query {
             fn from_request(req: &actix_web::HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
                 let [$($field),+] = $crate::api::params::first(req.query_string(), [$(stringify!($field)),+]);
                 std::future::ready(Ok(Self { $($field),+ }))
+            }
+        }
+    };
+    // Two structs read in one pass over the query, as a tuple struct of them.
+    ($pair:ident($a:ident { $($af:ident),+ $(,)? }, $b:ident { $($bf:ident),+ $(,)? })) => {
+        pub(crate) struct $pair($a, $b);
+
+        impl actix_web::FromRequest for $pair {
+            type Error = actix_web::Error;
+            type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+            fn from_request(req: &actix_web::HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+                let [$($af,)+ $($bf),+] =
+                    $crate::api::params::first(req.query_string(), [$(stringify!($af),)+ $(stringify!($bf)),+]);
+                std::future::ready(Ok(Self($a { $($af),+ }, $b { $($bf),+ })))
             }
         }
     };
