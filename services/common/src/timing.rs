@@ -67,31 +67,22 @@ impl Entry {
         Self { name: name.into(), dur_ms: None, words: words.into(), start_ms: None }
     }
 
-    /// The entry in the header's syntax, into `out`: a `String`, or a [`Length`] that
-    /// counts what would be written. Neither can fail, so neither result is read.
-    fn write<W: std::fmt::Write>(&self, out: &mut W) {
-        let _ = out.write_str(&self.name);
+    fn write(&self, out: &mut String) {
+        out.push_str(&self.name);
         if let Some(dur) = self.dur_ms {
-            let _ = out.write_str(";dur=");
+            out.push_str(";dur=");
             hundredths(out, dur);
         }
-        let _ = out.write_str(";desc=\"");
-        let _ = out.write_str(&self.words);
+        out.push_str(";desc=\"");
+        out.push_str(&self.words);
         if let Some(start) = self.start_ms {
             if !self.words.is_empty() {
-                let _ = out.write_char(' ');
+                out.push(' ');
             }
-            let _ = out.write_char('@');
+            out.push('@');
             hundredths(out, start);
         }
-        let _ = out.write_char('"');
-    }
-
-    /// How many bytes [`Self::write`] writes.
-    fn len(&self) -> usize {
-        let mut length = Length(0);
-        self.write(&mut length);
-        length.0
+        out.push('"');
     }
 
     #[cfg(test)]
@@ -102,32 +93,21 @@ impl Entry {
     }
 }
 
-/// A writer that only counts the bytes written to it.
-struct Length(usize);
-
-impl std::fmt::Write for Length {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0 += s.len();
-        Ok(())
-    }
-}
-
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
 /// `ms` with two decimals (`3.00`), as integers: a float's own formatting costs every
 /// answer more than the rest of its header.
-fn hundredths<W: std::fmt::Write>(out: &mut W, ms: f64) {
+fn hundredths(out: &mut String, ms: f64) {
     // Durations are never negative; a value past u64 is no duration either.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let h = (ms.max(0.0) * 100.0).round() as u64;
     let cents = h % 100;
     let mut digits = itoa::Buffer::new();
-    // Writing to a String or a Length cannot fail.
-    let _ = out.write_str(digits.format(h / 100));
-    let _ = out.write_str(if cents < 10 { ".0" } else { "." });
-    let _ = out.write_str(digits.format(cents));
+    out.push_str(digits.format(h / 100));
+    out.push_str(if cents < 10 { ".0" } else { "." });
+    out.push_str(digits.format(cents));
 }
 
 /// `s` as one word of a `desc`: characters outside `[A-Za-z0-9._-]` become `_`, and it is
@@ -142,19 +122,23 @@ pub fn word(s: &str) -> String {
     if kept.is_empty() { "-".to_owned() } else { kept }
 }
 
+/// The name of the entry that carries the W3C trace context (`traceparent`'s value).
+pub const TRACE: &str = "traceparent";
+
 /// `first`, then as many of `rest` as the bounds allow (in their order), then a
-/// `dropped` entry counting the rest when some were left out, then `last`: one header
-/// value of at most [`MAX_ENTRIES`] entries and [`MAX_BYTES`] bytes (provided `first`
-/// and `last` fit, which the callers' few short entries do). Written straight into one
-/// string: every answer pays for this header.
+/// `dropped` entry counting the rest when some were left out, then the `trace` context
+/// as a [`TRACE`] fact: one header value of at most [`MAX_ENTRIES`] entries and
+/// [`MAX_BYTES`] bytes (provided `first` and the trace fit, which the callers' few short
+/// entries do). Written straight into one string: every answer pays for this header.
 #[must_use]
-pub fn bounded(first: &[Entry], rest: &[Entry], last: &[Entry]) -> String {
+pub fn bounded(first: &[Entry], rest: &[Entry], trace: Option<&str>) -> String {
     const SEPARATOR: &str = ", ";
     // Room kept for `dropped;desc="NNN"`.
     const DROPPED: usize = 32;
+    const TRACE_FACT: [&str; 3] = [TRACE, ";desc=\"", "\""];
     let mut out = String::with_capacity(256);
-    // The last entries are written last, but their room is kept from the start.
-    let tail: usize = last.iter().map(|entry| SEPARATOR.len() + entry.len()).sum();
+    // The trace is written last, but its room is kept from the start.
+    let tail = trace.map_or(0, |value| SEPARATOR.len() + TRACE_FACT.concat().len() + value.len());
     for entry in first {
         if !out.is_empty() {
             out.push_str(SEPARATOR);
@@ -164,7 +148,7 @@ pub fn bounded(first: &[Entry], rest: &[Entry], last: &[Entry]) -> String {
     // Each fixed entry is counted with a separator, as each kept one is.
     let fixed_bytes = out.len() + SEPARATOR.len() * usize::from(!first.is_empty()) + tail;
     let mut room = MAX_BYTES.saturating_sub(fixed_bytes + DROPPED);
-    let mut slots = MAX_ENTRIES.saturating_sub(first.len() + last.len() + 1);
+    let mut slots = MAX_ENTRIES.saturating_sub(first.len() + usize::from(trace.is_some()) + 1);
     let mut kept = 0;
     for entry in rest {
         if slots == 0 {
@@ -192,11 +176,14 @@ pub fn bounded(first: &[Entry], rest: &[Entry], last: &[Entry]) -> String {
         }
         Entry::fact("dropped", itoa::Buffer::new().format(dropped).to_owned()).write(&mut out);
     }
-    for entry in last {
+    if let Some(value) = trace {
         if !out.is_empty() {
             out.push_str(SEPARATOR);
         }
-        entry.write(&mut out);
+        let [name, open, close] = TRACE_FACT;
+        for part in [name, open, value, close] {
+            out.push_str(part);
+        }
     }
     out
 }
@@ -288,13 +275,13 @@ impl Timings {
     }
 
     /// The header value of `first`, what was collected (in the order the entries
-    /// started), and `last`, [`bounded`]: written from the collection as it is, with
-    /// no copy of its entries.
+    /// started), and the `trace` context, [`bounded`]: written from the collection as
+    /// it is, with no copy of its entries.
     #[must_use]
-    pub fn header(&self, first: &[Entry], last: &[Entry]) -> String {
+    pub fn header(&self, first: &[Entry], trace: Option<&str>) -> String {
         let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
         in_start_order(&mut entries);
-        bounded(first, &entries, last)
+        bounded(first, &entries, trace)
     }
 }
 
@@ -357,7 +344,6 @@ mod tests {
             (Entry::fact("traceparent", "00-ab-cd-01"), r#"traceparent;desc="00-ab-cd-01""#),
         ] {
             assert_eq!(entry.text(), text);
-            assert_eq!(entry.len(), text.len(), "the length counted is the length written");
             assert_eq!(parse(text), vec![Entry { dur_ms: entry.dur_ms.map(|d| (d * 100.0).round() / 100.0), ..entry }]);
         }
     }
@@ -394,32 +380,33 @@ mod tests {
     #[test]
     fn a_header_is_bounded_in_entries_and_bytes() {
         let first = [span("edge", "", 0.0, 1.0)];
-        let last = [Entry::fact("traceparent", format!("00-{}-{}-01", "a".repeat(32), "b".repeat(16)))];
+        let trace = format!("00-{}-{}-01", "a".repeat(32), "b".repeat(16));
         for (count, words_len) in [(0_u32, 10), (10, 10), (40, 10), (200, 10), (25, 200)] {
             let rest: Vec<Entry> =
                 (0..count).map(|i| span("upstream", &"w".repeat(words_len), f64::from(i), 1.0)).collect();
-            let header = bounded(&first, &rest, &last);
+            let header = bounded(&first, &rest, Some(&trace));
             let entries = parse(&header);
             assert!(entries.len() <= MAX_ENTRIES, "{count}×{words_len}: {} entries", entries.len());
             assert!(header.len() <= MAX_BYTES, "{count}×{words_len}: {} bytes", header.len());
             assert_eq!(entries.first().map(|e| e.name.as_ref()), Some("edge"));
-            assert_eq!(entries.last().map(|e| e.name.as_ref()), Some("traceparent"));
+            assert_eq!(entries.last().map(|e| (e.name.as_ref(), e.words.as_ref())), Some((TRACE, trace.as_str())));
             let shown = entries.iter().filter(|e| e.name == "upstream").count();
             let dropped =
                 entries.iter().find(|e| e.name == "dropped").map_or(0, |e| e.words.parse::<usize>().unwrap_or(0));
             assert_eq!(shown + dropped, count as usize, "{count}×{words_len}: every entry shown or counted");
         }
-        let (a, b, c, d) =
-            (span("a", "", 0.0, 1.0), span("b", "x", 1.0, 2.0), span("c", "", 2.0, 3.0), Entry::fact("d", "y"));
-        for (first, rest, last) in [
+        let (a, b, c) = (span("a", "", 0.0, 1.0), span("b", "x", 1.0, 2.0), span("c", "", 2.0, 3.0));
+        let d = Entry::fact(TRACE, "00-ab-cd-01");
+        for (first, rest, trace) in [
             (vec![a.clone()], vec![b.clone(), c.clone()], vec![d.clone()]),
             (vec![], vec![b.clone()], vec![d.clone()]),
             (vec![a.clone()], vec![], vec![]),
             (vec![], vec![], vec![d.clone()]),
             (vec![], vec![], vec![]),
         ] {
-            let texts: Vec<String> = first.iter().chain(&rest).chain(&last).map(Entry::text).collect();
-            assert_eq!(bounded(&first, &rest, &last), texts.join(", "), "what fits is every entry, in order");
+            let texts: Vec<String> = first.iter().chain(&rest).chain(&trace).map(Entry::text).collect();
+            let value = trace.first().map(|t| t.words.as_ref());
+            assert_eq!(bounded(&first, &rest, value), texts.join(", "), "what fits is every entry, in order");
         }
     }
 

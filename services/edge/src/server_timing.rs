@@ -21,32 +21,33 @@ const SERVER_TIMING: HeaderName = HeaderName::from_static("server-timing");
 /// Writes the header from what `timings` collected, naming the trace of the request's
 /// `span`, after the handler.
 pub(crate) fn write(headers: &mut HeaderMap, timings: &Timings, span: &Span) {
+    let edge = timings.origin().elapsed();
     // A disabled span records nothing: there is no trace of it to name.
-    let traceparent = match span.is_disabled() {
+    let exported = match span.is_disabled() {
         true => None,
         false => span.in_scope(vitrine_common::telemetry::current_traceparent),
     };
-    let value = header(timings, timings.origin().elapsed(), traceparent.unwrap_or_else(random_traceparent));
-    if let Ok(value) = HeaderValue::from_str(&value) {
+    let random = random_traceparent();
+    let traceparent = exported.as_deref().unwrap_or_else(|| std::str::from_utf8(&random).unwrap_or_default());
+    if let Ok(value) = HeaderValue::from_str(&header(timings, edge, traceparent)) {
         headers.insert(SERVER_TIMING, value);
     }
 }
 
 /// The header: the edge's own entry, what the request collected (bounded), the trace.
-fn header(timings: &Timings, edge: Duration, traceparent: String) -> String {
+fn header(timings: &Timings, edge: Duration, traceparent: &str) -> String {
     let own = Entry::span("edge", "", Duration::ZERO, edge);
-    timings.header(&[own], &[Entry::fact("traceparent", traceparent)])
+    timings.header(&[own], Some(traceparent))
 }
 
 /// A trace context of this answer's own when no trace is exported: random ids, not
-/// sampled (nothing was recorded under them).
-fn random_traceparent() -> String {
+/// sampled (nothing was recorded under them). ASCII, made on the stack.
+fn random_traceparent() -> [u8; 55] {
     let (trace, span) = (rand::random::<u128>().max(1), rand::random::<u64>().max(1));
     let mut out = *b"00-00000000000000000000000000000000-0000000000000000-00";
     write_hex(&mut out[3..35], trace);
     write_hex(&mut out[36..52], u128::from(span));
-    // Every byte written is ASCII.
-    String::from_utf8(out.to_vec()).unwrap_or_default()
+    out
 }
 
 /// `value`'s low hex digits into `out`, the last digit last, lowercase: what `{:032x}`
@@ -73,6 +74,7 @@ mod tests {
     #[test]
     fn a_random_trace_context_is_well_formed_and_new_each_time() {
         let (a, b) = (random_traceparent(), random_traceparent());
+        let (a, b) = (std::str::from_utf8(&a).expect("ascii"), std::str::from_utf8(&b).expect("ascii"));
         assert_ne!(a, b);
         let parts: Vec<&str> = a.split('-').collect();
         assert_eq!(parts.iter().map(|p| p.len()).collect::<Vec<_>>(), [2, 32, 16, 2], "{a}");
@@ -94,7 +96,7 @@ mod tests {
     async fn the_header_puts_the_edge_first_and_the_trace_last() {
         let timings = Timings::start();
         timing::within(timings.clone(), async { timing::record("edge-cache", "hit page", Instant::now()) }).await;
-        let value = header(&timings, Duration::from_millis(3), "00-ab-cd-00".to_owned());
+        let value = header(&timings, Duration::from_millis(3), "00-ab-cd-00");
         let names: Vec<String> = timing::parse(&value).into_iter().map(|e| e.name.into_owned()).collect();
         assert_eq!(names, ["edge", "edge-cache", "traceparent"], "{value}");
         assert!(value.starts_with("edge;dur=3.00;desc=\"@0.00\""), "{value}");

@@ -91,7 +91,7 @@ fn hop_name(service: &str) -> Option<&'static str> {
 /// the response metadata, bounded.
 fn send_back(headers: &mut http::HeaderMap, hop: &'static str, rpc: &str, timings: &timing::Timings) {
     let own = timing::Entry::span(hop, timing::word(rpc), Duration::ZERO, timings.origin().elapsed());
-    let value = timings.header(&[own], &[]);
+    let value = timings.header(&[own], None);
     if let Ok(value) = http::HeaderValue::from_str(&value) {
         headers.insert(timing::METADATA, value);
     }
