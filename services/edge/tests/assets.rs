@@ -97,4 +97,12 @@ async fn the_spa_is_served_with_client_routes_and_never_shadows_the_api() {
     assert_eq!(c.post(app.url("/1001")).send().await.expect("post").status().as_u16(), 405);
     assert::json_error(c.get(app.url("/api/unknown")).send().await.expect("api"), 404, "not_found").await;
     assert::ok_json(c.get(app.url("/api/products/1001")).send().await.expect("api")).await;
+    // Counted by the route that answered: a page and a file of the build under one
+    // label, never their address (nor an empty route).
+    let metrics = c.get(app.url("/metrics")).send().await.expect("metrics").text().await.unwrap_or_default();
+    let requests: Vec<&str> = metrics.lines().filter(|l| l.starts_with("vitrine_http_requests_total{")).collect();
+    for route in ["page", "/api/products/{id}"] {
+        assert!(requests.iter().any(|l| l.contains(&format!("route=\"{route}\""))), "{route} in {requests:#?}");
+    }
+    assert!(!requests.iter().any(|l| l.contains("route=\"\"") || l.contains("1001")), "{requests:#?}");
 }
