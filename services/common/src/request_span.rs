@@ -57,7 +57,7 @@ pub fn end<B>(span: &Span, outcome: &Result<ServiceResponse<B>, Error>) {
     // an error before routing): one name for all. An error with no response keeps the
     // method alone as its name.
     let request = outcome.as_ref().ok().map(ServiceResponse::request);
-    let route = request.and_then(actix_web::HttpRequest::match_pattern);
+    let route = request.and_then(route_pattern);
     let route = route.as_deref().unwrap_or("other");
     span.record("http.route", route);
     if let Some(request) = request {
@@ -76,6 +76,15 @@ pub fn end<B>(span: &Span, outcome: &Result<ServiceResponse<B>, Error>) {
             record_error(span, error.status_code(), error);
         }
     }
+}
+
+/// The pattern of the route that answered `request` (`/api/cart/lines/{line}`), asked
+/// after routing, when a matched route names it at once; `None` for an address no route
+/// claimed. actix names such an address by the prefix of a service mounted at the root
+/// (the edge's files of the build), which is empty.
+#[must_use]
+pub fn route_pattern(request: &actix_web::HttpRequest) -> Option<String> {
+    request.match_pattern().filter(|pattern| !pattern.is_empty())
 }
 
 fn record_error(span: &Span, status: StatusCode, error: &dyn ResponseError) {

@@ -68,21 +68,7 @@ impl Entry {
     }
 
     fn write(&self, out: &mut String) {
-        out.push_str(&self.name);
-        if let Some(dur) = self.dur_ms {
-            out.push_str(";dur=");
-            hundredths(out, dur);
-        }
-        out.push_str(";desc=\"");
-        out.push_str(&self.words);
-        if let Some(start) = self.start_ms {
-            if !self.words.is_empty() {
-                out.push(' ');
-            }
-            out.push('@');
-            hundredths(out, start);
-        }
-        out.push('"');
+        write_entry(out, &self.name, self.dur_ms, &self.words, self.start_ms);
     }
 
     #[cfg(test)]
@@ -91,6 +77,31 @@ impl Entry {
         self.write(&mut out);
         out
     }
+}
+
+/// One entry in the header's syntax: `name;dur=…;desc="words @start"`, the duration and
+/// start only when given (a fact has neither).
+fn write_entry(out: &mut String, name: &str, dur_ms: Option<f64>, words: &str, start_ms: Option<f64>) {
+    out.push_str(name);
+    if let Some(dur) = dur_ms {
+        out.push_str(";dur=");
+        hundredths(out, dur);
+    }
+    out.push_str(";desc=\"");
+    out.push_str(words);
+    if let Some(start) = start_ms {
+        if !words.is_empty() {
+            out.push(' ');
+        }
+        out.push('@');
+        hundredths(out, start);
+    }
+    out.push('"');
+}
+
+/// The bytes [`write_entry`] writes for a fact (`name;desc="words"`).
+const fn fact_len(name: &str, words: &str) -> usize {
+    name.len() + ";desc=\"\"".len() + words.len()
 }
 
 fn ms(d: Duration) -> f64 {
@@ -135,10 +146,9 @@ pub fn bounded(first: &[Entry], rest: &[Entry], trace: Option<&str>) -> String {
     const SEPARATOR: &str = ", ";
     // Room kept for `dropped;desc="NNN"`.
     const DROPPED: usize = 32;
-    const TRACE_FACT: [&str; 3] = [TRACE, ";desc=\"", "\""];
     let mut out = String::with_capacity(256);
     // The trace is written last, but its room is kept from the start.
-    let tail = trace.map_or(0, |value| SEPARATOR.len() + TRACE_FACT.concat().len() + value.len());
+    let tail = trace.map_or(0, |value| SEPARATOR.len() + fact_len(TRACE, value));
     for entry in first {
         if !out.is_empty() {
             out.push_str(SEPARATOR);
@@ -180,10 +190,7 @@ pub fn bounded(first: &[Entry], rest: &[Entry], trace: Option<&str>) -> String {
         if !out.is_empty() {
             out.push_str(SEPARATOR);
         }
-        let [name, open, close] = TRACE_FACT;
-        for part in [name, open, value, close] {
-            out.push_str(part);
-        }
+        write_entry(&mut out, TRACE, None, value, None);
     }
     out
 }
@@ -344,6 +351,9 @@ mod tests {
             (Entry::fact("traceparent", "00-ab-cd-01"), r#"traceparent;desc="00-ab-cd-01""#),
         ] {
             assert_eq!(entry.text(), text);
+            if entry.dur_ms.is_none() {
+                assert_eq!(fact_len(&entry.name, &entry.words), text.len(), "a fact's length is what it writes");
+            }
             assert_eq!(parse(text), vec![Entry { dur_ms: entry.dur_ms.map(|d| (d * 100.0).round() / 100.0), ..entry }]);
         }
     }

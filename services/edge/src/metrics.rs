@@ -130,7 +130,7 @@ impl Metrics {
     /// raw path, which would make the labels' cardinality unbounded); what no route
     /// claims (pages, the sitemap's pages, the build's files) is `page`.
     pub(crate) fn record(&self, req: &HttpRequest, method: &Method, status: StatusCode, started: Instant) {
-        let route = route_pattern(req);
+        let route = vitrine_common::request_span::route_pattern(req);
         let route = route.as_deref().unwrap_or("page");
         self.requests.with_label_values(&[route, method.as_str(), status.as_str()]).inc();
         self.latency.with_label_values(&[route]).observe(started.elapsed().as_secs_f64());
@@ -141,13 +141,6 @@ impl Metrics {
     pub(crate) fn render(&self) -> String {
         vitrine_common::metrics::render(&self.registry.gather())
     }
-}
-
-/// The pattern of the route that answered `req`, asked after routing (a matched route
-/// names it at once); `None` for an address no route claimed. actix names such an
-/// address by the build's files' prefix, which is empty.
-fn route_pattern(req: &HttpRequest) -> Option<String> {
-    req.match_pattern().filter(|pattern| !pattern.is_empty())
 }
 
 impl Default for Metrics {

@@ -27,8 +27,14 @@ pub(crate) fn write(headers: &mut HeaderMap, timings: &Timings, span: &Span) {
         true => None,
         false => span.in_scope(vitrine_common::telemetry::current_traceparent),
     };
-    let random = random_traceparent();
-    let traceparent = exported.as_deref().unwrap_or_else(|| std::str::from_utf8(&random).unwrap_or_default());
+    let random;
+    let traceparent = match exported.as_deref() {
+        Some(exported) => exported,
+        None => {
+            random = random_traceparent();
+            std::str::from_utf8(&random).unwrap_or_default()
+        }
+    };
     if let Ok(value) = HeaderValue::from_str(&header(timings, edge, traceparent)) {
         headers.insert(SERVER_TIMING, value);
     }

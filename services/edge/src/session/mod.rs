@@ -166,7 +166,6 @@ pub(crate) fn faults(req: &HttpRequest, state: &AppState) -> Option<Faults> {
     }
 }
 
-/// [`faults`] for a middleware, which has the app's state only as app data.
 /// Who may keep an answer: everyone's caches, or only the visitor's browser.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Sharing {
