@@ -16,8 +16,9 @@ pub(crate) struct Metrics {
     pub(crate) switches: IntCounterVec,
     pub(crate) response_cache: IntCounterVec,
     pub(crate) switches_refused: IntCounterVec,
-    /// Pages served with their head written, or plain because the backend was late, and
-    /// pages read at start to warm the caches.
+    /// Pages served with their head written, or plain because the backend was late;
+    /// pages read at start to warm the caches; kept pages written again in the
+    /// background once stale.
     pub(crate) page_heads: IntCounterVec,
     /// Server renders of pages (`crate::ssr`), by outcome, and the time of each.
     pub(crate) ssr_renders: IntCounterVec,
@@ -76,7 +77,8 @@ impl Metrics {
         let page_heads = IntCounterVec::new(
             Opts::new(
                 "vitrine_edge_page_heads_total",
-                "Pages served written now (written), as kept (reused), or plain (late); pages read at start (warmed)",
+                "Pages served written now (written), as kept (reused), or plain (late); pages read at start (warmed); \
+                 kept pages written again in the background once stale (rewritten)",
             ),
             &["result"],
         )

@@ -142,6 +142,16 @@ pub(crate) fn refreshing() -> bool {
     REFRESHING.try_with(|()| ()).is_ok()
 }
 
+/// `vitrine_common::hop::spawn`, the task still a refresh when this one is: a page
+/// written again in the background reads afresh what its tasks read, and keeps it fresh.
+pub(crate) fn spawn<F>(task: F) -> tokio::task::JoinHandle<F::Output>
+where
+    F: Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    if refreshing() { vitrine_common::hop::spawn(REFRESHING.scope((), task)) } else { vitrine_common::hop::spawn(task) }
+}
+
 /// Runs `refresh` in the background as a refresh (see [`refreshing`]), holding `claim`
 /// (the key's one refresh) until it ends. It carries none of the request's injected
 /// faults or timings: it is nobody's request.

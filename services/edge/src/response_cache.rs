@@ -260,8 +260,7 @@ impl ResponseCache {
             }
             let value = entry.value.downcast::<T>().ok()?;
             let body = entry.encoded.body(crate::encoded::Coding::Identity);
-            let age = vitrine_common::clock::unix_ms().saturating_sub(entry.read_at_ms);
-            let freshness = if age < self.fresh_ms { Freshness::Fresh } else { Freshness::Stale };
+            let freshness = if self.is_fresh(entry.read_at_ms) { Freshness::Fresh } else { Freshness::Stale };
             Some((Answer { value, body, encoded: Some(entry.encoded), read_at_ms: entry.read_at_ms }, freshness))
         });
         let named = read_name(key);
@@ -282,7 +281,16 @@ impl ResponseCache {
         if running.len() >= MAX_REFRESHES || !running.insert(key.clone()) {
             return None;
         }
-        Some(Claim { refreshing: self.refreshing.clone(), key })
+        drop(running);
+        let claim = Claim { refreshing: self.refreshing.clone(), key };
+        // A refresh that ended since the caller found the entry stale kept a fresh one,
+        // a second would read everything again for nothing.
+        let fresh = self.entries.get(&claim.key).is_some_and(|entry| self.is_fresh(entry.read_at_ms));
+        (!fresh).then_some(claim)
+    }
+
+    fn is_fresh(&self, read_at_ms: u64) -> bool {
+        vitrine_common::clock::unix_ms().saturating_sub(read_at_ms) < self.fresh_ms
     }
 
     /// Keeps `answer` under `key`, compressed and tagged now (once), and answers it so.
@@ -399,5 +407,18 @@ mod tests {
             (0..MAX_REFRESHES).filter_map(|i| cache.claim(Driver::Magento, &i.to_string())).collect();
         assert_eq!(held.len(), MAX_REFRESHES - 1, "one is already held");
         assert!(cache.claim(Driver::Magento, "one more").is_none(), "at most {MAX_REFRESHES} at once");
+    }
+
+    #[test]
+    fn no_refresh_of_an_entry_a_refresh_just_kept_fresh() {
+        let cache = ResponseCache::new(1 << 20, FRESH);
+        let fresh = u64::try_from(FRESH.as_millis()).unwrap_or(u64::MAX);
+        cache.put(Driver::InMemory, "a".into(), answer("old", unix_ms() - fresh - 1));
+        assert_eq!(cache.get::<String>(Driver::InMemory, "a", 0).map(|(_, f)| f), Some(Freshness::Stale));
+        let refresh = cache.claim(Driver::InMemory, "a").expect("a stale entry's refresh");
+        cache.put(Driver::InMemory, "a".into(), answer("new", unix_ms()));
+        drop(refresh);
+        assert!(cache.claim(Driver::InMemory, "a").is_none(), "found stale before that refresh kept it fresh");
+        assert!(cache.claim(Driver::InMemory, "b").is_some(), "an entry not kept at all is loaded");
     }
 }

@@ -1,7 +1,8 @@
-//! issue 21 over real HTTP: a written page is kept per driver and address, compressed
+//! Over real HTTP: a written page is kept per driver and address, compressed
 //! once, and sent again as kept (a 304 to a browser that holds it); a visitor without a
 //! session gets it with no cookie and a policy shared caches may follow, a session's
-//! visitor privately; and a visitor who switched gets no page written before their switch.
+//! visitor privately; a visitor who switched gets no page written before their switch;
+//! and a kept page gone stale is still sent while one rewrite runs in the background.
 
 #[path = "support/coding.rs"]
 mod coding;
@@ -10,10 +11,12 @@ mod coding;
 #[path = "support/page.rs"]
 mod page;
 
+use std::time::Duration;
+
 use page::{Page, built_spa, page_heads};
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, SET_COOKIE, VARY};
 use serde_json::json;
-use vitrine_testkit::{TestApp, assert, browser, magento};
+use vitrine_testkit::{TestApp, assert, browser, eventually, magento};
 
 /// `(written, reused)` so far.
 async fn counts(app: &TestApp) -> (u64, u64) {
@@ -129,4 +132,29 @@ async fn a_page_kept_before_a_visitor_s_switch_is_not_theirs() {
     let page = Page { status: res.status().as_u16(), html: res.text().await.expect("html") };
     assert_eq!(page.title(), "Joust Duffle Bag | Luma");
     assert::ok_json(early.get(app.url("/api/driver")).send().await.expect("driver")).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stale_page_is_sent_as_kept_while_one_rewrite_runs() {
+    let spa = built_spa();
+    // Stale for three times as long once past it: a slow machine's requests still come
+    // while the page may be sent stale.
+    let fresh = Duration::from_secs(1);
+    let app = TestApp::builder().static_dir(spa.path()).edge(move |c| c.response_fresh = fresh).start().await;
+    let c = browser();
+    let first = c.get(app.url("/1001")).send().await.expect("first");
+    assert_eq!(first.status(), 200);
+    let (written, reused) = counts(&app).await;
+    assert_eq!(page_heads(&app, "rewritten").await, 0);
+
+    tokio::time::sleep(fresh * 3 / 2).await;
+    let stale = (0..10).map(|_| async { c.get(app.url("/1001")).send().await.expect("stale").status() });
+    let statuses = futures_util::future::join_all(stale).await;
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    assert_eq!(counts(&app).await, (written, reused + 10), "every one sent as kept, none written in its request");
+    let rewritten = eventually(Duration::from_secs(10), || async { page_heads(&app, "rewritten").await == 1 });
+    assert!(rewritten.await, "ten stale sends started a rewrite in the background");
+    // The rewrite read afresh, so the page it kept is fresh: nothing starts another.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(page_heads(&app, "rewritten").await, 1, "one rewrite");
 }

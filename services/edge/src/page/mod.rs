@@ -163,6 +163,7 @@ fn rewrite_in_background(
             let (kept, html, read_at_ms) = rendered(&state, shell, page);
             if let Some(read_at_ms) = read_at_ms {
                 state.responses.put(choice.driver, key, Answer::read(kept, html, read_at_ms));
+                state.metrics.page_heads.with_label_values(&["rewritten"]).inc();
             }
         }
     });
@@ -241,7 +242,7 @@ where
     Fut: std::future::Future<Output = Result<(T, bool), crate::error::ApiError>> + Send + 'static,
 {
     let state = state.clone();
-    vitrine_common::hop::spawn(async move { reads::cached(&state, choice, key.to_owned(), read).await })
+    reads::spawn(async move { reads::cached(&state, choice, key.to_owned(), read).await })
 }
 
 /// A side read's answer, if it is done by `deadline`.
@@ -278,7 +279,7 @@ async fn write(
         side(state, choice, &keys.navigation, |state, r| async move { reads::navigation(&state, r).await });
     let categories = (asked == PageRequest::Home)
         .then(|| side(state, choice, &keys.categories, |state, r| async move { reads::categories(&state, r).await }));
-    let own = vitrine_common::hop::spawn(own_reads(state.clone(), choice, origin, asked));
+    let own = reads::spawn(own_reads(state.clone(), choice, origin, asked));
     let mut written = match tokio::time::timeout_at(deadline, own).await {
         Ok(Ok(written)) => written,
         Ok(Err(e)) => {
