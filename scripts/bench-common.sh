@@ -42,9 +42,10 @@ wait_ready() {
 
 # `vitrine all` from BIN on PORT with no mock delay, on the embedded store or, with MODE
 # `--redis`, on a Redis of its own started here; their pids are added to the caller's
-# `pids`; returns once the edge is ready. `start_all BIN PORT [MODE]`
+# `pids` (the edge's last); returns once the edge is ready. A fourth word, such as
+# `taskset -c 1`, runs `vitrine all` under it. `start_all BIN PORT [MODE] [WRAPPER]`
 start_all() {
-  local bin=$1 edge=$2 mode=${3:-} env_extra=()
+  local bin=$1 edge=$2 mode=${3:-} wrapper=${4:-} env_extra=()
   if [ "$mode" = "--redis" ]; then
     local rport; rport=$(port)
     redis-server --port "$rport" --save '' --appendonly no >/dev/null & pids+=($!)
@@ -52,9 +53,12 @@ start_all() {
     env_extra=(VITRINE_REDIS_URL="redis://127.0.0.1:$rport/")
   fi
   env "${env_extra[@]}" VITRINE_HTTP_ADDR=127.0.0.1:$edge VITRINE_MOCK_DELAY_MS=0 RUST_LOG=warn \
-    "$bin/vitrine" all >/dev/null 2>&1 & pids+=($!)
+    $wrapper "$bin/vitrine" all >/dev/null 2>&1 & pids+=($!)
   wait_ready "http://127.0.0.1:$edge/readyz"
 }
+
+# The CPU time process PID has used, in clock ticks (user and system, every thread).
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 # `vitrine all` from BIN on PORT under callgrind, collection off, its profiles written
 # as PREFIX.<pid>…; its pid in `callgrind_pid`. Kept answers stay fresh for the whole

@@ -1,5 +1,6 @@
-//! The baseline of `scripts/bench-edge`: actix-web with the edge's worker count, one
-//! route answering fixed bytes. Nothing else, so the edge's cached path can be reported
+//! The baseline of `scripts/bench-edge`: actix-web with the edge's worker count
+//! (`VITRINE_HTTP_WORKERS`, 2 unless set, as the edge reads it), one route answering
+//! fixed bytes. Nothing else, so the edge's cached path can be reported
 //! as a ratio of what the framework itself does here.
 //!
 //! `bare-actix ADDR SIZE` answers a JSON body of SIZE bytes; `bare-actix ADDR FILE
@@ -28,6 +29,7 @@ async fn main() -> std::io::Result<()> {
     if headers.is_empty() {
         headers.push((HeaderName::from_static("content-type"), HeaderValue::from_static("application/json")));
     }
+    let workers = std::env::var("VITRINE_HTTP_WORKERS").ok().and_then(|w| w.parse().ok()).unwrap_or(2);
     HttpServer::new(move || {
         let (body, headers) = (body.clone(), headers.clone());
         App::new().default_service(web::to(move || {
@@ -41,7 +43,7 @@ async fn main() -> std::io::Result<()> {
             }
         }))
     })
-    .workers(2)
+    .workers(workers)
     .bind(addr)?
     .run()
     .await
