@@ -283,7 +283,7 @@ impl ResponseCache {
         }
         drop(running);
         let claim = Claim { refreshing: self.refreshing.clone(), key };
-        // A refresh that ended since the caller found the entry stale kept a fresh one,
+        // A refresh that ended since the caller found the entry stale kept a fresh one;
         // a second would read everything again for nothing.
         let fresh = self.entries.get(&claim.key).is_some_and(|entry| self.is_fresh(entry.read_at_ms));
         (!fresh).then_some(claim)
