@@ -53,12 +53,21 @@ pub fn end<B>(span: &Span, outcome: &Result<ServiceResponse<B>, Error>) {
     if span.is_disabled() {
         return;
     }
+    let route = outcome.as_ref().ok().and_then(|response| route_pattern(response.request()));
+    end_routed(span, outcome, route.as_deref());
+}
+
+/// [`end`], with the request's [`route_pattern`] already found by a caller that needed
+/// it anyway (the edge's metrics): finding it walks the route table again.
+pub fn end_routed<B>(span: &Span, outcome: &Result<ServiceResponse<B>, Error>, route: Option<&str>) {
+    if span.is_disabled() {
+        return;
+    }
     // The route is named once routed. Not a route of the table (a file, a page, nothing,
     // an error before routing): one name for all. An error with no response keeps the
     // method alone as its name.
     let request = outcome.as_ref().ok().map(ServiceResponse::request);
-    let route = request.and_then(route_pattern);
-    let route = route.as_deref().unwrap_or("other");
+    let route = route.unwrap_or("other");
     span.record("http.route", route);
     if let Some(request) = request {
         span.record("otel.name", format!("{} {route}", request.method()));

@@ -1,6 +1,7 @@
 //! What every answer passes through, in one layer around the route table:
 //!
-//! 1. the request's span ([`vitrine_common::request_span`]), which the whole request runs in;
+//! 1. the request's span ([`vitrine_common::request_span`]), which the whole request runs in
+//!    (named by the route's pattern, found once for it and the metrics);
 //! 2. its `Server-Timing` collection ([`crate::server_timing`]), written last;
 //! 3. a change from another site refused before its body is read ([`crate::same_site`]);
 //! 4. the faults the visitor injects ([`crate::faults`]), or their refusal;
@@ -33,21 +34,25 @@ pub(crate) async fn around(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let span = request_span::start(&req);
     let timings = Timings::start();
-    let outcome = timing::within(timings.clone(), answer(&state, req, next)).instrument(span.clone()).await;
-    let outcome = outcome.map(|mut res| {
-        server_timing::write(res.headers_mut(), &timings, &span);
-        res
-    });
-    request_span::end(&span, &outcome);
+    let answered = timing::within(timings.clone(), answer(&state, req, next)).instrument(span.clone()).await;
+    let (outcome, route) = match answered {
+        Ok((mut res, route)) => {
+            server_timing::write(res.headers_mut(), &timings, &span);
+            (Ok(res), route)
+        }
+        Err(e) => (Err(e), None),
+    };
+    request_span::end_routed(&span, &outcome, route.as_deref());
     outcome
 }
 
-/// The answer, before its `Server-Timing`.
+/// The answer, before its `Server-Timing`, and the pattern of the route that answered
+/// it, found once for the metrics and the span.
 async fn answer<B: MessageBody + 'static>(
     state: &AppState,
     req: ServiceRequest,
     next: Next<B>,
-) -> Result<ServiceResponse<EitherBody<EitherBody<B>, Bytes>>, actix_web::Error> {
+) -> Result<(ServiceResponse<EitherBody<EitherBody<B>, Bytes>>, Option<String>), actix_web::Error> {
     let started = Instant::now();
     let method = req.method().clone();
     let policy = headers::default_policy(req.path());
@@ -56,7 +61,8 @@ async fn answer<B: MessageBody + 'static>(
         Ok(faults) => faults::within(faults, next.call(req)).await?.map_into_left_body(),
         Err(refused) => req.into_response(refused.error_response()).map_into_right_body(),
     };
-    state.metrics.record(res.request(), &method, res.status(), started);
+    let route = request_span::route_pattern(res.request());
+    state.metrics.record(route.as_deref(), &method, res.status(), started);
     headers::set(res.headers_mut(), policy);
-    compress::on_the_fly(res).await
+    Ok((compress::on_the_fly(res).await?, route))
 }

@@ -5,7 +5,6 @@
 
 use std::time::Instant;
 
-use actix_web::HttpRequest;
 use actix_web::http::{Method, StatusCode};
 use prometheus::{HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry};
 
@@ -128,12 +127,12 @@ impl Metrics {
         })
     }
 
-    /// Counts and times a request answered `status`, by its route's pattern (never the
-    /// raw path, which would make the labels' cardinality unbounded); what no route
-    /// claims (pages, the sitemap's pages, the build's files) is `page`.
-    pub(crate) fn record(&self, req: &HttpRequest, method: &Method, status: StatusCode, started: Instant) {
-        let route = vitrine_common::request_span::route_pattern(req);
-        let route = route.as_deref().unwrap_or("page");
+    /// Counts and times a request answered `status`, by its route's pattern
+    /// (`vitrine_common::request_span::route_pattern`; never the raw path, which would
+    /// make the labels' cardinality unbounded); what no route claims (pages, the
+    /// sitemap's pages, the build's files) is `page`.
+    pub(crate) fn record(&self, route: Option<&str>, method: &Method, status: StatusCode, started: Instant) {
+        let route = route.unwrap_or("page");
         self.requests.with_label_values(&[route, method.as_str(), status.as_str()]).inc();
         self.latency.with_label_values(&[route]).observe(started.elapsed().as_secs_f64());
     }
