@@ -60,6 +60,20 @@ start_all() {
 # The CPU time process PID has used, in clock ticks (user and system, every thread).
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
+# Runs COMMAND (wrk, or wrk under `taskset -c N`) against the server whose process is
+# PID; prints wrk's output, then a line `cores SERVER% WRK%`: the share of one core each
+# used while it ran (a server's near 100 % and wrk's below it: the server set the pace,
+# not wrk). `load_with_cores PID COMMAND…`
+load_with_cores() {
+  local pid=$1 c0 c1 out; shift
+  c0=$(cpu_ticks "$pid")
+  out=$(/usr/bin/time -f 'wrk-cpu %U %S %e' "$@" 2>&1)
+  c1=$(cpu_ticks "$pid")
+  echo "$out"
+  awk -v server=$(( c1 - c0 )) -v hz="$(getconf CLK_TCK)" '$1 == "wrk-cpu" {
+    printf "cores %.0f %.0f\n", 100 * server / hz / $4, 100 * ($2 + $3) / $4 }' <<<"$out"
+}
+
 # `vitrine all` from BIN on PORT under callgrind, collection off, its profiles written
 # as PREFIX.<pid>…; its pid in `callgrind_pid`. Kept answers stay fresh for the whole
 # measurement: under valgrind a run takes minutes, and the background refresh of a page
