@@ -108,7 +108,7 @@ async fn upstream_answers_are_cached_per_backend_and_cleared() {
     let s = setup(Backend::InMemory, Duration::ZERO).await;
     let mut c = s.client.clone();
     c.get_navigation(DriverRequest { driver: Driver::InMemory.into(), fresh_after_ms: 0 }).await.expect("nav");
-    let key = "vitrine:cache:in-memory:navigation:/api/navigation";
+    let key = "vitrine:cache:in-memory:navigation:/api/navigation?depth=3";
     assert!(s.store.get(key).await.expect("store").is_some(), "the upstream answer is in Redis");
 
     // With mock-data gone, the cached answer still serves; an uncached call fails.

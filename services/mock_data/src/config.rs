@@ -20,6 +20,9 @@ pub struct Config {
     /// its own seeded tree), or more for a benchmark (`crate::data::scaled`'s tree, grown
     /// with them). Fewer than 35 is 35.
     pub products: u32,
+    /// The most children a category of a benchmark's tree has before the tree grows a
+    /// level deeper ([`crate::data::scaled::MAX_BREADTH`] unless asked otherwise).
+    pub max_breadth: u32,
 }
 
 impl Default for Config {
@@ -29,6 +32,7 @@ impl Default for Config {
             public_url: None,
             backoffice_token: None,
             products: crate::data::PRODUCT_COUNT,
+            max_breadth: crate::data::scaled::MAX_BREADTH,
         }
     }
 }
@@ -41,6 +45,7 @@ impl std::fmt::Debug for Config {
             .field("public_url", &self.public_url)
             .field("backoffice_token", &self.backoffice_token.as_ref().map(|_| "<redacted>"))
             .field("products", &self.products)
+            .field("max_breadth", &self.max_breadth)
             .finish()
     }
 }

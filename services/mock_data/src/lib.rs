@@ -5,6 +5,7 @@
 //!   navigation tree, filler).
 //! - [`db`]: generic collection semantics (GET/POST/PUT/DELETE).
 //! - [`listing`]: a category's products and search, paged and sorted.
+//! - [`menu`]: the navigation tree, whole or its top levels.
 //! - [`routes`]: the route table, product and navigation specials, commands, delay.
 //! - `carts`: carts, each call answering the whole cart.
 //! - `checkout`: their checkout, shipping rates, tax and mock orders.
@@ -18,6 +19,7 @@ pub mod db;
 pub mod error;
 mod images;
 mod listing;
+mod menu;
 mod routes;
 
 use std::sync::{Arc, RwLock};
@@ -45,6 +47,7 @@ pub async fn serve(config: Config, listener: std::net::TcpListener, shutdown: Sh
         image_base,
         backoffice_token: config.backoffice_token.filter(|t| !t.is_empty()),
         product_count: config.products,
+        max_breadth: config.max_breadth,
     });
     state.reset();
     let server = HttpServer::new(move || {

@@ -32,7 +32,7 @@ struct Paging {
     descending: bool,
 }
 
-fn bad(name: &str, expected: &'static str) -> MockError {
+pub(crate) fn bad(name: &str, expected: &'static str) -> MockError {
     MockError::BadParameter { name: name.to_owned(), expected }
 }
 

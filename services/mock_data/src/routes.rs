@@ -12,7 +12,7 @@ use crate::checkout::{SetAddress, SetShipping};
 use crate::config::RuntimeConfig;
 use crate::db::{Db, Reply};
 use crate::error::MockError;
-use crate::{data, images, listing};
+use crate::{data, images, listing, menu};
 
 /// Best-sellers returns the first 4 mock products.
 const BEST_SELLERS: usize = 4;
@@ -27,6 +27,7 @@ pub(crate) struct State {
     pub(crate) backoffice_token: Option<String>,
     /// How many products a reset generates (`Config::products`).
     pub(crate) product_count: u32,
+    pub(crate) max_breadth: u32,
 }
 
 impl State {
@@ -48,7 +49,7 @@ impl State {
 
     pub(crate) fn reset(&self) {
         self.carts().clear();
-        *self.db_mut() = Db::new(data::initial_collections(&self.image_base, self.product_count));
+        *self.db_mut() = Db::new(data::initial_collections(&self.image_base, self.product_count, self.max_breadth));
     }
 }
 
@@ -119,12 +120,8 @@ fn dispatch(
         ("categories", "GET", Some(path)) if path.ends_with("/products") => {
             listing::category_products(&state.db(), path.strip_suffix("/products").unwrap_or(path), query)
         }
-        // GET navigation and navigation/{id} both answer the whole tree.
-        ("navigation", "GET", _) => {
-            let db = state.db();
-            let tree = db.items("navigation")?.first().cloned().unwrap_or(Value::Null);
-            Ok(Reply::json(200, tree))
-        }
+        // GET navigation and navigation/{id} both answer the whole tree, or its top levels.
+        ("navigation", "GET", _) => menu::navigation(&state.db(), query),
         ("carts", _, _) => cart(state, method, id, body),
         // An order's number is guessable: anyone gets its lines and totals, nothing of
         // the shopper's (the back office has the whole record).

@@ -68,6 +68,15 @@ async fn navigation_answers_the_tree_with_or_without_id() {
     assert!(first["children"][0]["children"][0]["id"].is_string(), "three levels below the root");
     let (_, same) = mock.call("GET", "/api/navigation/anything", None).await;
     assert_eq!(same, tree);
+    // A menu asks for its levels: two here, each node at the cut still counting its children.
+    let (status, menu) = mock.call("GET", "/api/navigation?depth=2", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(menu["children"][0]["children"][0]["children"], serde_json::json!([]));
+    assert_eq!(menu["children"][0]["children"][0]["children_count"], first["children"][0]["children_count"]);
+    assert_eq!(mock.call("GET", "/api/navigation?depth=3", None).await.1, tree, "the whole tree is 3 deep");
+    for bad in ["0", "17", "two"] {
+        assert_eq!(mock.call("GET", &format!("/api/navigation?depth={bad}"), None).await.0, 400, "depth={bad}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

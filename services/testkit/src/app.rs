@@ -22,6 +22,7 @@ pub struct TestAppBuilder {
     failed_path: String,
     mock_delay: Duration,
     mock_products: u32,
+    mock_max_breadth: u32,
     adapter_overrides: Vec<(Backend, String)>,
     image_sources: Vec<vitrine_edge::ImageSource>,
     image_concurrency: Option<(usize, usize)>,
@@ -71,6 +72,7 @@ impl Default for TestAppBuilder {
             failed_path: "/".to_owned(),
             mock_delay: Duration::ZERO,
             mock_products: vitrine_mock_data::data::PRODUCT_COUNT,
+            mock_max_breadth: vitrine_mock_data::data::scaled::MAX_BREADTH,
             adapter_overrides: Vec::new(),
             image_sources: Vec::new(),
             image_concurrency: None,
@@ -120,6 +122,14 @@ impl TestAppBuilder {
     #[must_use]
     pub const fn mock_products(mut self, count: u32) -> Self {
         self.mock_products = count;
+        self
+    }
+
+    /// At most `breadth` children a category of a benchmark-sized catalogue: a small one
+    /// then has levels below the menu's, as a large shop has.
+    #[must_use]
+    pub const fn mock_max_breadth(mut self, breadth: u32) -> Self {
+        self.mock_max_breadth = breadth;
         self
     }
 
@@ -259,6 +269,7 @@ impl TestAppBuilder {
         let mut config = vitrine_suite::Config::for_test();
         config.mock.delay = self.mock_delay;
         config.mock.products = self.mock_products;
+        config.mock.max_breadth = self.mock_max_breadth;
         for (backend, flag, value) in self.settings {
             config.adapter.set(backend, flag, value);
         }

@@ -314,6 +314,11 @@ pub(crate) struct MockOptions {
     #[arg(long, env = "VITRINE_MOCK_PRODUCTS", default_value_t = 35,
           value_parser = clap::value_parser!(u32).range(35..=1_000_000))]
     pub(crate) mock_products: u32,
+    /// The most children a category of such a catalogue has before its tree grows a level
+    /// deeper than the menu's three (16: 40,960 products fit three levels).
+    #[arg(long, env = "VITRINE_MOCK_MAX_BREADTH", default_value_t = 16,
+          value_parser = clap::value_parser!(u32).range(2..=64))]
+    pub(crate) mock_max_breadth: u32,
     /// Base URL at which the mock's images are reachable; default: its own address.
     #[arg(long, env = "VITRINE_MOCK_DATA_PUBLIC_URL")]
     pub(crate) mock_data_public_url: Option<String>,

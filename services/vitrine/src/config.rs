@@ -162,6 +162,7 @@ pub(crate) fn mock_data(opts: &MockOptions) -> vitrine_mock_data::Config {
         public_url: opts.mock_data_public_url.clone(),
         backoffice_token: opts.mock_data_backoffice_token.clone(),
         products: opts.mock_products,
+        max_breadth: opts.mock_max_breadth,
     }
 }
 

@@ -35,6 +35,19 @@ impl InMemoryDriver {
         }
     }
 
+    /// A category below the menu, found by its listing's first page in the default
+    /// order: the page the category's view then reads, so the look-up costs it no call.
+    async fn listed_category(&self, url: &str) -> DriverResult<RouteResolution> {
+        let Some(path) = transform::category_path(url, 1, ProductSort::Position) else {
+            return Ok(vitrine_domain::route::not_found());
+        };
+        match self.client.get_json::<MockListing>(&path, CachePolicy::Listing).await {
+            Ok(listing) => Ok(transform::listed_category(Some(&listing), url)),
+            Err(DriverError::NotFound(_)) => Ok(transform::listed_category(None, url)),
+            Err(other) => Err(other),
+        }
+    }
+
     /// The mock's content page at `url` (`/pages/{slug}`), `None` when it has none there.
     async fn page(&self, url: &str) -> DriverResult<Option<ContentPage>> {
         let Some(path) = transform::page_path(url) else { return Ok(None) };
@@ -117,7 +130,7 @@ impl CatalogueDriver for InMemoryDriver {
 #[async_trait::async_trait]
 impl NavigationDriver for InMemoryDriver {
     async fn tree(&self) -> DriverResult<NavigationNode> {
-        self.client.get_json("/api/navigation", CachePolicy::Navigation).await
+        self.client.get_json(&transform::menu_path(), CachePolicy::Navigation).await
     }
 }
 
@@ -130,6 +143,9 @@ impl RouteDriver for InMemoryDriver {
         // The one product the mock finds at this url, not the whole catalogue: a
         // benchmark's would be read for every address.
         let (product, menu) = tokio::try_join!(self.product_at(url), self.tree())?;
+        if product.is_empty() && transform::below_the_menu(&menu, url) {
+            return self.listed_category(url).await;
+        }
         Ok(transform::resolve(&product, &menu, url))
     }
 }

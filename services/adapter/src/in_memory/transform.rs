@@ -1,7 +1,7 @@
 //! Pure rules of the in-memory backend.
 
 use vitrine_domain::route;
-use vitrine_domain::{listing, paths};
+use vitrine_domain::{listing, navigation, paths};
 use vitrine_proto::v1::{
     Category, CategoryPage, ContentPage, NavigationNode, Product, ProductPage, ProductSort, RouteData, RouteResolution,
 };
@@ -121,6 +121,37 @@ pub fn category_page(mut listing: MockListing) -> CategoryPage {
     CategoryPage { category: Some(category), listing: Some(product_page(listing)) }
 }
 
+/// `GET /api/navigation?depth=…`: the menu's levels, not the whole tree, which for a
+/// benchmark's catalogue holds tens of thousands of categories below the menu.
+#[must_use]
+pub fn menu_path() -> String {
+    format!("/api/navigation?depth={}", navigation::DEPTH)
+}
+
+/// Whether `url` lies below a category the menu was cut at (one that counts children
+/// it does not list): then it may be a category deeper than the menu, which its own
+/// listing finds. Any other url is decided by the menu alone, so a made-up path costs
+/// no upstream call for a category.
+#[must_use]
+pub fn below_the_menu(menu: &NavigationNode, url: &str) -> bool {
+    let mut node = menu;
+    while let Some(next) = node.children.iter().find(|c| {
+        c.url.len() > 1 && url.strip_prefix(c.url.as_str()).is_some_and(|rest| rest.len() > 1 && rest.starts_with('/'))
+    }) {
+        node = next;
+    }
+    !std::ptr::eq(node, menu) && node.children.is_empty() && node.children_count > 0
+}
+
+/// A category found by its own listing at `url`; not found without one.
+#[must_use]
+pub fn listed_category(listing: Option<&MockListing>, url: &str) -> RouteResolution {
+    match listing.and_then(|l| l.category.as_ref()) {
+        Some(category) if !category.id.is_empty() => route::category(&category.id, url),
+        _ => route::not_found(),
+    }
+}
+
 /// The menu node at `url` (any depth), for resolving category urls.
 #[must_use]
 pub fn find_category<'a>(node: &'a NavigationNode, url: &str) -> Option<&'a NavigationNode> {
@@ -189,6 +220,41 @@ mod tests {
             let code = if id.is_some() { 200 } else { 404 };
             assert_eq!((r.r#type.as_deref(), r.code), (kind, code), "url {url}");
         }
+    }
+
+    #[test]
+    fn only_a_url_below_a_category_the_menu_was_cut_at_is_looked_for_beyond_it() {
+        // `/computers/laptops` counts two children the menu does not list.
+        let laptops = NavigationNode { children_count: 2, ..node("category-2", "/computers/laptops", vec![]) };
+        let cut =
+            node("root", "/", vec![node("category-1", "/computers", vec![laptops]), node("category-3", "/tv", vec![])]);
+        for (url, below) in [
+            ("/computers/laptops/gaming", true),
+            ("/computers/laptops/gaming/17-inch", true),
+            ("/computers/laptops", false),
+            ("/computers/laptopsx/gaming", false),
+            ("/computers/laptops/", false),
+            ("/computers/desktops/gaming", false),
+            ("/tv/oled", false),
+            ("/no-such-thing/a/b", false),
+            ("/", false),
+        ] {
+            assert_eq!(below_the_menu(&cut, url), below, "url {url}");
+        }
+        assert!(!below_the_menu(&menu(), "/computers/laptops/gaming"), "a leaf with no children to find");
+        assert_eq!(menu_path(), "/api/navigation?depth=3");
+    }
+
+    #[test]
+    fn a_category_listing_resolves_to_its_category() {
+        let listing = |id: &str| MockListing {
+            category: Some(node(id, "/computers/laptops/gaming", vec![])),
+            ..MockListing::default()
+        };
+        let r = listed_category(Some(&listing("category-9")), "/computers/laptops/gaming");
+        assert_eq!((r.r#type.as_deref(), r.id.as_deref(), r.code), (Some("CATEGORY"), Some("category-9"), 200));
+        assert_eq!(listed_category(Some(&listing("")), "/x/y"), route::not_found());
+        assert_eq!(listed_category(None, "/x/y"), route::not_found());
     }
 
     #[test]

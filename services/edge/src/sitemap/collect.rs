@@ -51,16 +51,26 @@ fn category_urls(root: &NavigationNode) -> Vec<String> {
     out
 }
 
-/// One page of a category's products as it sorts them by position: each product's
-/// path when it is one a sitemap may list (local, not the SPA's own), and the category's
-/// number of pages (at most [`listing::MAX_PAGE`], the last a visitor may ask for).
-/// `None` when `url` is not a category page (a menu item may link to a content page).
+/// One page of a category, as [`category_page`] reads it.
+pub(super) struct CategoryPage {
+    /// Each product's path when it is one a sitemap may list (local, not the SPA's own).
+    pub(super) products: Vec<Option<String>>,
+    /// The category's number of pages (at most [`listing::MAX_PAGE`], the last a
+    /// visitor may ask for).
+    pub(super) pages: u32,
+    /// Its subcategories' paths, listable ones only: how the walk reaches the levels
+    /// below the menu's.
+    pub(super) children: Vec<String>,
+}
+
+/// One page of a category's products as it sorts them by position. `None` when `url`
+/// is not a category page (a menu item may link to a content page).
 pub(super) async fn category_page(
     state: &AppState,
     driver: Driver,
     url: &str,
     page: u32,
-) -> Result<Option<(Vec<Option<String>>, u32)>, Status> {
+) -> Result<Option<CategoryPage>, Status> {
     let request = CategoryRequest {
         driver: i32::from(driver),
         url: url.to_owned(),
@@ -68,14 +78,17 @@ pub(super) async fn category_page(
         sort: ProductSort::Position.into(),
         fresh_after_ms: 0,
     };
-    let listing = match state.catalogue.clone().get_category_page(request).await {
-        Ok(page) => page.into_inner().listing.unwrap_or_default(),
+    let answer = match state.catalogue.clone().get_category_page(request).await {
+        Ok(page) => page.into_inner(),
         Err(status) if status.code() == Code::NotFound => return Ok(None),
         Err(status) => return Err(status),
     };
+    let listing = answer.listing.unwrap_or_default();
     let pages = listing.total_count.div_ceil(listing::PAGE_SIZE).min(listing::MAX_PAGE);
     let products = listing.products.iter().map(|p| Some(product_path(p)).filter(|p| listable(p))).collect();
-    Ok(Some((products, pages)))
+    let children = answer.category.map(|c| c.children).unwrap_or_default();
+    let children = children.into_iter().map(|c| c.url).filter(|url| listable(url)).collect();
+    Ok(Some(CategoryPage { products, pages, children }))
 }
 
 /// Whether a sitemap may name `path`: a local one (an absolute or empty one would not

@@ -32,8 +32,8 @@ pub(super) async fn paths(
 /// was made yields what now stands there (never more than planned).
 async fn page_paths(state: &AppState, driver: Driver, plan: &Plan, page: PlannedPage) -> Result<Vec<String>, Status> {
     let Some(url) = plan.categories.get(page.category as usize) else { return Ok(Vec::new()) };
-    let Some((paths, _)) = collect::category_page(state, driver, url, page.page).await? else { return Ok(Vec::new()) };
-    Ok(at_positions(paths, page.first))
+    let Some(read) = collect::category_page(state, driver, url, page.page).await? else { return Ok(Vec::new()) };
+    Ok(at_positions(read.products, page.first))
 }
 
 /// The paths of `paths` whose positions are set in `mask`.

@@ -1,8 +1,11 @@
 //! A sitemap's plan: which path is where, without the paths of the products.
 //!
-//! The sitemap lists home, the menu's categories and the products the catalogue lists
-//! (the plan's `head`, a few hundred paths kept as they are), then every product the
-//! category walk finds, each once, in walk order. The plan keeps of the walk only, for
+//! The sitemap lists home, the menu's categories and the products the catalogue lists,
+//! then the categories the walk finds below the menu (the plan's `head`, paths kept as
+//! they are: a few hundred, or one per 8 products of a catalogue deeper than its menu),
+//! then every product the category walk finds, each once, in walk order. The walk goes
+//! level by level: the menu's categories, then the subcategories their first pages name
+//! that the menu does not, and so on. The plan keeps of the walk only, for
 //! each category page that holds a product not listed before, which of its positions
 //! do (a bit each, [`PlannedPage`]): 12 bytes a page instead of the products. A file
 //! `n` is then a range of positions, and [`Plan::file`] names the head paths and the
@@ -54,7 +57,7 @@ pub(super) struct FileSpan {
 pub(crate) struct Plan {
     /// Home, the categories, the listed products: each once, listable only.
     pub(super) head: Vec<String>,
-    /// The walked categories' urls, in menu order.
+    /// The walked categories' urls, in walk order: the menu's, then those below it.
     pub(super) categories: Vec<String>,
     pub(super) pages: Vec<PlannedPage>,
     /// How many products the pages list (the sum of their `first` bits).
@@ -130,7 +133,8 @@ fn first_seen(seen: &mut HashSet<u64>, paths: &[Option<String>]) -> u32 {
 }
 
 /// The plan of `driver`'s sitemap: the menu and the list (two calls), then every page
-/// of every category, a few categories at a time, each page kept only as its mask.
+/// of every category, a few categories at a time, level by level, each page kept only
+/// as its mask.
 pub(super) async fn build(state: &AppState, driver: Driver) -> Result<Plan, Status> {
     let (categories, listed) = collect::menu_and_listed(state, driver).await?;
     let head = collect::unique(
@@ -139,34 +143,48 @@ pub(super) async fn build(state: &AppState, driver: Driver) -> Result<Plan, Stat
             .chain(listed.iter().map(collect::product_path)),
     );
     let mut seen: HashSet<u64> = head.iter().map(|p| fingerprint(p)).collect();
-    let mut walk = stream::iter(categories.clone())
-        .map(|url| async move { walk_category(state, driver, &url).await })
-        .buffered(WALK_CONCURRENCY);
+    let mut known: HashSet<String> = categories.iter().cloned().collect();
     let mut plan = Plan { head, ..Plan::default() };
-    let mut category = 0u32;
-    while let Some(pages) = walk.next().await {
-        for (page, paths) in (1..).zip(pages?) {
-            let first = first_seen(&mut seen, &paths);
-            if first != 0 {
-                plan.pages.push(PlannedPage { category, page, first });
-                plan.products += first.count_ones() as usize;
+    let mut level = categories;
+    while !level.is_empty() {
+        let mut below = Vec::new();
+        let mut walk = stream::iter(level.clone())
+            .map(|url| async move { walk_category(state, driver, &url).await })
+            .buffered(WALK_CONCURRENCY);
+        let mut category = u32::try_from(plan.categories.len()).unwrap_or(u32::MAX);
+        while let Some(walked) = walk.next().await {
+            let (pages, children) = walked?;
+            for (page, paths) in (1..).zip(pages) {
+                let first = first_seen(&mut seen, &paths);
+                if first != 0 {
+                    plan.pages.push(PlannedPage { category, page, first });
+                    plan.products += first.count_ones() as usize;
+                }
             }
+            below.extend(children.into_iter().filter(|url| known.insert(url.clone())));
+            category += 1;
         }
-        category += 1;
+        plan.categories.extend(level);
+        plan.head.extend(below.iter().filter(|url| seen.insert(fingerprint(url))).cloned());
+        level = below;
     }
-    plan.categories = categories;
     Ok(plan)
 }
 
-/// Every page of the category at `url` as its products' paths (none when it is not a
-/// category page); one category's pages at a time are held, never the catalogue's.
-async fn walk_category(state: &AppState, driver: Driver, url: &str) -> Result<Vec<Vec<Option<String>>>, Status> {
-    let Some((first, pages)) = collect::category_page(state, driver, url, 1).await? else { return Ok(Vec::new()) };
-    let mut out = vec![first];
-    for page in 2..=pages {
-        out.push(collect::category_page(state, driver, url, page).await?.map(|(paths, _)| paths).unwrap_or_default());
+/// Every page of the category at `url` as its products' paths, and the subcategories its
+/// first page names (none of either when it is not a category page); one category's
+/// pages at a time are held, never the catalogue's.
+async fn walk_category(
+    state: &AppState,
+    driver: Driver,
+    url: &str,
+) -> Result<(Vec<Vec<Option<String>>>, Vec<String>), Status> {
+    let Some(first) = collect::category_page(state, driver, url, 1).await? else { return Ok((Vec::new(), Vec::new())) };
+    let mut out = vec![first.products];
+    for page in 2..=first.pages {
+        out.push(collect::category_page(state, driver, url, page).await?.map(|read| read.products).unwrap_or_default());
     }
-    Ok(out)
+    Ok((out, first.children))
 }
 
 #[cfg(test)]

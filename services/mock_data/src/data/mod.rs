@@ -22,12 +22,12 @@ pub use pages::pages;
 pub use products::{PRODUCT_COUNT, ids as product_ids, products};
 
 /// The collections of a fresh database of `product_count` products (the spec's 35 at
-/// least), in name order.
+/// least), in name order; `max_breadth` shapes a benchmark's tree ([`scaled`]).
 #[must_use]
-pub fn initial_collections(image_base: &str, product_count: u32) -> Vec<(String, Vec<Value>)> {
+pub fn initial_collections(image_base: &str, product_count: u32, max_breadth: u32) -> Vec<(String, Vec<Value>)> {
     let product_count = product_count.max(PRODUCT_COUNT);
     let product_ids = products::ids(product_count);
-    let (tree, assignment) = catalogue_tree(product_count, &product_ids);
+    let (tree, assignment) = catalogue_tree(product_count, max_breadth, &product_ids);
     // One product at a time, so the catalogue is never held both as products and as JSON.
     let products: Vec<Value> = products(image_base, product_count).map(|p| json!(p)).collect();
     vec![
@@ -43,11 +43,16 @@ pub fn initial_collections(image_base: &str, product_count: u32) -> Vec<(String,
 }
 
 /// The navigation tree of `product_count` products, with each node's count, and which
-/// products each category holds: the spec's seeded tree for its 35, else [`scaled`]'s.
+/// products each category holds: the spec's seeded tree for its 35, else [`scaled`]'s
+/// with at most `max_breadth` children a node.
 #[must_use]
-pub fn catalogue_tree(product_count: u32, product_ids: &[String]) -> (vitrine_proto::v1::NavigationNode, Assignment) {
+pub fn catalogue_tree(
+    product_count: u32,
+    max_breadth: u32,
+    product_ids: &[String],
+) -> (vitrine_proto::v1::NavigationNode, Assignment) {
     let spec = product_count <= PRODUCT_COUNT;
-    let tree = if spec { navigation_tree() } else { scaled::tree(product_count) };
+    let tree = if spec { navigation_tree() } else { scaled::tree(product_count, max_breadth) };
     let assignment = categories::assign(&tree, product_ids);
     let (tree, assignment) = if spec { (tree, assignment) } else { scaled::with_large(tree, assignment, product_ids) };
     (categories::with_counts(tree, &assignment), assignment)

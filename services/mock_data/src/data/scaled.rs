@@ -3,10 +3,15 @@
 //!
 //! - Three levels below the root, as the spec's menu, each node with the same number of
 //!   children `b`, the smallest whose `b³` leaves hold [`PRODUCTS_PER_LEAF`] products
-//!   each: one category per 4 to 8 products (more per category as the catalogue grows),
-//!   so the menu grows in breadth, never in depth.
-//! - Names come from the word lists (departments, then materials, then product words),
-//!   numbered once a list runs out, so siblings never share a name or a url.
+//!   each: one category per 4 to 8 products (more per category as the catalogue grows).
+//! - Up to a most children a node (16 by default, [`MAX_BREADTH`]), the tree grows in
+//!   breadth; past that (over 40,960 products by default) it grows a level deeper, as a large shop's catalogue is deeper
+//!   than its menu. The menu is cut at the spec's depth (`GET navigation?depth=3`), so it
+//!   stays about a megabyte at any size; the levels below it are reached from their
+//!   parents' category pages.
+//! - Names come from the word lists (departments, then materials, then product words,
+//!   then again from the first), numbered once a list runs out, so siblings never share
+//!   a name or a url.
 //! - One more top-level category, [`LARGE_URL`], holds every [`LARGE_SHARE`]th product:
 //!   the large category whose last page lies deep (146 pages at 35,000 products).
 //!
@@ -20,20 +25,27 @@ use super::words;
 
 /// Products per leaf category, before each is listed in two (`categories::assign`).
 pub(super) const PRODUCTS_PER_LEAF: u32 = 10;
+/// The most children a node has before the tree grows a level deeper, unless a
+/// benchmark or a test asks for another bound (`Config::max_breadth`).
+pub const MAX_BREADTH: u32 = 16;
+/// The spec's menu depth: the fewest levels a scaled tree has.
+const MIN_LEVELS: u32 = 3;
 /// The large category holds one product in this many.
 pub const LARGE_SHARE: usize = 10;
 /// Where the large category is.
 pub const LARGE_URL: &str = "/clearance";
 const LARGE_ID: &str = "category-clearance";
 
-/// The tree for `count` products, without the large category (see [`with_large`]).
+/// The tree for `count` products with at most `max_breadth` children a node (2 at
+/// least), without the large category (see [`with_large`]).
 #[must_use]
-pub fn tree(count: u32) -> NavigationNode {
+pub fn tree(count: u32, max_breadth: u32) -> NavigationNode {
     let leaves = count.div_ceil(PRODUCTS_PER_LEAF).max(1);
-    let breadth = (1..).find(|b: &u32| b.saturating_pow(3) >= leaves).unwrap_or(1).max(2);
-    let lists = [words::DEPARTMENTS, words::MATERIALS, words::PRODUCTS];
+    let max_breadth = max_breadth.max(2);
+    let levels = (MIN_LEVELS..).find(|l| max_breadth.saturating_pow(*l) >= leaves).unwrap_or(MIN_LEVELS);
+    let breadth = (1..).find(|b: &u32| b.saturating_pow(levels) >= leaves).unwrap_or(1).max(2);
     let mut next_id = 0;
-    let children = level(&lists, breadth, &mut next_id, "", &[]);
+    let children = level(levels, breadth, &mut next_id, "", &[]);
     NavigationNode {
         id: "root".to_owned(),
         url: "/".to_owned(),
@@ -90,14 +102,24 @@ fn slug(name: &str) -> String {
     name.to_ascii_lowercase().split_whitespace().collect::<Vec<_>>().join("-")
 }
 
+/// The word list a level's names come from, the first level's again below the third.
+fn names_at(depth: usize) -> &'static [&'static str] {
+    const LISTS: [&[&str]; 3] = [words::DEPARTMENTS, words::MATERIALS, words::PRODUCTS];
+    LISTS[depth % LISTS.len()]
+}
+
+/// `levels` levels below a node at `parent_url`, `breadth` children each.
 fn level(
-    lists: &[&[&str]],
+    levels: u32,
     breadth: u32,
     next_id: &mut u32,
     parent_url: &str,
     parent_crumbs: &[Breadcrumb],
 ) -> Vec<NavigationNode> {
-    let Some((list, deeper)) = lists.split_first() else { return Vec::new() };
+    if levels == 0 {
+        return Vec::new();
+    }
+    let list = names_at(parent_crumbs.len());
     let depth = i32::try_from(parent_crumbs.len()).unwrap_or(0) + 1;
     (0..breadth)
         .map(|k| {
@@ -107,7 +129,7 @@ fn level(
             let url = format!("{parent_url}/{}", slug(&name));
             let mut breadcrumbs = parent_crumbs.to_vec();
             breadcrumbs.push(Breadcrumb { id: id.clone(), name: name.clone(), level: depth, url: url.clone() });
-            let children = level(deeper, breadth, next_id, &url, &breadcrumbs);
+            let children = level(levels - 1, breadth, next_id, &url, &breadcrumbs);
             NavigationNode {
                 id,
                 url,

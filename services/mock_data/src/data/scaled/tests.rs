@@ -18,15 +18,22 @@ fn depth(node: &NavigationNode) -> usize {
 }
 
 #[test]
-fn the_tree_grows_in_breadth_with_the_catalogue() {
-    // count, categories below the root (the large one included), leaves per level
-    for (count, categories, breadth) in [(36, 15, 2), (350, 85, 4), (3500, 585, 8), (35_000, 4_369, 16)] {
+fn the_tree_grows_in_breadth_with_the_catalogue_then_in_depth() {
+    // count, categories below the root (the large one included), children per node, levels
+    for (count, categories, breadth, levels) in [
+        (36, 15, 2, 3),
+        (350, 85, 4, 3),
+        (3500, 585, 8, 3),
+        (35_000, 4_369, 16, 3),
+        (40_960, 4_369, 16, 3),
+        (40_961, 7_381, 9, 4),
+    ] {
         let ids = product_ids(count);
-        let (tree, assignment) = catalogue_tree(count, &ids);
+        let (tree, assignment) = catalogue_tree(count, MAX_BREADTH, &ids);
         let all = nodes(&tree);
         assert_eq!(all.len() - 1, categories, "{count}: categories");
         assert_eq!(tree.children.len(), breadth + 1, "{count}: top level and the large category");
-        assert_eq!(depth(&tree), 3, "{count}: the spec's menu depth");
+        assert_eq!(depth(&tree), levels, "{count}: levels");
         let per_category = f64::from(count) / categories as f64;
         assert!(count < 100 || (4.0..=12.0).contains(&per_category), "{count}: {per_category} products per category");
         let urls: HashSet<&str> = all.iter().map(|n| n.url.as_str()).collect();
@@ -49,10 +56,24 @@ fn the_tree_grows_in_breadth_with_the_catalogue() {
 }
 
 #[test]
+fn a_deeper_tree_names_its_fourth_level_from_the_first_list_and_its_menu_stays_small() {
+    let tree = tree(350_000, MAX_BREADTH);
+    assert_eq!((tree.children.len(), depth(&tree)), (14, 4));
+    let menu = nodes(&tree).into_iter().filter(|n| n.breadcrumbs.len() <= 3).count() - 1;
+    assert_eq!(menu, 14 + 14 * 14 + 14 * 14 * 14, "the menu's three levels");
+    let fourth = &tree.children[0].children[0].children[0].children[1];
+    assert_eq!(fourth.url, "/books/bronze/soap/movies");
+    assert_eq!(fourth.breadcrumbs.len(), 4);
+    // A smaller bound makes a small catalogue as deep, as a test asks for it.
+    let (deep, _) = catalogue_tree(600, 3, &product_ids(600));
+    assert_eq!((deep.children.len(), depth(&deep), nodes(&deep).len() - 1), (3 + 1, 4, 3 + 9 + 27 + 81 + 1));
+}
+
+#[test]
 fn the_large_category_holds_one_product_in_ten_in_list_order() {
     for (count, held, last_page) in [(36, 4, 1), (3500, 350, 15), (35_000, 3500, 146)] {
         let ids = product_ids(count);
-        let (tree, assignment) = catalogue_tree(count, &ids);
+        let (tree, assignment) = catalogue_tree(count, MAX_BREADTH, &ids);
         let large = tree.children.last().expect("a top level");
         assert_eq!((large.url.as_str(), large.children.len()), (LARGE_URL, 0));
         let products = &assignment[&large.id];
@@ -66,8 +87,8 @@ fn the_large_category_holds_one_product_in_ten_in_list_order() {
 #[test]
 fn a_count_gives_one_catalogue_and_the_spec_s_stays_its_own() {
     let ids = product_ids(3500);
-    assert_eq!(catalogue_tree(3500, &ids), catalogue_tree(3500, &ids));
-    let spec = catalogue_tree(PRODUCT_COUNT, &product_ids(PRODUCT_COUNT)).0;
+    assert_eq!(catalogue_tree(3500, MAX_BREADTH, &ids), catalogue_tree(3500, MAX_BREADTH, &ids));
+    let spec = catalogue_tree(PRODUCT_COUNT, MAX_BREADTH, &product_ids(PRODUCT_COUNT)).0;
     assert!(nodes(&spec).iter().all(|n| n.url != LARGE_URL), "no large category at the spec's size");
     assert_eq!(
         spec.children.iter().map(|c| c.url.as_str()).collect::<Vec<_>>().first().map(|u| u.len() > 1),
