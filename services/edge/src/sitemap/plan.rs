@@ -143,7 +143,6 @@ pub(super) async fn build(state: &AppState, driver: Driver) -> Result<Plan, Stat
             .chain(listed.iter().map(collect::product_path)),
     );
     let mut seen: HashSet<u64> = head.iter().map(|p| fingerprint(p)).collect();
-    let mut known: HashSet<String> = categories.iter().cloned().collect();
     let mut plan = Plan { head, ..Plan::default() };
     let mut level = categories;
     while !level.is_empty() {
@@ -161,11 +160,13 @@ pub(super) async fn build(state: &AppState, driver: Driver) -> Result<Plan, Stat
                     plan.products += first.count_ones() as usize;
                 }
             }
-            below.extend(children.into_iter().filter(|url| known.insert(url.clone())));
+            // A subcategory is new when no path before it was its own (the menu's are in
+            // the head): the one set says what was listed, category or product.
+            below.extend(children.into_iter().filter(|url| seen.insert(fingerprint(url))));
             category += 1;
         }
         plan.categories.extend(level);
-        plan.head.extend(below.iter().filter(|url| seen.insert(fingerprint(url))).cloned());
+        plan.head.extend(below.iter().cloned());
         level = below;
     }
     Ok(plan)

@@ -4,9 +4,9 @@
 //! - Three levels below the root, as the spec's menu, each node with the same number of
 //!   children `b`, the smallest whose `b³` leaves hold [`PRODUCTS_PER_LEAF`] products
 //!   each: one category per 4 to 8 products (more per category as the catalogue grows).
-//! - Up to a most children a node (16 by default, [`MAX_BREADTH`]), the tree grows in
-//!   breadth; past that (over 40,960 products by default) it grows a level deeper, as a large shop's catalogue is deeper
-//!   than its menu. The menu is cut at the spec's depth (`GET navigation?depth=3`), so it
+//! - Up to a bound on children a node (16 by default, [`MAX_BREADTH`]), the tree grows
+//!   in breadth; past it (over 40,960 products by default) it grows a level deeper, as a
+//!   large shop's catalogue is deeper than its menu. The menu is cut at the spec's depth (`GET navigation?depth=3`), so it
 //!   stays about a megabyte at any size; the levels below it are reached from their
 //!   parents' category pages.
 //! - Names come from the word lists (departments, then materials, then product words,
