@@ -31,21 +31,34 @@ impl Reply {
 #[derive(Debug, Clone, Default)]
 pub struct Db {
     collections: BTreeMap<String, Vec<Value>>,
-    /// Each collection's item positions by id, so finding an item (a product page, a
-    /// category's products) does not read a benchmark's whole catalogue. Rebuilt for a
-    /// collection whenever it changes.
-    positions: HashMap<String, HashMap<String, usize>>,
+    /// Each collection's item positions by id and by url, so finding an item (a product
+    /// page, a category's products) does not read a benchmark's whole catalogue. Rebuilt
+    /// for a collection whenever it changes.
+    indexes: HashMap<String, Index>,
 }
 
-fn positions(items: &[Value]) -> HashMap<String, usize> {
-    let mut out = HashMap::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        // The first of two items with one id is the one found, as a scan finds it.
-        if let Some(id) = item_id(item) {
-            out.entry(id).or_insert(i);
+/// Where a collection's items are: by id, and by `url` for items that have one.
+#[derive(Debug, Clone, Default)]
+struct Index {
+    ids: HashMap<String, usize>,
+    urls: HashMap<String, usize>,
+}
+
+impl Index {
+    fn of(items: &[Value]) -> Self {
+        let mut index = Self { ids: HashMap::with_capacity(items.len()), urls: HashMap::new() };
+        for (i, item) in items.iter().enumerate() {
+            // The first of two items with one id (or url) is the one found, as a scan
+            // finds it.
+            if let Some(id) = item_id(item) {
+                index.ids.entry(id).or_insert(i);
+            }
+            if let Some(url) = item.get("url").and_then(Value::as_str) {
+                index.urls.entry(url.to_owned()).or_insert(i);
+            }
         }
+        index
     }
-    out
 }
 
 /// Ids compare as text, so `1` and `"1"` are the same item (as in the reference API).
@@ -84,13 +97,13 @@ impl Db {
     #[must_use]
     pub fn new(collections: Vec<(String, Vec<Value>)>) -> Self {
         let collections: BTreeMap<String, Vec<Value>> = collections.into_iter().collect();
-        let positions = collections.iter().map(|(name, items)| (name.clone(), positions(items))).collect();
-        Self { collections, positions }
+        let indexes = collections.iter().map(|(name, items)| (name.clone(), Index::of(items))).collect();
+        Self { collections, indexes }
     }
 
     /// The item of `name` whose id is `id`, found by its position.
     fn by_id(&self, name: &str, id: &str) -> Option<&Value> {
-        let at = *self.positions.get(name)?.get(id)?;
+        let at = *self.indexes.get(name)?.ids.get(id)?;
         self.collections.get(name)?.get(at)
     }
 
@@ -103,14 +116,15 @@ impl Db {
         name: &str,
         ids: impl IntoIterator<Item = &'a str>,
     ) -> Result<Vec<&'a Value>, MockError> {
-        self.collection(name)?;
-        Ok(ids.into_iter().filter_map(|id| self.by_id(name, id)).collect())
+        let items = self.collection(name)?;
+        let Some(index) = self.indexes.get(name) else { return Ok(Vec::new()) };
+        Ok(ids.into_iter().filter_map(|id| items.get(*index.ids.get(id)?)).collect())
     }
 
     /// Keeps `name`'s positions true after a change.
     fn reindex(&mut self, name: &str) {
         if let Some(items) = self.collections.get(name) {
-            self.positions.insert(name.to_owned(), positions(items));
+            self.indexes.insert(name.to_owned(), Index::of(items));
         }
     }
 
@@ -139,7 +153,7 @@ impl Db {
         let items = self.collection(name)?;
         let url = format!("/{id_or_url}");
         self.by_id(name, id_or_url)
-            .or_else(|| items.iter().find(|i| i.get("url").and_then(Value::as_str) == Some(url.as_str())))
+            .or_else(|| items.get(*self.indexes.get(name)?.urls.get(&url)?))
             .ok_or_else(|| MockError::ItemNotFound { collection: name.to_owned(), id: id_or_url.to_owned() })
     }
 

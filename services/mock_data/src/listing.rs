@@ -78,22 +78,33 @@ impl Paging {
 
     /// Sorts `products` (ties keep their position) and answers the asked page with the
     /// total; a page beyond the end is empty.
-    /// Only the page is copied: a benchmark's large category has thousands of products.
-    fn answer(self, products: Vec<&Value>) -> Value {
+    /// Only the page is copied, and a listing in its own order is not sorted: a
+    /// benchmark's large category has thousands of products and a crawler reads every
+    /// page of it.
+    fn answer(self, mut products: Vec<&Value>) -> Value {
         let total = products.len();
-        let mut rows: Vec<(usize, &Value)> = products.into_iter().enumerate().collect();
-        rows.sort_by(|(i, a), (j, b)| {
-            let order = match self.sort {
-                Sort::Position => i.cmp(j),
-                Sort::Name => text(a, "name").to_lowercase().cmp(&text(b, "name").to_lowercase()),
-                Sort::Price => price(a).cmp(&price(b)),
-            };
-            if self.descending { order.reverse() } else { order }.then(i.cmp(j))
-        });
+        match (self.sort, self.descending) {
+            (Sort::Position, false) => {}
+            (Sort::Position, true) => products.reverse(),
+            (Sort::Name, descending) => sort_by_key(&mut products, descending, |p| text(p, "name").to_lowercase()),
+            (Sort::Price, descending) => sort_by_key(&mut products, descending, price),
+        }
         let skip = (self.page - 1).saturating_mul(self.page_size);
-        let page: Vec<Value> = rows.into_iter().skip(skip).take(self.page_size).map(|(_, p)| p.clone()).collect();
+        let page: Vec<Value> = products.into_iter().skip(skip).take(self.page_size).cloned().collect();
         json!({ "products": page, "total_count": total, "page": self.page, "page_size": self.page_size })
     }
+}
+
+/// Sorts by `key`, each computed once; a stable sort, so ties keep their position in
+/// either direction.
+fn sort_by_key<K: Ord>(products: &mut Vec<&Value>, descending: bool, key: impl Fn(&Value) -> K) {
+    let mut keyed: Vec<(K, &Value)> = products.drain(..).map(|p| (key(p), p)).collect();
+    if descending {
+        keyed.sort_by(|a, b| b.0.cmp(&a.0));
+    } else {
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    products.extend(keyed.into_iter().map(|(_, p)| p));
 }
 
 fn text<'a>(product: &'a Value, field: &str) -> &'a str {
@@ -115,12 +126,14 @@ pub(crate) fn category_products(db: &Db, id_or_url: &str, query: &[(String, Stri
     let ids = stored.get("product_ids").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
     // Ids are matched as text, as the generic collections match them.
     let found = db.by_ids("products", ids.iter().filter_map(Value::as_str))?;
-    let mut category = stored.clone();
     let mut body = paging.answer(found);
-    if let Some(c) = category.as_object_mut() {
-        c.remove("product_ids");
-    }
-    body["category"] = category;
+    // Copied field by field: a large category's ids are not copied only to be dropped.
+    body["category"] = match stored {
+        Value::Object(fields) => {
+            fields.iter().filter(|(name, _)| *name != "product_ids").map(|(k, v)| (k.clone(), v.clone())).collect()
+        }
+        other => other.clone(),
+    };
     Ok(Reply::json(200, body))
 }
 
@@ -191,6 +204,32 @@ mod tests {
             (q(&[("q", "x")]), MockError::UnknownParameter("q".to_owned())),
         ] {
             assert_eq!(Paging::parse(&pairs, &[]), Err(expected), "{pairs:?}");
+        }
+    }
+
+    #[test]
+    fn a_page_in_each_order_keeps_ties_in_position() {
+        let products = [
+            json!({"id": "a", "name": "Pear", "price": 300}),
+            json!({"id": "b", "name": "apple", "price": 100}),
+            json!({"id": "c", "name": "Apple", "price": 300}),
+            json!({"id": "d", "name": "fig", "price": 200}),
+        ];
+        for (sort, descending, page, page_size, expected) in [
+            (Sort::Position, false, 1, 24, "abcd"),
+            (Sort::Position, true, 1, 24, "dcba"),
+            (Sort::Name, false, 1, 24, "bcda"),
+            (Sort::Name, true, 1, 24, "adbc"),
+            (Sort::Price, false, 1, 24, "bdac"),
+            (Sort::Price, true, 1, 24, "acdb"),
+            (Sort::Position, false, 2, 3, "d"),
+            (Sort::Price, true, 2, 2, "db"),
+            (Sort::Name, false, 3, 2, ""),
+        ] {
+            let answer = Paging { page, page_size, sort, descending }.answer(products.iter().collect());
+            let ids: String = answer["products"].as_array().into_iter().flatten().map(|p| text(p, "id")).collect();
+            assert_eq!(ids, expected, "{sort:?} descending {descending}, page {page} of {page_size}");
+            assert_eq!(answer["total_count"], 4);
         }
     }
 

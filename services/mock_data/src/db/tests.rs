@@ -82,3 +82,31 @@ fn delete_of_missing_item_is_not_a_404_by_default() {
     let strict = RuntimeConfig { delete404: true, ..cfg() };
     assert!(matches!(db.delete("airlines", Some("1"), &strict), Err(MockError::ItemNotFound { .. })));
 }
+
+#[test]
+fn an_item_is_found_by_id_then_by_url_and_the_index_follows_changes() {
+    let mut db = Db::new(vec![(
+        "products".into(),
+        vec![
+            json!({"id": "1", "url": "/soap"}),
+            json!({"id": "2", "url": "/soap"}),
+            json!({"id": "3", "url": "/1"}),
+            json!({"id": "4"}),
+        ],
+    )]);
+    let found = |db: &Db, key: &str| db.by_id_or_url("products", key).ok().map(|p| p["id"].clone());
+    // An id wins over a url, and the first of two items with one url is the one found,
+    // as a scan finds them.
+    for (key, expected) in [("soap", Some("1")), ("1", Some("1")), ("4", Some("4")), ("wax", None), ("", None)] {
+        assert_eq!(found(&db, key), expected.map(|id| json!(id)), "{key}");
+    }
+    assert_eq!(db.put("products", Some("1"), json!({"id": "1", "url": "/wax"}), &cfg()), Ok(Reply::no_content()));
+    assert_eq!(found(&db, "wax"), Some(json!("1")));
+    assert_eq!(found(&db, "soap"), Some(json!("2")));
+    assert_eq!(db.delete("products", Some("2"), &cfg()), Ok(Reply::no_content()));
+    assert_eq!(found(&db, "soap"), None);
+    assert_eq!(
+        db.by_ids("products", ["3", "2", "9", "1"]).map(|ps| ps.iter().map(|p| p["id"].clone()).collect()),
+        Ok(vec![json!("3"), json!("1")])
+    );
+}
