@@ -89,6 +89,9 @@ pub struct Config {
     pub crawler_head_budget: std::time::Duration,
     /// URLs per sitemap page (the protocol's most, 50 000; tests set a few to see paging).
     pub sitemap_page_urls: usize,
+    /// How long a sitemap's plan is used before the next is made (10 minutes; tests set
+    /// less to see it made again).
+    pub sitemap_ttl: std::time::Duration,
     /// The Jaeger UI's base address, without a trailing slash: the debug bar's
     /// Timings panel links a trace to `{it}/trace/{trace id}`. `None`: no link.
     pub jaeger_ui_url: Option<String>,
@@ -126,6 +129,7 @@ impl Config {
             debug_faults: false,
             crawler_head_budget: std::time::Duration::from_secs(6),
             sitemap_page_urls: crate::sitemap::PROTOCOL_PAGE_URLS,
+            sitemap_ttl: crate::sitemap::TTL,
             jaeger_ui_url: None,
         }
     }

@@ -6,19 +6,20 @@
 //!   has no session; the visitor's driver plays no part).
 //! - [`plan`]: which path is in which file, kept without the products' paths.
 //! - `file`: one file's paths, from the pages it covers only.
+//! - [`kept`]: the plans, one per driver, kept for [`TTL`] and made again in the
+//!   background.
 //! - [`xml`]: the two documents.
 //!
-//! Caching: the plan is made once per driver and kept [`TTL`] here, not in the response
-//! cache, whose 10 s would mean a full catalogue walk every few crawler hits. A file is
-//! fetched per request (its pages come from the adapter's cache while they are fresh),
-//! and its XML written then, since the origin in every `<loc>` may come from the
-//! request. Concurrent first requests share one plan: a moka entry per driver holds a
-//! `OnceCell`, whose `get_or_try_init` runs one build and makes the others wait for it.
-//! A failed build is not kept (the cell stays empty), so the next request tries again;
-//! it, or a failed file, answers 503, never 500.
+//! Caching: the plan is kept here, not in the response cache, whose 10 s would mean a
+//! full catalogue walk every few crawler hits. Past [`TTL`] it is still served while the
+//! next is made, so only the first request waits for a walk. A file is fetched per
+//! request (its pages come from the adapter's cache while they are fresh), and its XML
+//! written then, since the origin in every `<loc>` may come from the request. A request
+//! that finds no plan and whose making fails answers 503, never 500.
 
 pub(crate) mod collect;
 mod file;
+mod kept;
 mod plan;
 mod xml;
 
@@ -26,40 +27,32 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use moka::sync::Cache;
-use tokio::sync::OnceCell;
-use vitrine_domain::Driver;
 
 use crate::AppState;
 use crate::error::ApiError;
 use crate::origin::public_origin;
 
-/// How long a sitemap's plan is reused: a new product shows within minutes.
-const TTL: Duration = Duration::from_secs(10 * 60);
+/// How long a sitemap's plan is used before the next is made: a new product shows
+/// within minutes.
+pub(crate) const TTL: Duration = Duration::from_secs(10 * 60);
 
 /// The protocol's most URLs per sitemap file (sitemaps.org).
 pub(crate) const PROTOCOL_PAGE_URLS: usize = 50_000;
 
 pub(crate) struct SitemapCache {
-    builds: Cache<Driver, Arc<OnceCell<Arc<plan::Plan>>>>,
+    plans: kept::Plans,
     page_urls: usize,
 }
 
 impl SitemapCache {
-    /// `page_urls` per page (at least 1).
-    pub(crate) fn new(page_urls: usize) -> Self {
-        let builds = Cache::builder().max_capacity(Driver::ALL.len() as u64).time_to_live(TTL).build();
-        Self { builds, page_urls: page_urls.max(1) }
+    /// `page_urls` per page (at least 1), plans used for `ttl`.
+    pub(crate) fn new(page_urls: usize, ttl: Duration) -> Self {
+        Self { plans: kept::Plans::new(ttl), page_urls: page_urls.max(1) }
     }
 
-    /// The default driver's plan, made once per [`TTL`].
-    async fn plan(&self, state: &AppState) -> Result<Arc<plan::Plan>, ApiError> {
-        let driver = state.default_driver;
-        let cell = self.builds.get_with(driver, || Arc::new(OnceCell::new()));
-        let plan = cell
-            .get_or_try_init(|| async { plan::build(state, driver).await.map(Arc::new).map_err(|s| unavailable(&s)) })
-            .await?;
-        Ok(plan.clone())
+    /// The default driver's plan.
+    async fn plan(&self, state: &web::Data<AppState>) -> Result<Arc<plan::Plan>, ApiError> {
+        self.plans.get(state, state.default_driver).await.ok_or(ApiError::SitemapUnavailable)
     }
 }
 

@@ -138,7 +138,7 @@ impl AppState {
             ssr,
             images: crate::image::ImageService::new(config)?,
             public_url: config.public_url.clone(),
-            sitemap: crate::sitemap::SitemapCache::new(config.sitemap_page_urls),
+            sitemap: crate::sitemap::SitemapCache::new(config.sitemap_page_urls, config.sitemap_ttl),
             availability,
             jaeger_ui_url: config.jaeger_ui_url.clone(),
         })
