@@ -179,7 +179,10 @@ where
 {
     let (driver, fresh_after_ms) = (choice.driver, choice.fresh_after_ms());
     match state.responses.get(driver, &key, fresh_after_ms) {
-        Some((answer, Freshness::Fresh)) => {
+        // A refresh reads an ageing answer again too (see `Freshness::Ageing`).
+        Some((answer, freshness))
+            if freshness == Freshness::Fresh || (freshness == Freshness::Ageing && !refreshing()) =>
+        {
             state.metrics.response_cache.with_label_values(&[driver.as_str(), "hit"]).inc();
             return Ok(answer);
         }

@@ -90,6 +90,10 @@ pub(crate) const MAX_REFRESHES: usize = 8;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Freshness {
     Fresh,
+    /// Fresh, but past half its freshness: a background refresh reads it again with the
+    /// stale reads beside it, so the answer it keeps is as old as its newest reads and
+    /// goes stale once, not once for each moment its reads were read at.
+    Ageing,
     Stale,
 }
 
@@ -260,12 +264,12 @@ impl ResponseCache {
             }
             let value = entry.value.downcast::<T>().ok()?;
             let body = entry.encoded.body(crate::encoded::Coding::Identity);
-            let freshness = if self.is_fresh(entry.read_at_ms) { Freshness::Fresh } else { Freshness::Stale };
+            let freshness = self.freshness(entry.read_at_ms);
             Some((Answer { value, body, encoded: Some(entry.encoded), read_at_ms: entry.read_at_ms }, freshness))
         });
         let named = read_name(key);
         let words = match found.as_ref().map(|(_, f)| *f) {
-            Some(Freshness::Fresh) => named.hit,
+            Some(Freshness::Fresh | Freshness::Ageing) => named.hit,
             Some(Freshness::Stale) => named.stale,
             None => named.miss,
         };
@@ -285,12 +289,17 @@ impl ResponseCache {
         let claim = Claim { refreshing: self.refreshing.clone(), key };
         // A refresh that ended since the caller found the entry stale kept a fresh one;
         // a second would read everything again for nothing.
-        let fresh = self.entries.get(&claim.key).is_some_and(|entry| self.is_fresh(entry.read_at_ms));
+        let fresh =
+            self.entries.get(&claim.key).is_some_and(|entry| self.freshness(entry.read_at_ms) != Freshness::Stale);
         (!fresh).then_some(claim)
     }
 
-    fn is_fresh(&self, read_at_ms: u64) -> bool {
-        vitrine_common::clock::unix_ms().saturating_sub(read_at_ms) < self.fresh_ms
+    fn freshness(&self, read_at_ms: u64) -> Freshness {
+        match vitrine_common::clock::unix_ms().saturating_sub(read_at_ms) {
+            age if age < self.fresh_ms / 2 => Freshness::Fresh,
+            age if age < self.fresh_ms => Freshness::Ageing,
+            _ => Freshness::Stale,
+        }
     }
 
     /// Keeps `answer` under `key`, compressed and tagged now (once), and answers it so.
@@ -381,14 +390,19 @@ mod tests {
         let now = unix_ms();
         let fresh = u64::try_from(FRESH.as_millis()).unwrap_or(u64::MAX);
         let kept = fresh * u64::from(1 + STALE_FOR_FRESH);
-        for (key, read_at) in
-            [("fresh", now), ("stale", now - fresh - 1), ("last", now - kept + 2_000), ("gone", now - kept - 1)]
-        {
+        for (key, read_at) in [
+            ("fresh", now),
+            ("ageing", now - fresh / 2 - 1),
+            ("stale", now - fresh - 1),
+            ("last", now - kept + 2_000),
+            ("gone", now - kept - 1),
+        ] {
             cache.put(Driver::InMemory, key.into(), answer(key, read_at));
         }
         cache.entries.run_pending_tasks();
         let found = |key| cache.get::<String>(Driver::InMemory, key, 0).map(|(_, freshness)| freshness);
         assert_eq!(found("fresh"), Some(Freshness::Fresh));
+        assert_eq!(found("ageing"), Some(Freshness::Ageing), "past half its freshness");
         assert_eq!(found("stale"), Some(Freshness::Stale));
         assert_eq!(found("last"), Some(Freshness::Stale), "stale until its kept time");
         assert_eq!(found("gone"), None, "read longer ago than it may be kept");

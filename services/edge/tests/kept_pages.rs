@@ -2,7 +2,8 @@
 //! once, and sent again as kept (a 304 to a browser that holds it); a visitor without a
 //! session gets it with no cookie and a policy shared caches may follow, a session's
 //! visitor privately; a visitor who switched gets no page written before their switch;
-//! and a kept page gone stale is still sent while one rewrite runs in the background.
+//! and a kept page gone stale is still sent while one rewrite runs in the background,
+//! which reads again what would go stale soon, so the page goes stale once an expiry.
 
 #[path = "support/coding.rs"]
 mod coding;
@@ -157,4 +158,36 @@ async fn a_stale_page_is_sent_as_kept_while_one_rewrite_runs() {
     // The rewrite read afresh, so the page it kept is fresh: nothing starts another.
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(page_heads(&app, "rewritten").await, 1, "one rewrite");
+}
+
+/// A page is as old as its oldest read. Its rewrite reads again, beside what is stale,
+/// what is past half its freshness, so the page it keeps is as old as one moment and goes
+/// stale once for each expiry, not once for each moment its reads were read at.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rewrite_reads_again_what_goes_stale_soon_so_a_page_expires_once() {
+    let spa = built_spa();
+    let fresh = Duration::from_secs(4);
+    let app = TestApp::builder().static_dir(spa.path()).edge(move |c| c.response_fresh = fresh).start().await;
+    let c = browser();
+    let ask = || async { c.get(app.url("/1001")).send().await.expect("page").status() };
+    let start = tokio::time::Instant::now();
+    // The menu read now (if the start did not read it before), the product a quarter of
+    // the freshness later.
+    assert_eq!(c.get(app.url("/api/navigation")).send().await.expect("menu").status(), 200);
+    tokio::time::sleep(fresh / 4).await;
+    assert_eq!(ask().await, 200);
+    assert_eq!(page_heads(&app, "rewritten").await, 0);
+
+    // Stale by the menu's read: sent as kept, and written again in the background.
+    tokio::time::sleep_until(start + fresh + fresh / 8).await;
+    assert_eq!(ask().await, 200);
+    let rewritten = eventually(Duration::from_secs(10), || async { page_heads(&app, "rewritten").await == 1 });
+    assert!(rewritten.await, "the stale page was written again");
+
+    // Past the product's first read's freshness: the rewrite read the product again
+    // (it was past half its freshness), so the page is fresh and nothing is written.
+    tokio::time::sleep_until(start + fresh * 5 / 4 + fresh / 8).await;
+    assert_eq!(ask().await, 200);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(page_heads(&app, "rewritten").await, 1, "one rewrite for one expiry");
 }
