@@ -1,5 +1,5 @@
 //! The sitemap's plans, one per driver, kept for minutes and made again in the
-//! background: a large catalogue's walk takes minutes (about nine at 350,000 products),
+//! background: a large catalogue's walk takes minutes (about ten at 350,000 products),
 //! so a plan past its time is still served while the next is made, and only a request
 //! that finds no plan to serve waits for one. Concurrent first requests share one
 //! making, which runs in its own task: a crawler that hangs up does not cancel it.
