@@ -2,6 +2,8 @@
 //! Transport-free like [`crate::db`]: bounds the query, answers a [`Reply`] of
 //! `{products, total_count, page, page_size}` plus `category` or `query`.
 
+use std::cmp::Reverse;
+
 use serde_json::{Value, json};
 use vitrine_domain::money;
 
@@ -83,28 +85,20 @@ impl Paging {
     /// page of it.
     fn answer(self, mut products: Vec<&Value>) -> Value {
         let total = products.len();
+        // Stable sorts (`sort_by_cached_key` too): ties keep their position in either
+        // direction, `Reverse` turning only the key around.
         match (self.sort, self.descending) {
             (Sort::Position, false) => {}
             (Sort::Position, true) => products.reverse(),
-            (Sort::Name, descending) => sort_by_key(&mut products, descending, |p| text(p, "name").to_lowercase()),
-            (Sort::Price, descending) => sort_by_key(&mut products, descending, price),
+            (Sort::Name, false) => products.sort_by_cached_key(|p| text(p, "name").to_lowercase()),
+            (Sort::Name, true) => products.sort_by_cached_key(|p| Reverse(text(p, "name").to_lowercase())),
+            (Sort::Price, false) => products.sort_by_key(|p| price(p)),
+            (Sort::Price, true) => products.sort_by_key(|p| Reverse(price(p))),
         }
         let skip = (self.page - 1).saturating_mul(self.page_size);
         let page: Vec<Value> = products.into_iter().skip(skip).take(self.page_size).cloned().collect();
         json!({ "products": page, "total_count": total, "page": self.page, "page_size": self.page_size })
     }
-}
-
-/// Sorts by `key`, each computed once; a stable sort, so ties keep their position in
-/// either direction.
-fn sort_by_key<K: Ord>(products: &mut Vec<&Value>, descending: bool, key: impl Fn(&Value) -> K) {
-    let mut keyed: Vec<(K, &Value)> = products.drain(..).map(|p| (key(p), p)).collect();
-    if descending {
-        keyed.sort_by(|a, b| b.0.cmp(&a.0));
-    } else {
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    }
-    products.extend(keyed.into_iter().map(|(_, p)| p));
 }
 
 fn text<'a>(product: &'a Value, field: &str) -> &'a str {
