@@ -2,16 +2,14 @@
 //! its cache: the services count one navigation tree and one product list. Alone in its
 //! test binary, since those counts are the process's (as in `vitrine all`).
 
+#[path = "support/metrics.rs"]
+mod metrics;
+
+use metrics::count;
 use vitrine_testkit::TestApp;
 
 const TREE: &str = "vitrine_grpc_server_requests_total{code=\"Ok\",method=\"/vitrine.v1.Navigation/GetTree\"} ";
 const LIST: &str = "vitrine_grpc_server_requests_total{code=\"Ok\",method=\"/vitrine.v1.Catalogue/ListProducts\"} ";
-
-/// The value of the metric line starting with `prefix` (0 when absent).
-async fn count(c: &reqwest::Client, app: &TestApp, prefix: &str) -> u64 {
-    let metrics = c.get(app.url("/metrics")).send().await.expect("metrics").text().await.expect("text");
-    metrics.lines().find_map(|l| l.strip_prefix(prefix)).map_or(0, |n| n.trim().parse().expect("a count"))
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn concurrent_first_requests_share_one_build_and_later_ones_none() {

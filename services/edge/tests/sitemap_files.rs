@@ -4,23 +4,21 @@
 //! service's own request metric. Alone in its test binary, since that count is the
 //! process's.
 
+#[path = "support/metrics.rs"]
+mod metrics;
+
 #[path = "support/sitemaps.rs"]
 mod sitemaps;
 
 use std::collections::HashSet;
 
+use metrics::count;
 use vitrine_common::Shutdown;
 use vitrine_testkit::TestApp;
 
 const PAGES: &str = "vitrine_grpc_server_requests_total{code=\"Ok\",method=\"/vitrine.v1.Catalogue/GetCategoryPage\"} ";
 const PER_FILE: usize = 50;
 const PRODUCTS: u32 = 600;
-
-/// The value of the metric line starting with `prefix` (0 when absent).
-async fn count(c: &reqwest::Client, app: &TestApp, prefix: &str) -> u64 {
-    let metrics = c.get(app.url("/metrics")).send().await.expect("metrics").text().await.expect("text");
-    metrics.lines().find_map(|l| l.strip_prefix(prefix)).map_or(0, |n| n.trim().parse().expect("a count"))
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_large_catalogue_is_written_file_by_file_from_the_pages_each_covers() {

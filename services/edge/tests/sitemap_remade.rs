@@ -2,6 +2,9 @@
 //! background, and the next is served once made. Alone in its test binary, since the
 //! counts of navigation trees asked for are the process's (as in `vitrine all`).
 
+#[path = "support/metrics.rs"]
+mod metrics;
+
 use std::time::Duration;
 
 use vitrine_testkit::{TestApp, eventually};
@@ -10,8 +13,7 @@ const TREE: &str = "vitrine_grpc_server_requests_total{code=\"Ok\",method=\"/vit
 
 /// How many navigation trees were asked for: one a plan made.
 async fn plans_made(c: &reqwest::Client, app: &TestApp) -> u64 {
-    let metrics = c.get(app.url("/metrics")).send().await.expect("metrics").text().await.expect("text");
-    metrics.lines().find_map(|l| l.strip_prefix(TREE)).map_or(0, |n| n.trim().parse().expect("a count"))
+    metrics::count(c, app, TREE).await
 }
 
 async fn index(c: &reqwest::Client, app: &TestApp) -> String {
