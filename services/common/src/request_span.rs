@@ -89,10 +89,15 @@ pub fn end_routed<B>(span: &Span, outcome: &Result<ServiceResponse<B>, Error>, r
 
 /// The pattern of the route that answered `request` (`/api/cart/lines/{line}`), asked
 /// after routing, when a matched route names it at once; `None` for an address no route
-/// claimed. actix names such an address by the prefix of a service mounted at the root
-/// (the edge's files of the build), which is empty.
+/// claimed. A route claims its whole path, so part of it left unrouted means none did
+/// (a default service answered): asked, actix would walk the whole table to find
+/// nothing. A service mounted at the root (the edge's files of the build) it names by
+/// its empty prefix.
 #[must_use]
 pub fn route_pattern(request: &actix_web::HttpRequest) -> Option<String> {
+    if !request.match_info().unprocessed().is_empty() {
+        return None;
+    }
     request.match_pattern().filter(|pattern| !pattern.is_empty())
 }
 
@@ -115,4 +120,43 @@ pub async fn middleware(
     let outcome = next.call(req).instrument(span.clone()).await;
     end(&span, &outcome);
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::{App, HttpRequest, HttpResponse, test, web};
+
+    async fn named(req: HttpRequest) -> HttpResponse {
+        HttpResponse::Ok().body(super::route_pattern(&req).unwrap_or_else(|| "-".to_owned()))
+    }
+
+    #[actix_web::test]
+    async fn a_route_is_named_by_its_pattern_and_an_unclaimed_address_by_none() {
+        let app = test::init_service(
+            App::new()
+                .service(
+                    web::scope("/api")
+                        .route("/items", web::get().to(named))
+                        .route("/items/{id}", web::get().to(named))
+                        .default_service(web::to(named)),
+                )
+                .route("/readyz", web::get().to(named))
+                .route("/", web::get().to(named))
+                .default_service(web::to(named)),
+        )
+        .await;
+        for (path, expected) in [
+            ("/api/items", "/api/items"),
+            ("/api/items/7?x=1", "/api/items/{id}"),
+            ("/api/unknown", "-"),
+            ("/api", "-"),
+            ("/readyz", "/readyz"),
+            ("/", "/"),
+            ("/1001", "-"),
+            ("/readyz/more", "-"),
+        ] {
+            let res = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
+            assert_eq!(test::read_body(res).await, expected.as_bytes(), "{path}");
+        }
+    }
 }

@@ -111,14 +111,17 @@ fn ms(d: Duration) -> f64 {
 /// `ms` with two decimals (`3.00`), as integers: a float's own formatting costs every
 /// answer more than the rest of its header.
 fn hundredths(out: &mut String, ms: f64) {
-    // Durations are never negative; a value past u64 is no duration either.
+    // Durations are never negative; a value past u64 is no duration either. Adding a
+    // half and truncating rounds a non-negative value as `round` does, without its call.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let h = (ms.max(0.0) * 100.0).round() as u64;
-    let cents = h % 100;
-    let mut digits = itoa::Buffer::new();
-    out.push_str(digits.format(h / 100));
-    out.push_str(if cents < 10 { ".0" } else { "." });
-    out.push_str(digits.format(cents));
+    let h = (ms.max(0.0) * 100.0 + 0.5) as u64;
+    // Below 100, a remainder: its two digits are a digit's offset each.
+    #[allow(clippy::cast_possible_truncation)]
+    let cents = (h % 100) as u8;
+    out.push_str(itoa::Buffer::new().format(h / 100));
+    out.push('.');
+    out.push(char::from(b'0' + cents / 10));
+    out.push(char::from(b'0' + cents % 10));
 }
 
 /// `s` as one word of a `desc`: characters outside `[A-Za-z0-9._-]` become `_`, and it is

@@ -133,8 +133,10 @@ pub(crate) fn respond(
     content_type: HeaderValue,
     sharing: Sharing,
 ) -> HttpResponse {
-    let header = |name| req.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    let unchanged = status == StatusCode::OK && etag_matches(header(IF_NONE_MATCH), encoded.etag());
+    let header = |name| req.headers().get(name).and_then(|v| v.to_str().ok());
+    // Most requests carry no tag: they are not compared with one.
+    let unchanged =
+        status == StatusCode::OK && header(IF_NONE_MATCH).is_some_and(|tags| etag_matches(tags, encoded.etag()));
     let mut res = HttpResponse::build(if unchanged { StatusCode::NOT_MODIFIED } else { status });
     // Values made once (constants, or kept with the answer): a warm answer neither
     // copies nor checks a header's bytes.
@@ -144,7 +146,7 @@ pub(crate) fn respond(
     if unchanged || encoded.identity.is_empty() {
         return res.finish();
     }
-    let coding = Coding::preferred(header(ACCEPT_ENCODING));
+    let coding = Coding::preferred(header(ACCEPT_ENCODING).unwrap_or_default());
     if let Some(token) = coding.token() {
         res.insert_header((CONTENT_ENCODING, token));
     }
@@ -161,7 +163,8 @@ fn etag_of(bytes: &[u8]) -> String {
 /// the `W/` prefix is ignored on both sides), or is `*`.
 pub(crate) fn etag_matches(if_none_match: &str, etag: &str) -> bool {
     fn opaque(tag: &str) -> &str {
-        tag.trim().trim_start_matches("W/")
+        let tag = tag.trim();
+        tag.strip_prefix("W/").unwrap_or(tag)
     }
     let wanted = opaque(etag);
     if_none_match.split(',').any(|tag| tag.trim() == "*" || opaque(tag) == wanted)

@@ -58,14 +58,15 @@ fn checked(scheme: &str, host: &str) -> String {
 /// then at most a numeric port: nothing that could end an attribute or a URL's
 /// authority (no spaces, quotes, `<`, `/`, `@`, `\`...).
 fn is_plain_host(host: &str) -> bool {
+    // Byte by byte: every allowed character is ASCII, and a byte of any other is not.
     let name_ok = |name: &str| {
         (1..=253).contains(&name.len())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+            && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.')
             && !name.starts_with(['.', '-'])
     };
     let ipv6_ok =
-        |address: &str| !address.is_empty() && address.chars().all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.');
-    let port_ok = |port: &str| (1..=5).contains(&port.len()) && port.chars().all(|c| c.is_ascii_digit());
+        |address: &str| !address.is_empty() && address.bytes().all(|c| c.is_ascii_hexdigit() || c == b':' || c == b'.');
+    let port_ok = |port: &str| (1..=5).contains(&port.len()) && port.bytes().all(|c| c.is_ascii_digit());
     let (address_ok, rest) = match host.strip_prefix('[') {
         Some(bracketed) => match bracketed.split_once(']') {
             Some((address, rest)) => (ipv6_ok(address), rest),

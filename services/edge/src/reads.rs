@@ -78,7 +78,12 @@ pub(crate) mod keys {
 
     /// A request's path and query.
     pub(crate) fn request(req: &actix_web::HttpRequest) -> String {
-        req.uri().path_and_query().map_or_else(|| req.path().to_owned(), |pq| pq.as_str().to_owned())
+        asked(req).to_owned()
+    }
+
+    /// A request's path and query, borrowed (for a key of which it is a part).
+    pub(crate) fn asked(req: &actix_web::HttpRequest) -> &str {
+        req.uri().path_and_query().map_or_else(|| req.path(), actix_web::http::uri::PathAndQuery::as_str)
     }
 
     pub(crate) fn category(url: &str, page: u32, sort: Sort) -> String {

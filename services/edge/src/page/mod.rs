@@ -100,7 +100,7 @@ pub(crate) async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpR
     let visitor = session::Visitor::of(&req, &state).await;
     let choice = visitor.choice;
     let origin = crate::origin::public_origin(&req, state.public_url.as_deref());
-    let key = reads::keys::written(&origin, &reads::keys::request(&req));
+    let key = reads::keys::written(&origin, reads::keys::asked(&req));
     let kept = state.responses.get::<Kept>(choice.driver, &key, choice.fresh_after_ms());
     let mut res = match kept.filter(|(page, _)| Arc::ptr_eq(&page.value.shell, &shell)) {
         Some((page, freshness)) => {
