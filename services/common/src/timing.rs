@@ -115,7 +115,7 @@ fn hundredths(out: &mut String, ms: f64) {
     // half and truncating rounds a non-negative value as `round` does, without its call.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let h = (ms.max(0.0) * 100.0 + 0.5) as u64;
-    // Below 100, a remainder: its two digits are a digit's offset each.
+    // The hundredths are below 100: two digits, each written as its offset from '0'.
     #[allow(clippy::cast_possible_truncation)]
     let cents = (h % 100) as u8;
     out.push_str(itoa::Buffer::new().format(h / 100));
